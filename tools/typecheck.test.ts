@@ -1,0 +1,40 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const repo = path.resolve(import.meta.dirname, '..');
+const tsc = path.join(repo, 'node_modules/.bin/tsc');
+
+function filesOf(project: string): string[] {
+  const result = spawnSync(tsc, ['-p', project, '--listFilesOnly'], { cwd: repo, encoding: 'utf8' });
+  expect(result.status, result.stderr).toBe(0);
+  return result.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((file) => path.relative(repo, file));
+}
+
+// `tsc -b` over a solution whose projects include nothing exits 0 and checks nothing; these pin
+// what each project really checks, and that DOM and Node types stay on their own side.
+describe('the TypeScript projects', () => {
+  it('check the console with the DOM library and without the proxy', () => {
+    const files = filesOf('tsconfig.app.json');
+    expect(files).toContain('src/main.tsx');
+    expect(files.some((file) => file.endsWith('lib.dom.d.ts'))).toBe(true);
+    expect(files.filter((file) => file.startsWith('src/proxy/'))).toEqual([]);
+  });
+
+  it('check Node code, scripts and configuration without the DOM library', () => {
+    const files = filesOf('tsconfig.node.json');
+    expect(files).toEqual(
+      expect.arrayContaining(['scripts/start.ts', 'vite.config.ts', 'tools/lint/boundaries.ts']),
+    );
+    expect(files.filter((file) => file.endsWith('lib.dom.d.ts'))).toEqual([]);
+  });
+
+  it('check the end-to-end specs and the Playwright configuration', () => {
+    expect(filesOf('tsconfig.e2e.json')).toEqual(
+      expect.arrayContaining(['playwright.config.ts', 'e2e/smoke.spec.ts']),
+    );
+  });
+});

@@ -1,0 +1,32 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config.ts';
+
+// Two projects: the console in jsdom, and everything that runs in Node (contract, simulator,
+// proxy, scripts) in plain Node. Tests live beside the code they test.
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'console',
+            environment: 'jsdom',
+            include: ['src/{app,routes,features,components,lib}/**/*.test.{ts,tsx}'],
+            setupFiles: ['src/testing/setup-console.ts'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'node',
+            environment: 'node',
+            include: ['src/{contract,simulator,proxy}/**/*.test.ts', '{scripts,tools}/**/*.test.ts'],
+            setupFiles: ['src/testing/setup-node.ts'],
+          },
+        },
+      ],
+    },
+  }),
+);
