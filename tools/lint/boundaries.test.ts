@@ -1,0 +1,87 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { violation } from './boundaries.ts';
+
+describe('the import boundaries', () => {
+  it('refuse a feature importing another feature', () => {
+    expect(violation('src/features/centres/list.tsx', { path: 'src/features/doctors/api' })).toMatch(
+      /features do not import each other/,
+    );
+  });
+
+  it('let a feature import itself, shared components, lib and the contract', () => {
+    for (const to of [
+      'src/features/centres/api/list',
+      'src/components/page',
+      'src/lib/i18n',
+      'src/contract/operations',
+    ])
+      expect(violation('src/features/centres/list.tsx', { path: to })).toBeUndefined();
+  });
+
+  it('keep the proxy out of browser code', () => {
+    expect(violation('src/lib/api-client.ts', { path: 'src/proxy/session' })).toMatch(/only the proxy/);
+    expect(violation('src/proxy/app.ts', { path: 'src/proxy/session' })).toBeUndefined();
+  });
+
+  it('keep the simulator independent of the contract and the console', () => {
+    expect(violation('src/simulator/core/state.ts', { path: 'src/contract/schemas' })).toMatch(
+      /independent reading/,
+    );
+    expect(violation('src/simulator/core/state.ts', { pkg: 'react' })).toMatch(/no UI/);
+    expect(
+      violation('src/simulator/handlers/upstream.ts', { path: 'src/simulator/core/state' }),
+    ).toBeUndefined();
+  });
+
+  it('keep the contract on zod alone', () => {
+    expect(violation('src/contract/operations.ts', { pkg: '@tanstack/react-query' })).toMatch(/only on zod/);
+    expect(violation('src/contract/operations.ts', { pkg: 'zod' })).toBeUndefined();
+  });
+
+  it('keep the proxy from importing console code', () => {
+    expect(violation('src/proxy/app.ts', { path: 'src/features/centres/list' })).toMatch(
+      /never imports console/,
+    );
+    expect(violation('src/proxy/app.ts', { path: 'src/simulator/index' })).toBeUndefined();
+  });
+
+  it('keep shared code from depending on features', () => {
+    expect(violation('src/components/page.tsx', { path: 'src/features/centres/list' })).toMatch(
+      /shared code/,
+    );
+  });
+});
+
+describe('oxlint with the project configuration', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'boundaries-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('fails on a deliberate boundary violation and passes once it is removed', () => {
+    const repo = path.resolve(import.meta.dirname, '../..');
+    cpSync(path.join(repo, 'tools/lint/boundaries.ts'), path.join(root, 'tools/lint/boundaries.ts'));
+    writeFileSync(
+      path.join(root, '.oxlintrc.json'),
+      JSON.stringify({ jsPlugins: ['./tools/lint/boundaries.ts'], rules: { 'boundaries/zones': 'error' } }),
+    );
+    mkdirSync(path.join(root, 'src/features/centres'), { recursive: true });
+    mkdirSync(path.join(root, 'src/features/doctors'), { recursive: true });
+    writeFileSync(path.join(root, 'src/features/doctors/api.ts'), 'export const doctors = 1;\n');
+    const importer = path.join(root, 'src/features/centres/list.ts');
+    writeFileSync(importer, "import { doctors } from '../doctors/api.ts';\nexport const n = doctors;\n");
+
+    const oxlint = path.join(repo, 'node_modules/.bin/oxlint');
+    const run = () => spawnSync(oxlint, ['-c', '.oxlintrc.json', 'src'], { cwd: root, encoding: 'utf8' });
+    const refused = run();
+    expect(refused.status).toBe(1);
+    expect(refused.stdout).toMatch(/features do not import each other \(centres → doctors\)/);
+
+    writeFileSync(importer, 'export const n = 1;\n');
+    const clean = run();
+    expect(clean.stdout).toMatch(/0 errors/);
+    expect(clean.status).toBe(0);
+  });
+});

@@ -1,0 +1,105 @@
+// The architecture's import boundaries as an oxlint rule (see docs/decisions/0002-lint-and-format.md).
+// Each import is resolved to a path in the repository (relative specifiers and the `@/` alias) or
+// read as a package name, then checked against the zones below. oxlint loads it through Node
+// (type stripping), so it needs no build step.
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const consoleDirs = ['src/app', 'src/routes', 'src/features', 'src/components', 'src/lib', 'src/testing'];
+const uiPackages = /^(react|react-dom|@mantine\/|@tanstack\/|react-hook-form|@hookform\/)/;
+
+const inside = (rel: string, dir: string) => rel === dir || rel.startsWith(`${dir}/`);
+const featureOf = (rel: string) => /^src\/features\/([^/]+)/.exec(rel)?.[1];
+
+/** An import's target: a repository-relative path, or a package name. */
+export type ImportTarget = { path: string; pkg?: undefined } | { pkg: string; path?: undefined };
+
+/** Why an import from `from` (a repository-relative path) to `target` is refused, if it is. */
+export function violation(from: string, target: ImportTarget): string | undefined {
+  const to = target.path;
+  const pkg = target.pkg;
+  if (inside(from, 'src/simulator')) {
+    if (to && inside(to, 'src') && !inside(to, 'src/simulator'))
+      return 'the simulator imports nothing from the rest of src: it is an independent reading of the spec';
+    if (pkg && uiPackages.test(pkg)) return 'the simulator has no UI dependencies';
+  }
+  if (inside(from, 'src/contract')) {
+    if (to && inside(to, 'src') && !inside(to, 'src/contract'))
+      return 'the contract is the bottom layer: it imports nothing else from src';
+    if (pkg && pkg !== 'zod' && !pkg.startsWith('zod/') && !pkg.startsWith('vitest') && pkg !== 'fast-check')
+      return 'the contract depends only on zod, so it runs in the browser and in Node alike';
+  }
+  if (inside(from, 'src/proxy')) {
+    if (to && consoleDirs.some((dir) => inside(to, dir))) return 'the proxy never imports console code';
+    if (pkg && uiPackages.test(pkg)) return 'the proxy has no UI dependencies';
+  }
+  if (!inside(from, 'src/proxy') && to && inside(to, 'src/proxy') && !inside(from, 'scripts'))
+    return 'only the proxy (and scripts) may import src/proxy: the browser never sees it';
+  const ownFeature = featureOf(from);
+  const otherFeature = to ? featureOf(to) : undefined;
+  if (ownFeature && otherFeature && otherFeature !== ownFeature)
+    return `features do not import each other (${ownFeature} → ${otherFeature}): move shared code to src/components or src/lib`;
+  if (
+    (inside(from, 'src/components') || inside(from, 'src/lib')) &&
+    to &&
+    (inside(to, 'src/features') || inside(to, 'src/routes') || inside(to, 'src/app'))
+  )
+    return 'shared code (components, lib) does not depend on features, routes or the app';
+  if (inside(from, 'src/features') && to && (inside(to, 'src/routes') || inside(to, 'src/app')))
+    return 'features do not import routes or the app: routes compose features, not the reverse';
+  return undefined;
+}
+
+function resolveTarget(filename: string, specifier: string): ImportTarget {
+  if (specifier.startsWith('.')) {
+    return {
+      path: path
+        .relative(root, path.resolve(path.dirname(filename), specifier))
+        .split(path.sep)
+        .join('/'),
+    };
+  }
+  if (specifier.startsWith('@/')) return { path: `src/${specifier.slice(2)}` };
+  if (specifier.startsWith('/')) return { path: path.relative(root, specifier).split(path.sep).join('/') };
+  return { pkg: specifier };
+}
+
+// The little of oxlint's (ESLint-compatible) plugin API this rule uses.
+interface SourceNode {
+  type: string;
+  value?: unknown;
+}
+interface WithSource {
+  source?: SourceNode | null;
+}
+interface RuleContext {
+  filename: string;
+  report(descriptor: { node: SourceNode; message: string }): void;
+}
+
+export default {
+  meta: { name: 'boundaries' },
+  rules: {
+    zones: {
+      meta: { type: 'problem', docs: { description: 'Keep imports inside the architecture zones' } },
+      create(context: RuleContext) {
+        const from = path.relative(root, context.filename).split(path.sep).join('/');
+        const check = (source: SourceNode | null | undefined) => {
+          if (source?.type !== 'Literal' || typeof source.value !== 'string') return;
+          const why = violation(from, resolveTarget(context.filename, source.value));
+          if (why)
+            context.report({
+              node: source,
+              message: `Import of '${source.value}' crosses a boundary: ${why}.`,
+            });
+        };
+        return {
+          ImportDeclaration: (node: WithSource) => check(node.source),
+          ExportNamedDeclaration: (node: WithSource) => check(node.source),
+          ExportAllDeclaration: (node: WithSource) => check(node.source),
+          ImportExpression: (node: WithSource) => check(node.source),
+        };
+      },
+    },
+  },
+};
