@@ -1,0 +1,111 @@
+// The bundle budget (developers' guide): login-route entry JS ≤ 140 kB gzip, entry CSS ≤ 10 kB
+// gzip, every lazy route ≤ 35 kB gzip beyond what the entry already loaded, and no MSW in a
+// production build. Reads Vite's manifest of a fresh `vite build`.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { z } from 'zod';
+
+const KB = 1024;
+export const budgets = { loginEntryJs: 140 * KB, entryCss: 10 * KB, routeChunk: 35 * KB };
+
+const manifestSchema = z.record(
+  z.string(),
+  z.object({
+    file: z.string(),
+    src: z.string().optional(),
+    isEntry: z.boolean().optional(),
+    isDynamicEntry: z.boolean().optional(),
+    imports: z.array(z.string()).optional(),
+    css: z.array(z.string()).optional(),
+  }),
+);
+type Manifest = z.infer<typeof manifestSchema>;
+
+function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) staticClosure(manifest, imported, seen);
+  return seen;
+}
+
+export interface BudgetReport {
+  rows: { name: string; bytes: number; limit: number }[];
+  failures: string[];
+}
+
+export function checkBudget(dist: string): BudgetReport {
+  const manifestPath = path.join(dist, '.vite/manifest.json');
+  if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: run \`vite build\` first`);
+  const manifest = manifestSchema.parse(JSON.parse(readFileSync(manifestPath, 'utf8')));
+  const gz = new Map<string, number>();
+  const size = (file: string) => {
+    let bytes = gz.get(file);
+    if (bytes === undefined) {
+      bytes = gzipSync(readFileSync(path.join(dist, file))).length;
+      gz.set(file, bytes);
+    }
+    return bytes;
+  };
+  const files = (keys: Iterable<string>) => new Set([...keys].map((key) => manifest[key]?.file ?? key));
+  const sum = (set: Set<string>) => [...set].reduce((total, file) => total + size(file), 0);
+
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error('the manifest has no entry chunk');
+  const entryKeys = staticClosure(manifest, entryKey);
+  const entryFiles = files(entryKeys);
+  const entryCss = new Set([...entryKeys].flatMap((key) => manifest[key]?.css ?? []));
+
+  const rows: BudgetReport['rows'] = [];
+  const failures: string[] = [];
+  const row = (name: string, bytes: number, limit: number) => {
+    rows.push({ name, bytes, limit });
+    if (bytes > limit) failures.push(`${name}: ${(bytes / KB).toFixed(1)} kB gzip exceeds ${limit / KB} kB`);
+  };
+
+  const routes = Object.entries(manifest).filter(
+    ([, chunk]) => chunk.isDynamicEntry && chunk.src?.startsWith('src/routes/'),
+  );
+  // What a first visit to /login downloads: the entry and the login route's own chunks.
+  const loginFiles = new Set(entryFiles);
+  for (const [key, chunk] of routes) {
+    if (/src\/routes\/.*login/.test(chunk.src ?? ''))
+      for (const file of files(staticClosure(manifest, key))) loginFiles.add(file);
+  }
+  row('login-route entry JS', sum(loginFiles), budgets.loginEntryJs);
+  row('entry CSS', sum(entryCss), budgets.entryCss);
+  for (const [key, chunk] of routes) {
+    const added = [...files(staticClosure(manifest, key))].filter(
+      (file) => !entryFiles.has(file) && file.endsWith('.js'),
+    );
+    row(`route ${chunk.src}`, sum(new Set(added)), budgets.routeChunk);
+  }
+
+  for (const file of listFiles(dist)) {
+    const text = readFileSync(path.join(dist, file), 'utf8');
+    if (file.endsWith('mockServiceWorker.js') || /\[MSW\]|mockServiceWorker/.test(text))
+      failures.push(`${file}: MSW must not reach a production build`);
+  }
+  return { rows, failures };
+}
+
+function listFiles(dir: string, prefix = ''): string[] {
+  return readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
+    const relative = path.join(prefix, entry.name);
+    if (entry.isDirectory()) return listFiles(dir, relative);
+    return /\.(js|html|css)$/.test(entry.name) ? [relative] : [];
+  });
+}
+
+if (import.meta.main) {
+  const dist = path.resolve(import.meta.dirname, '../dist');
+  const { rows, failures } = checkBudget(dist);
+  for (const { name, bytes, limit } of rows)
+    console.log(
+      `${bytes > limit ? '✗' : '✓'} ${name.padEnd(48)} ${(bytes / KB).toFixed(1).padStart(6)} kB / ${limit / KB} kB`,
+    );
+  if (failures.length > 0) {
+    console.error(`\nBundle budget exceeded:\n${failures.map((line) => `  ${line}`).join('\n')}`);
+    process.exit(1);
+  }
+}
