@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
+const debianChromium = '/usr/bin/chromium';
 const installHint =
   'No Chromium for the browser tests: install one with `apt-get install -y chromium` (Debian) ' +
   'or `npx playwright install chromium`, or set CHROMIUM_PATH.';
@@ -10,13 +11,13 @@ const installHint =
  * Playwright's own download (undefined lets Playwright use it). Stops the run with one line
  * naming the install command when there is none.
  */
-export function findChromium(): string | undefined {
-  const fromEnv = process.env.CHROMIUM_PATH;
+export function findChromium(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const fromEnv = env.CHROMIUM_PATH;
   if (fromEnv) {
     if (existsSync(fromEnv)) return fromEnv;
     fail(`CHROMIUM_PATH=${fromEnv} does not exist. ${installHint}`);
   }
-  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  if (existsSync(debianChromium)) return debianChromium;
   if (existsSync(chromium.executablePath())) return undefined;
   fail(installHint);
 }
@@ -25,3 +26,5 @@ function fail(message: string): never {
   console.error(message);
   process.exit(1);
 }
+
+if (import.meta.main) console.log(findChromium() ?? chromium.executablePath());
