@@ -10,33 +10,74 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AuthRouteImport } from './routes/_auth'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as AuthCentresIndexRouteImport } from './routes/_auth/centres/index'
+import { Route as AuthCentresCentreIdRouteImport } from './routes/_auth/centres/$centreId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthRoute = AuthRouteImport.update({
+  id: '/_auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthCentresIndexRoute = AuthCentresIndexRouteImport.update({
+  id: '/centres/',
+  path: '/centres/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthCentresCentreIdRoute = AuthCentresCentreIdRouteImport.update({
+  id: '/centres/$centreId',
+  path: '/centres/$centreId',
+  getParentRoute: () => AuthRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/login': typeof LoginRoute
+  '/centres/$centreId': typeof AuthCentresCentreIdRoute
+  '/centres/': typeof AuthCentresIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/login': typeof LoginRoute
+  '/centres/$centreId': typeof AuthCentresCentreIdRoute
+  '/centres': typeof AuthCentresIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/_auth': typeof AuthRouteWithChildren
+  '/login': typeof LoginRoute
+  '/_auth/centres/$centreId': typeof AuthCentresCentreIdRoute
+  '/_auth/centres/': typeof AuthCentresIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths: '/' | '/login' | '/centres/$centreId' | '/centres/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to: '/' | '/login' | '/centres/$centreId' | '/centres'
+  id:
+    | '__root__'
+    | '/'
+    | '/_auth'
+    | '/login'
+    | '/_auth/centres/$centreId'
+    | '/_auth/centres/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AuthRoute: typeof AuthRouteWithChildren
+  LoginRoute: typeof LoginRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +89,53 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth': {
+      id: '/_auth'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_auth/centres/': {
+      id: '/_auth/centres/'
+      path: '/centres'
+      fullPath: '/centres/'
+      preLoaderRoute: typeof AuthCentresIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/centres/$centreId': {
+      id: '/_auth/centres/$centreId'
+      path: '/centres/$centreId'
+      fullPath: '/centres/$centreId'
+      preLoaderRoute: typeof AuthCentresCentreIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
   }
 }
 
+interface AuthRouteChildren {
+  AuthCentresCentreIdRoute: typeof AuthCentresCentreIdRoute
+  AuthCentresIndexRoute: typeof AuthCentresIndexRoute
+}
+
+const AuthRouteChildren: AuthRouteChildren = {
+  AuthCentresCentreIdRoute: AuthCentresCentreIdRoute,
+  AuthCentresIndexRoute: AuthCentresIndexRoute,
+}
+
+const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AuthRoute: AuthRouteWithChildren,
+  LoginRoute: LoginRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,11 +1,8 @@
-import '@mantine/core/styles/Text.css';
-import { Text } from '@mantine/core';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
+// Centres is the only screen so far (issue 5); the overview arrives with its own issue.
 export const Route = createFileRoute('/')({
-  component: Home,
+  beforeLoad: () => {
+    throw redirect({ to: '/centres' });
+  },
 });
-
-function Home() {
-  return <Text>Console screens arrive with their issues.</Text>;
-}

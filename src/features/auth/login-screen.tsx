@@ -1,0 +1,26 @@
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Title.css';
+import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { useI18n } from '@/lib/i18n';
+import type { Session } from './api.ts';
+import { LoginForm } from './login-form.tsx';
+
+export function LoginScreen({ onLoggedIn }: { onLoggedIn: (session: Session) => void }) {
+  const { t } = useI18n();
+  return (
+    <Container size={440} py="xl">
+      <Paper withBorder p="lg" radius="md">
+        <Stack gap="md">
+          <Title order={1} size="h2">
+            {t('login.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('login.intro')}
+          </Text>
+          <LoginForm onSuccess={onLoggedIn} />
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,61 @@
+import '@mantine/spotlight/styles.css';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { createSpotlight, Spotlight } from '@mantine/spotlight';
+import { useEffect, useMemo, useState } from 'react';
+import { useI18n } from '@/lib/i18n';
+import { childCentersQueryOptions } from './api.ts';
+
+const [store, actions] = createSpotlight();
+const MAX_RESULTS = 50;
+
+/**
+ * The Ctrl/Cmd+K palette: jump to a centre by name or id. Loaded lazily by the layout on first use,
+ * so that it does not weigh on the login entry chunk (budget).
+ */
+/** Mounted (with a new key) on each request from the layout: mounting opens it. */
+export default function CentreSpotlight({ providerId }: { providerId: number }) {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const centres = useQuery({ ...childCentersQueryOptions(providerId), retry: false });
+  const [query, setQuery] = useState('');
+  useEffect(() => {
+    actions.open();
+  }, []);
+
+  const matches = useMemo(() => {
+    const items = centres.data?.data ?? [];
+    const term = query.trim().toLocaleLowerCase();
+    const found =
+      term === ''
+        ? items
+        : items.filter(
+            (c) =>
+              c.name.toLocaleLowerCase().includes(term) ||
+              String(c.id) === term ||
+              String(c.id).startsWith(term),
+          );
+    return found.slice(0, MAX_RESULTS);
+  }, [centres.data, query]);
+
+  return (
+    <Spotlight.Root store={store} query={query} onQueryChange={setQuery} shortcut={['mod + K']} scrollable>
+      <Spotlight.Search placeholder={t('spotlight.placeholder')} aria-label={t('spotlight.placeholder')} />
+      <Spotlight.ActionsList>
+        {matches.map((centre) => (
+          <Spotlight.Action
+            key={centre.id}
+            label={centre.name}
+            description={`#${centre.id}`}
+            onClick={() => void navigate({ to: '/centres/$centreId', params: { centreId: centre.id } })}
+          />
+        ))}
+        {matches.length === 0 ? (
+          <Spotlight.Empty>
+            {centres.isPending ? t('spotlight.loading') : t('spotlight.nothing')}
+          </Spotlight.Empty>
+        ) : null}
+      </Spotlight.ActionsList>
+    </Spotlight.Root>
+  );
+}

@@ -1,0 +1,41 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { ErrorPanel } from '@/components/error-panel';
+import { childCentersQueryOptions } from '@/features/centres/api';
+import { CentrePage } from '@/features/centres/centre-page';
+import { CentresSkeleton } from '@/features/centres/centres-screen';
+import { CentresUnavailable } from '@/features/centres/centres-unavailable';
+
+const paramsSchema = z.object({ centreId: z.string().regex(/^[1-9]\d{0,15}$/) });
+
+export const Route = createFileRoute('/_auth/centres/$centreId')({
+  params: {
+    parse: (raw) => ({ centreId: Number(paramsSchema.parse(raw).centreId) }),
+    stringify: ({ centreId }) => ({ centreId: String(centreId) }),
+  },
+  loader: async ({ context, params }) => {
+    const { queryClient, session, environment } = context;
+    if (!environment.operations.includes('listChildCenters')) return { available: false, centre: undefined };
+    // Signed in as the centre itself: a child cannot read its parent's list (D3).
+    if (params.centreId === session.providerId) return { available: true, centre: undefined };
+    const list = await queryClient.ensureQueryData(childCentersQueryOptions(session.providerId));
+    const centre = list.data.find((item) => item.id === params.centreId);
+    if (!centre) throw new CentreNotFound();
+    return { available: true, centre };
+  },
+  pendingComponent: CentresSkeleton,
+  errorComponent: ({ error, reset }) => <ErrorPanel error={error} onRetry={reset} />,
+  component: CentreRoute,
+});
+
+class CentreNotFound extends Error {
+  override readonly name = 'CentreNotFound';
+}
+
+function CentreRoute() {
+  const { available, centre } = Route.useLoaderData();
+  const { centreId } = Route.useParams();
+  const { session, environment } = Route.useRouteContext();
+  if (!available) return <CentresUnavailable environment={environment.label} />;
+  return <CentrePage providerId={session.providerId} centreId={centreId} centre={centre} />;
+}

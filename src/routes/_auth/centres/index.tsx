@@ -1,0 +1,49 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { ErrorPanel } from '@/components/error-panel';
+import { isApiError } from '@/contract';
+import { childCentersQueryOptions } from '@/features/centres/api';
+import { CentresScreen, CentresSkeleton } from '@/features/centres/centres-screen';
+import { centresSearchSchema } from '@/features/centres/rules';
+import { CentresUnavailable } from '@/features/centres/centres-unavailable';
+
+export const Route = createFileRoute('/_auth/centres/')({
+  validateSearch: centresSearchSchema,
+  loader: async ({ context }) => {
+    const { queryClient, session, environment } = context;
+    // D3: the development environment has only the token and doctor registration.
+    if (!environment.operations.includes('listChildCenters')) return { available: false };
+    try {
+      await queryClient.ensureQueryData(childCentersQueryOptions(session.providerId));
+    } catch (error) {
+      // D3: a child's token gets 403 on the child list: it opens its own centre's page instead.
+      if (isApiError(error) && error.status === 403) {
+        throw redirect({ to: '/centres/$centreId', params: { centreId: session.providerId } });
+      }
+      throw error;
+    }
+    return { available: true };
+  },
+  pendingComponent: CentresSkeleton,
+  errorComponent: ({ error, reset }) => <ErrorPanel error={error} onRetry={reset} />,
+  component: CentresRoute,
+});
+
+function CentresRoute() {
+  const { available } = Route.useLoaderData();
+  const { session, environment } = Route.useRouteContext();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  if (!available) return <CentresUnavailable environment={environment.label} />;
+  return (
+    <CentresScreen
+      providerId={session.providerId}
+      search={search}
+      onSearchChange={(patch, options) =>
+        void navigate({
+          search: (previous) => ({ ...previous, ...patch }),
+          replace: options?.replace ?? false,
+        })
+      }
+    />
+  );
+}
