@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from '@/routeTree.gen';
 
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
+    ...(history ? { history } : {}),
     context: { queryClient },
     defaultPreload: 'intent',
     // Loaders read through the query cache, so the router need not cache on its own.

@@ -26,3 +26,8 @@ window.scrollTo = () => {};
 
 failOnConsoleError();
 afterEach(() => cleanup());
+
+// jsdom has no layout, so every element measures 0×0 and a virtualised list would render no rows.
+// A fixed viewport-sized box lets @tanstack/react-virtual render its first rows as in a browser.
+Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 });

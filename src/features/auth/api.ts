@@ -63,7 +63,8 @@ async function call<S extends z.ZodType>(
       init.headers = { ...CONSOLE_HEADERS, accept: 'application/json', 'content-type': 'application/json' };
       init.body = JSON.stringify(body);
     }
-    response = await fetch(path, init);
+    // Resolved against the page (same origin); jsdom's fetch needs an absolute URL too.
+    response = await fetch(new URL(path, globalThis.location.href), init);
   } catch (cause) {
     return err(
       new ApiError({ kind: 'network', detail: cause instanceof Error ? cause.message : String(cause) }),

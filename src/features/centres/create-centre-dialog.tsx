@@ -103,7 +103,6 @@ export function CreateCentreDialog({ opened, onClose, onCreated }: CreateCentreD
                 name={field.name}
                 nothingFoundMessage={t('create.country.nothing')}
                 error={fieldError('country')}
-                comboboxProps={{ withinPortal: true }}
               />
             )}
           />

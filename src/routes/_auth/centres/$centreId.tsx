@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { ErrorPanel } from '@/components/error-panel';
+import { RouteError } from '@/components/route-error';
 import { childCentersQueryOptions } from '@/features/centres/api';
 import { CentrePage } from '@/features/centres/centre-page';
 import { CentresSkeleton } from '@/features/centres/centres-screen';
@@ -24,7 +24,7 @@ export const Route = createFileRoute('/_auth/centres/$centreId')({
     return { available: true, centre };
   },
   pendingComponent: CentresSkeleton,
-  errorComponent: ({ error, reset }) => <ErrorPanel error={error} onRetry={reset} />,
+  errorComponent: RouteError,
   component: CentreRoute,
 });
 

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { ErrorPanel } from '@/components/error-panel';
+import { RouteError } from '@/components/route-error';
 import { isApiError } from '@/contract';
 import { childCentersQueryOptions } from '@/features/centres/api';
 import { CentresScreen, CentresSkeleton } from '@/features/centres/centres-screen';
@@ -24,7 +24,7 @@ export const Route = createFileRoute('/_auth/centres/')({
     return { available: true };
   },
   pendingComponent: CentresSkeleton,
-  errorComponent: ({ error, reset }) => <ErrorPanel error={error} onRetry={reset} />,
+  errorComponent: RouteError,
   component: CentresRoute,
 });
 
