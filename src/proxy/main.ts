@@ -1,0 +1,80 @@
+// The token proxy's entry point: configuration from the environment, then the server.
+// `node src/proxy/main.ts` (or `npm start`, which builds the console first).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createProxyApp } from './app.ts';
+import { ConfigError, parseConfig } from './config.ts';
+import { jsonLinesLogger } from './logger.ts';
+import { createRedisClient } from './redis-client.ts';
+import { listen } from './server.ts';
+import { createMemoryStore, createRedisStore } from './session-store.ts';
+import type { SessionStore } from './session-store.ts';
+import { loadStaticSite } from './static-site.ts';
+import type { StaticSite } from './static-site.ts';
+
+export async function main(env: Record<string, string | undefined> = process.env): Promise<void> {
+  let config;
+  try {
+    config = parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const log = jsonLinesLogger();
+  const store: SessionStore = config.redisUrl
+    ? createRedisStore(createRedisClient(config.redisUrl))
+    : createMemoryStore();
+  const distDir = path.resolve(config.distDir ?? path.join(import.meta.dirname, '../../dist'));
+  let site: StaticSite | undefined;
+  try {
+    site = loadStaticSite(distDir);
+  } catch {
+    log({
+      level: 'warn',
+      event: 'no_console_build',
+      detail: 'dist/index.html is missing: serving the API only',
+    });
+  }
+  const demo = config.environments.some((environment) => environment.id === 'demo')
+    ? await startSimulator()
+    : undefined;
+  const proxy = createProxyApp({
+    environments: config.environments,
+    store,
+    encryptionKey: config.encryptionKey,
+    transports: demo ? { demo } : {},
+    simulatorControl: demo,
+    publicOrigin: config.publicOrigin,
+    idleTimeoutMs: config.idleTimeoutMs,
+    absoluteTimeoutMs: config.absoluteTimeoutMs,
+    logger: log,
+    site,
+  });
+  const running = await listen(proxy, store, { host: config.host, port: config.port });
+  log({
+    level: 'info',
+    event: 'listening',
+    url: running.url,
+    environments: config.environments.map((environment) => environment.id).join(','),
+    store: config.redisUrl ? 'redis' : 'memory',
+  });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      log({ level: 'info', event: 'stopping', signal });
+      void running.close().then(() => {
+        log({ level: 'info', event: 'stopped' });
+        process.exit(0);
+      });
+    });
+  }
+}
+
+/** The embedded simulator (the `demo` environment): its fetch is the upstream transport. */
+async function startSimulator() {
+  return undefined;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
