@@ -687,8 +687,7 @@ function fail(
 // --- Helpers ----------------------------------------------------------------------------------
 async function readBody(c: Ctx): Promise<Uint8Array | Response> {
   const declared = c.req.header('content-length');
-  if (declared !== undefined && Number(declared) > bodyLimitBytes)
-    return fail(c, 413, 'payload_too_large', 'The body is larger than 1 MiB.');
+  if (declared !== undefined && Number(declared) > bodyLimitBytes) return tooLarge(c);
   const stream = c.req.raw.body;
   if (!stream) return new Uint8Array();
   const chunks: Uint8Array[] = [];
@@ -696,7 +695,7 @@ async function readBody(c: Ctx): Promise<Uint8Array | Response> {
   // Leaving the loop early cancels the stream: the rest of an oversized body is never read.
   for await (const chunk of stream) {
     size += chunk.byteLength;
-    if (size > bodyLimitBytes) return fail(c, 413, 'payload_too_large', 'The body is larger than 1 MiB.');
+    if (size > bodyLimitBytes) return tooLarge(c);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
@@ -718,4 +717,9 @@ function unauthenticated(c: Ctx, kind: 'none' | 'expired'): Response {
   return kind === 'none'
     ? fail(c, 401, 'not_authenticated', 'Sign in first.')
     : withClearedCookie(fail(c, 401, 'session_expired', 'Your session has ended. Sign in again.'));
+}
+
+function tooLarge(c: Ctx): Response {
+  // The rest of the body stays unread: the connection cannot carry another request.
+  return fail(c, 413, 'payload_too_large', 'The body is larger than 1 MiB.', { connection: 'close' });
 }

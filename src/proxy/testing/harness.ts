@@ -62,7 +62,7 @@ export async function startProxy(
     seen.push(`${response.status} ${JSON.stringify([...response.headers])} ${text}`);
     return response;
   };
-  const environment = environments[0]?.id;
+  const environment = (overrides.environments ?? environments)[0]?.id;
   return {
     url: running.url,
     logLines,
