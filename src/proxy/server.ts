@@ -2,6 +2,7 @@
 // connections, requests in flight finish (issue 4: graceful SIGTERM), then the store closes.
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { serve } from '@hono/node-server';
 import type { ProxyApp } from './app.ts';
 import type { SessionStore } from './session-store.ts';
@@ -28,6 +29,10 @@ export async function listen(
   });
   const running = server;
   if (!running) throw new Error('the server did not start');
+  // CONNECT never reaches the app (Node emits it as an event): refuse it instead of dropping it.
+  running.on('connect', (_request: unknown, socket: Duplex) => {
+    socket.end('HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+  });
   // Slow clients cannot hold a connection open forever.
   running.headersTimeout = 20_000;
   running.requestTimeout = 30_000;
