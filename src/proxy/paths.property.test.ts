@@ -2,7 +2,7 @@
 // exactly one allowed operation on the configured base. Requests go over a raw socket so that
 // nothing (URL parsing, fetch) cleans the request target before the proxy sees it.
 import net from 'node:net';
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sessionCookieName } from './sessions.ts';
 import { startFakeUpstream } from './testing/fake-upstream.ts';
