@@ -114,7 +114,16 @@ export function createRedisClient(url: string, options: { commandTimeoutMs?: num
   return {
     async command(...args) {
       if (closed) throw new RedisError('Redis client is closed');
-      await connect();
+      try {
+        await connect();
+      } catch (error) {
+        throw new RedisError(
+          `cannot connect to Redis: ${error instanceof Error ? error.message : 'unknown error'}`,
+          {
+            cause: error,
+          },
+        );
+      }
       if (!socket) throw new RedisError('Redis connection lost');
       return send(socket, args);
     },
