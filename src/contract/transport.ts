@@ -65,6 +65,12 @@ export async function send<S extends z.ZodType>(
 
   let response: Response;
   let text: string;
+  // Race the signal ourselves: a transport that ignores `request.signal` (a test double, an
+  // in-process simulator) must still time out and be abortable.
+  const { promise: aborted, reject } = Promise.withResolvers<never>();
+  const onAbort = () => reject(signal.reason);
+  signal.addEventListener('abort', onAbort, { once: true });
+  aborted.catch(() => {});
   try {
     const request = new Request(buildUrl(client, call), {
       method: call.method,
@@ -73,14 +79,16 @@ export async function send<S extends z.ZodType>(
       signal,
       redirect: 'manual',
     });
-    response = await client.fetch(request);
-    text = await response.text();
+    response = await Promise.race([client.fetch(request), aborted]);
+    text = await Promise.race([response.text(), aborted]);
   } catch (cause) {
     if (init.signal?.aborted) return err(new ApiError({ kind: 'aborted' }));
     if (timeout.aborted) return err(new ApiError({ kind: 'timeout' }));
     return err(
       new ApiError({ kind: 'network', detail: cause instanceof Error ? cause.message : String(cause) }),
     );
+  } finally {
+    signal.removeEventListener('abort', onAbort);
   }
 
   if (response.status < 200 || response.status > 299) {
