@@ -102,7 +102,7 @@ export function createProxyApp(options: ProxyOptions) {
     idleTimeoutMs: options.idleTimeoutMs ?? 15 * 60_000,
     absoluteTimeoutMs: options.absoluteTimeoutMs ?? 8 * 3_600_000,
   });
-  const environments = new Map(options.environments.map((env) => [env.id, env]));
+  const environments = new Map<string, EnvironmentConfig>(options.environments.map((env) => [env.id, env]));
   const renewals = new Map<string, Promise<Renewal>>();
 
   const transportOf = (id: EnvironmentId): FetchLike =>
@@ -295,7 +295,7 @@ export function createProxyApp(options: ProxyOptions) {
         'Send environment, providerId (a positive whole number), clientId and clientSecret.',
       );
     const input = parsed.data;
-    const env = environments.get(input.environment as EnvironmentId);
+    const env = environments.get(input.environment);
     if (!env)
       return fail(
         c,
@@ -304,12 +304,15 @@ export function createProxyApp(options: ProxyOptions) {
         `There is no environment "${input.environment.slice(0, 40)}".`,
       );
 
-    // Issue 4: 5 failures in 15 minutes per client id and per client address → 429.
+    // Issue 4: 5 failures in 15 minutes per client id and per client address → 429. Each attempt
+    // is counted before the upstream is asked, so that a burst of parallel guesses cannot slip
+    // past the limit; an attempt that does not fail on its credentials is taken back.
     const address = clientAddress(c);
     const keys = [`login-failures:client:${input.clientId}`, `login-failures:address:${address}`];
-    const counters = await Promise.all(keys.map((key) => store.peek(key)));
-    const blocked = counters.filter((counter) => counter.count >= maxFailures);
+    const counters = await Promise.all(keys.map((key) => store.increment(key, failureWindowMs)));
+    const blocked = counters.filter((counter) => counter.count > maxFailures);
     if (blocked.length > 0) {
+      await Promise.all(keys.map((key) => store.decrement(key)));
       const retryAfter = Math.max(
         1,
         Math.ceil(Math.max(...blocked.map((counter) => counter.remainingMs)) / 1000),
@@ -331,10 +334,10 @@ export function createProxyApp(options: ProxyOptions) {
         },
       );
     }
+    const notAFailure = () => Promise.all(keys.map((key) => store.decrement(key)));
 
     const outcome = await requestToken(env, input.clientId, input.clientSecret);
     if (outcome.kind === 'invalid_credentials') {
-      await Promise.all(keys.map((key) => store.increment(key, failureWindowMs)));
       log({
         level: 'info',
         event: 'login_failed',
@@ -345,6 +348,7 @@ export function createProxyApp(options: ProxyOptions) {
       // The same answer for an unknown client and a wrong secret: no account enumeration.
       return fail(c, 401, 'invalid_credentials', 'The client id or the client secret is not correct.');
     }
+    if (outcome.kind !== 'ok') await notAFailure();
     if (outcome.kind === 'timeout') {
       log({
         level: 'warn',
@@ -374,7 +378,8 @@ export function createProxyApp(options: ProxyOptions) {
     // A new id at every login; any session the browser held dies (session fixation, ASVS 5).
     const previous = readCookie(c.req.header('cookie'));
     if (previous) await sessions.destroy(previous);
-    await store.delete(keys[0] ?? '');
+    // Success clears the client's counter; the address keeps its failures (other clients behind it).
+    await Promise.all([store.delete(keys[0] ?? ''), store.decrement(keys[1] ?? '')]);
     const session = await sessions.create({
       environment: env.id,
       providerId: input.providerId,

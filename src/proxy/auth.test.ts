@@ -126,6 +126,23 @@ describe('login', () => {
     expect(upstream.tokenCalls()).toHaveLength(5);
   });
 
+  test('a burst of parallel wrong logins cannot slip past the limit', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, attempt) => proxy.login({ clientSecret: `burst-${attempt}` })),
+    );
+    const statuses = responses.map(({ response }) => response.status).sort();
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+    expect(upstream.tokenCalls()).toHaveLength(5);
+  });
+
+  test('a login that fails because the upstream is down does not count as a failed attempt', async () => {
+    upstream.answer(undefined, (_, response) => json(response, 503, {}));
+    await sequentially(6, () => proxy.login());
+    upstream.answer(undefined);
+    expect((await proxy.login()).response.status).toBe(200);
+  });
+
   test('the failure window is 15 minutes', async () => {
     await sequentially(5, () => proxy.login({ clientSecret: 'wrong' }));
     proxy.clock.advance(14 * 60_000);

@@ -83,6 +83,21 @@ describe.each(subjects)('the %s session store', (_, make) => {
     await store.close();
   });
 
+  test('takes a hit back without ever creating or underflowing a counter', async () => {
+    const { store, pass } = make();
+    await store.decrement('none');
+    expect(await store.peek('none')).toEqual({ count: 0, remainingMs: 0 });
+    await store.increment('d', 200);
+    await store.increment('d', 200);
+    await store.decrement('d');
+    expect((await store.peek('d')).count).toBe(1);
+    await pass(300);
+    await store.decrement('d');
+    expect(await store.peek('d')).toEqual({ count: 0, remainingMs: 0 });
+    expect((await store.increment('d', 200)).count).toBe(1);
+    await store.close();
+  });
+
   test('answers ping while it is reachable', async () => {
     const { store } = make();
     await expect(store.ping()).resolves.toBeUndefined();

@@ -11,6 +11,8 @@ export interface SessionStore {
   delete(key: string): Promise<void>;
   /** Adds one to a counter whose window starts at its first hit; answers the count and the ms left. */
   increment(key: string, windowMs: number): Promise<{ count: number; remainingMs: number }>;
+  /** Takes one back (an attempt that turned out not to count); never creates a counter. */
+  decrement(key: string): Promise<void>;
   /** The counter's value and the ms left in its window (0, 0 when there is none). */
   peek(key: string): Promise<{ count: number; remainingMs: number }>;
   /** Throws when the store cannot be reached (for /readyz). */
@@ -53,6 +55,10 @@ export function createMemoryStore(options: { now?: () => number } = {}): Session
       counters.set(key, entry);
       return { count: entry.count, remainingMs: entry.expiresAt - now() };
     },
+    async decrement(key) {
+      const entry = live(counters, key);
+      if (entry && entry.count > 0) entry.count -= 1;
+    },
     async peek(key) {
       const entry = live(counters, key);
       return entry
@@ -91,6 +97,10 @@ export function createRedisStore(client: RedisClient, options: { prefix?: string
       }
       return { count, remainingMs };
     },
+    async decrement(key) {
+      // DECR alone would resurrect an expired counter at -1 with no expiry.
+      await client.command('EVAL', decrementIfPresent, 1, prefix + key);
+    },
     async peek(key) {
       const reply = await client.command('GET', prefix + key);
       if (reply === null) return { count: 0, remainingMs: 0 };
@@ -110,3 +120,6 @@ export function createRedisStore(client: RedisClient, options: { prefix?: string
 function asNumber(reply: unknown): number {
   return typeof reply === 'number' ? reply : Number(reply);
 }
+
+const decrementIfPresent =
+  "if redis.call('EXISTS', KEYS[1]) == 1 and tonumber(redis.call('GET', KEYS[1])) > 0 then return redis.call('DECR', KEYS[1]) end return 0";
