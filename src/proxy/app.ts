@@ -32,6 +32,11 @@ export interface ProxyOptions {
   /** The embedded simulator's control API, served at /__sim on this origin (D11, demo only). */
   simulatorControl?: FetchLike;
   publicOrigin?: string;
+  /**
+   * Host names this proxy answers to; others get 421. Stops DNS rebinding, where a page on another
+   * site resolves its own name to this proxy and becomes "same-origin" with it.
+   */
+  allowedHosts?: readonly string[];
   idleTimeoutMs?: number;
   absoluteTimeoutMs?: number;
   tokenTimeoutMs?: number;
@@ -215,7 +220,9 @@ export function createProxyApp(options: ProxyOptions) {
     c.set('requestId', requestId);
     c.set('kind', 'api');
     c.set('nonce', undefined);
-    await next();
+    if (options.allowedHosts && !options.allowedHosts.includes(hostnameOf(c.req.header('host'))))
+      c.res = fail(c, 421, 'unknown_host', 'This server does not answer to that host name.');
+    else await next();
     // Headers may be immutable on a response built elsewhere: copy before setting ours.
     const response = new Response(c.res.body, c.res);
     applySecurityHeaders(response.headers, c.get('kind'), c.get('nonce'));
@@ -727,4 +734,13 @@ function unauthenticated(c: Ctx, kind: 'none' | 'expired'): Response {
 function tooLarge(c: Ctx): Response {
   // The rest of the body stays unread: the connection cannot carry another request.
   return fail(c, 413, 'payload_too_large', 'The body is larger than 1 MiB.', { connection: 'close' });
+}
+
+function hostnameOf(host: string | undefined): string {
+  if (!host) return '';
+  try {
+    return new URL(`http://${host}`).hostname;
+  } catch {
+    return '';
+  }
 }

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startFakeUpstream } from './testing/fake-upstream.ts';
 import type { FakeUpstream } from './testing/fake-upstream.ts';
@@ -106,4 +107,26 @@ test('a CORS preflight gets no CORS headers', async () => {
   });
   expect(response.status).toBe(403);
   expect([...response.headers.keys()].filter((name) => name.startsWith('access-control-'))).toEqual([]);
+});
+
+test('a request naming another host is refused with 421 (DNS rebinding)', async () => {
+  const guarded = await startProxy(upstream.url, { allowedHosts: ['127.0.0.1', 'localhost'] });
+  const { port } = new URL(guarded.url);
+  const status = (host: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1');
+      let text = '';
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString('latin1');
+      });
+      socket.on('error', reject);
+      socket.on('close', () => resolve(text.slice(9, 12)));
+      socket.write(
+        `GET /auth/environments HTTP/1.1\r\nHost: ${host}\r\nX-Requested-With: provider-console\r\nConnection: close\r\n\r\n`,
+      );
+    });
+  expect(await status('evil.example:80')).toBe('421');
+  expect(await status(`localhost:${port}`)).toBe('200');
+  expect(await status(`127.0.0.1:${port}`)).toBe('200');
+  await guarded.close();
 });

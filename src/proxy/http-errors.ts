@@ -16,6 +16,7 @@ export type ProblemCode =
   | 'invalid_request'
   | 'unknown_environment'
   | 'not_ready'
+  | 'unknown_host'
   | 'internal_error';
 
 const titles: Record<ProblemCode, string> = {
@@ -34,6 +35,7 @@ const titles: Record<ProblemCode, string> = {
   invalid_request: 'Invalid request',
   unknown_environment: 'Unknown environment',
   not_ready: 'Not ready',
+  unknown_host: 'Unknown host',
   internal_error: 'Internal error',
 };
 

@@ -3,7 +3,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createProxyApp } from './app.ts';
-import { ConfigError, parseConfig } from './config.ts';
+import { ConfigError, isLoopbackHost, parseConfig } from './config.ts';
+import type { ProxyConfig } from './config.ts';
 import { jsonLinesLogger } from './logger.ts';
 import { createRedisClient } from './redis-client.ts';
 import { listen } from './server.ts';
@@ -48,6 +49,7 @@ export async function main(env: Record<string, string | undefined> = process.env
     transports: demo ? { demo } : {},
     simulatorControl: demo,
     publicOrigin: config.publicOrigin,
+    allowedHosts: allowedHostsFor(config),
     idleTimeoutMs: config.idleTimeoutMs,
     absoluteTimeoutMs: config.absoluteTimeoutMs,
     logger: log,
@@ -70,6 +72,16 @@ export async function main(env: Record<string, string | undefined> = process.env
       });
     });
   }
+}
+
+/**
+ * The Host names to answer: the public origin's when one is configured; the loopback names when
+ * listening on loopback (DNS rebinding, see app.ts); any otherwise (a balancer in front decides).
+ */
+function allowedHostsFor(config: ProxyConfig): string[] | undefined {
+  if (config.publicOrigin) return [new URL(config.publicOrigin).hostname];
+  if (isLoopbackHost(config.host)) return ['127.0.0.1', 'localhost', '[::1]'];
+  return undefined;
 }
 
 /** The embedded simulator (the `demo` environment): its fetch is the upstream transport. */
