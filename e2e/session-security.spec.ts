@@ -108,9 +108,14 @@ test('after a login the secret and the token are in no response, browser storage
   page,
   context,
 }) => {
-  const seen: string[] = [];
-  page.on('response', async (response) => {
-    seen.push(`${JSON.stringify(await response.allHeaders())}\n${await response.text().catch(() => '')}`);
+  // Every response the page receives, headers and body, as the browser's network layer saw it.
+  const captured: Promise<string>[] = [];
+  page.on('response', (response) => {
+    captured.push(
+      Promise.all([response.allHeaders(), response.text().catch(() => '')]).then(
+        ([headers, body]) => `${response.url()} ${JSON.stringify(headers)}\n${body}`,
+      ),
+    );
   });
   await page.goto(proxyUrl);
   await expect(page.locator('#root')).not.toBeEmpty();
@@ -128,9 +133,13 @@ test('after a login the secret and the token are in no response, browser storage
     });
     const children = await fetch('/api/core/v1/provider/100/child', { headers });
     const session = await fetch('/auth/session', { headers });
-    return [login.status, children.status, session.status];
+    const responses = [login, children, session];
+    // Read the bodies as the console would (and so that the network layer keeps them).
+    const bodies = await Promise.all(responses.map((response) => response.text()));
+    return { statuses: responses.map((response) => response.status), bodies };
   }, canarySecret);
-  expect(results).toEqual([200, 200, 200]);
+  expect(results.statuses).toEqual([200, 200, 200]);
+  const seen = [...(await Promise.all(captured)), ...results.bodies];
 
   const cookies = await context.cookies(proxyUrl);
   expect(cookies).toEqual([
