@@ -6,12 +6,14 @@ import { createProxyApp } from './app.ts';
 import { ConfigError, isLoopbackHost, parseConfig } from './config.ts';
 import type { ProxyConfig } from './config.ts';
 import { jsonLinesLogger } from './logger.ts';
+import type { Logger } from './logger.ts';
 import { createRedisClient } from './redis-client.ts';
 import { listen } from './server.ts';
 import { createMemoryStore, createRedisStore } from './session-store.ts';
 import type { SessionStore } from './session-store.ts';
 import { loadStaticSite } from './static-site.ts';
 import type { StaticSite } from './static-site.ts';
+import type { FetchLike } from './upstream.ts';
 
 export async function main(env: Record<string, string | undefined> = process.env): Promise<void> {
   let config;
@@ -39,9 +41,8 @@ export async function main(env: Record<string, string | undefined> = process.env
       detail: 'dist/index.html is missing: serving the API only',
     });
   }
-  const demo = config.environments.some((environment) => environment.id === 'demo')
-    ? await startSimulator()
-    : undefined;
+  const demoEnvironment = config.environments.find((environment) => environment.id === 'demo');
+  const demo = demoEnvironment ? await startSimulator(demoEnvironment.templatesPrefix, log) : undefined;
   const proxy = createProxyApp({
     environments: config.environments,
     store,
@@ -84,9 +85,30 @@ function allowedHostsFor(config: ProxyConfig): string[] | undefined {
   return undefined;
 }
 
-/** The embedded simulator (the `demo` environment): its fetch is the upstream transport. */
-async function startSimulator() {
-  return undefined;
+/**
+ * The embedded simulator (the `demo` environment, D11): its `fetch` is the upstream transport and
+ * its `/__sim` control API is served on the proxy's origin. It is loaded by path at run time
+ * because the simulator (issue 3) lands beside the proxy; without it `demo` logins answer 502.
+ */
+async function startSimulator(templatesPrefix: string, log: Logger): Promise<FetchLike | undefined> {
+  const specifier = new URL('../simulator/index.ts', import.meta.url).href;
+  try {
+    const loaded: unknown = await import(specifier);
+    const create = (loaded as { createSimulator?: unknown }).createSimulator;
+    if (typeof create !== 'function')
+      throw new TypeError('src/simulator/index.ts exports no createSimulator');
+    const simulator: unknown = create({ seed: 'demo', templatesPrefix });
+    const simulatorFetch = (simulator as { fetch?: unknown } | undefined)?.fetch;
+    if (typeof simulatorFetch !== 'function') throw new TypeError('the simulator has no fetch');
+    return (request) => Promise.resolve(simulatorFetch.call(simulator, request) as Response);
+  } catch (error) {
+    log({
+      level: 'error',
+      event: 'simulator_unavailable',
+      detail: error instanceof Error ? error.message.slice(0, 300) : 'unknown error',
+    });
+    return undefined;
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
