@@ -6,13 +6,21 @@ import { useState } from 'react';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { theme } from '@/app/theme';
+import { readCspNonce } from '@/lib/csp-nonce';
 import { I18nProvider } from '@/lib/i18n';
+
+// The proxy's per-response CSP nonce, for Mantine's runtime <style> tags (no 'unsafe-inline').
+const styleNonce = readCspNonce();
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createAppRouter(queryClient));
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="auto"
+      getStyleNonce={styleNonce === undefined ? undefined : () => styleNonce}
+    >
       <I18nProvider>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
