@@ -1,15 +1,11 @@
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { authKeys, sessionQueryOptions } from '@/features/auth/api';
 import { LoginScreen } from '@/features/auth/login-screen';
 
 // Only same-origin paths: `redirect` is user input and must not send anyone elsewhere.
 const loginSearchSchema = z.object({
-  redirect: z
-    .string()
-    .regex(/^\/(?!\/)/)
-    .optional()
-    .catch(undefined),
+  redirect: z.catch(z.optional(z.string().check(z.regex(/^\/(?!\/)/))), undefined),
 });
 
 export const Route = createFileRoute('/login')({

@@ -1,14 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  ApiError,
-  apiErrorFromResponse,
-  err,
-  ok,
-  OPERATION_IDS,
-  type OperationId,
-  type Result,
-} from '@/contract';
+// zod/mini and direct contract modules, not the barrel: this module is on the login screen's first
+// load, whose budget full zod would mostly use up (docs/decisions/0006-console.md).
+import { z } from 'zod/mini';
+import { ApiError, apiErrorFromResponse } from '@/contract/api-error';
+import { OPERATION_IDS, type OperationId } from '@/contract/operations';
+import { err, ok, type Result } from '@/contract/result';
 import { CONSOLE_HEADERS } from '@/lib/api-client';
 
 // The token proxy's browser-facing surface (docs/decisions/0006-console.md): same origin, the
@@ -18,11 +14,14 @@ export const ENVIRONMENT_KINDS = ['demo', 'development', 'qa', 'production'] as 
 export type EnvironmentKind = (typeof ENVIRONMENT_KINDS)[number];
 
 export const environmentSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   label: z.string(),
   kind: z.enum(ENVIRONMENT_KINDS),
   // An operation the console does not know yet is dropped, not fatal.
-  operations: z.array(z.string()).transform((ids) => ids.filter(isOperationId)),
+  operations: z.pipe(
+    z.array(z.string()),
+    z.transform((ids: string[]) => ids.filter(isOperationId)),
+  ),
 });
 export type Environment = z.infer<typeof environmentSchema>;
 export const environmentsSchema = z.array(environmentSchema);
@@ -32,21 +31,21 @@ function isOperationId(id: string): id is OperationId {
 }
 
 export const sessionSchema = z.object({
-  environment: z.string().min(1),
-  providerId: z.number().int().positive(),
+  environment: z.string().check(z.minLength(1)),
+  providerId: z.int().check(z.positive()),
   clientId: z.string(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 
 export const loginRequestSchema = z.object({
-  environment: z.string().min(1),
-  providerId: z.number().int().positive(),
-  clientId: z.string().trim().min(1),
-  clientSecret: z.string().min(1),
+  environment: z.string().check(z.minLength(1)),
+  providerId: z.int().check(z.positive()),
+  clientId: z.string().check(z.trim(), z.minLength(1)),
+  clientSecret: z.string().check(z.minLength(1)),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-async function call<S extends z.ZodType>(
+async function call<S extends z.ZodMiniType>(
   method: 'GET' | 'POST',
   path: string,
   schema: S | null,

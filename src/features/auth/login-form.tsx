@@ -10,8 +10,8 @@ import { Alert, Button, Group, NativeSelect, PasswordInput, Stack, Text, TextInp
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import type { ApiError } from '@/contract';
+import { z } from 'zod/mini';
+import type { ApiError } from '@/contract/api-error';
 import { isMessageKey, useI18n, type MessageKey } from '@/lib/i18n';
 import { environmentsQueryOptions, login, type LoginRequest, type Session } from './api.ts';
 
@@ -39,9 +39,9 @@ export const DEMO_LOGINS = [
 // What the browser remembers between visits: never the secret.
 const REMEMBERED_KEY = 'provider-console.login';
 const rememberedSchema = z.object({
-  environment: z.string().catch(''),
-  providerId: z.string().catch(''),
-  clientId: z.string().catch(''),
+  environment: z.catch(z.string(), ''),
+  providerId: z.catch(z.string(), ''),
+  clientId: z.catch(z.string(), ''),
 });
 type Remembered = z.infer<typeof rememberedSchema>;
 
@@ -63,20 +63,17 @@ function remember(value: Remembered) {
 
 // One schema per form (STYLE.md point 6); messages are catalogue keys, translated when shown.
 const loginFormSchema = z.object({
-  environment: z.string().min(1, 'login.validation.environment'),
-  providerId: z
-    .string()
-    .trim()
-    .regex(/^[1-9]\d{0,15}$/, 'login.validation.providerId'),
-  clientId: z.string().trim().min(1, 'login.validation.required'),
-  clientSecret: z.string().min(1, 'login.validation.required'),
+  environment: z.string().check(z.minLength(1, 'login.validation.environment')),
+  providerId: z.string().check(z.regex(/^\s*[1-9]\d{0,15}\s*$/, 'login.validation.providerId')),
+  clientId: z.string().check(z.regex(/\S/, 'login.validation.required')),
+  clientSecret: z.string().check(z.minLength(1, 'login.validation.required')),
 });
 type LoginFormValues = z.infer<typeof loginFormSchema>;
 
 function toRequest(values: LoginFormValues): LoginRequest {
   return {
     environment: values.environment,
-    providerId: Number(values.providerId),
+    providerId: Number(values.providerId.trim()),
     clientId: values.clientId.trim(),
     clientSecret: values.clientSecret,
   };

@@ -2,12 +2,11 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/UnstyledButton.css';
-import { Button, Group, NativeSelect, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -19,7 +18,7 @@ import { CreateCentreDialog } from './create-centre-dialog.tsx';
 import { CredentialsDialog } from './credentials-dialog.tsx';
 import { SORT_FIELDS, visibleCentres, type CentresSearch, type SortField } from './rules.ts';
 
-const ROW_HEIGHT = 56;
+import { ROW_HEIGHT } from './centres-skeleton.tsx';
 
 export interface CentresScreenProps {
   providerId: number;
@@ -230,17 +229,5 @@ function CentresList({
         })}
       </ul>
     </section>
-  );
-}
-
-export function CentresSkeleton() {
-  return (
-    <Stack gap="md" aria-busy="true">
-      <Skeleton height={32} width={200} />
-      <Skeleton height={36} />
-      {Array.from({ length: 8 }, (_, index) => (
-        <Skeleton key={index} height={ROW_HEIGHT - 8} />
-      ))}
-    </Stack>
   );
 }

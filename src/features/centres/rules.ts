@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { ChildListItem } from '@/contract';
 
 export const SORT_FIELDS = ['name', 'country', 'city', 'id'] as const;
@@ -7,11 +7,11 @@ export type SortField = (typeof SORT_FIELDS)[number];
 // STYLE.md point 4: the list's state lives in the URL; `.catch` turns a bad value into the default
 // so that a hand-edited link still opens the list.
 export const centresSearchSchema = z.object({
-  q: z.string().max(200).default('').catch(''),
-  sort: z.enum(SORT_FIELDS).default('name').catch('name'),
-  dir: z.enum(['asc', 'desc']).default('asc').catch('asc'),
+  q: z.catch(z._default(z.string().check(z.maxLength(200)), ''), ''),
+  sort: z.catch(z._default(z.enum(SORT_FIELDS), 'name'), 'name'),
+  dir: z.catch(z._default(z.enum(['asc', 'desc']), 'asc'), 'asc'),
   /** The first visible row, so that reload and back/forward return to the same place. */
-  at: z.number().int().min(0).default(0).catch(0),
+  at: z.catch(z._default(z.int().check(z.minimum(0)), 0), 0),
 });
 export type CentresSearch = z.infer<typeof centresSearchSchema>;
 

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ca } from './ca.ts';
 import { en, type Catalogue, type MessageKey } from './en.ts';
 import { es } from './es.ts';

@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { RouteError } from '@/components/route-error';
-import { childCentersQueryOptions } from '@/features/centres/api';
 import { CentrePage } from '@/features/centres/centre-page';
-import { CentresSkeleton } from '@/features/centres/centres-screen';
+import { CentresSkeleton } from '@/features/centres/centres-skeleton';
 import { CentresUnavailable } from '@/features/centres/centres-unavailable';
 
-const paramsSchema = z.object({ centreId: z.string().regex(/^[1-9]\d{0,15}$/) });
+const paramsSchema = z.object({ centreId: z.string().check(z.regex(/^[1-9]\d{0,15}$/)) });
 
 export const Route = createFileRoute('/_auth/centres/$centreId')({
   params: {
@@ -18,6 +17,7 @@ export const Route = createFileRoute('/_auth/centres/$centreId')({
     if (!environment.operations.includes('listChildCenters')) return { available: false, centre: undefined };
     // Signed in as the centre itself: a child cannot read its parent's list (D3).
     if (params.centreId === session.providerId) return { available: true, centre: undefined };
+    const { childCentersQueryOptions } = await import('@/features/centres/api');
     const list = await queryClient.ensureQueryData(childCentersQueryOptions(session.providerId));
     const centre = list.data.find((item) => item.id === params.centreId);
     if (!centre) throw new CentreNotFound();

@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { RouteError } from '@/components/route-error';
-import { isApiError } from '@/contract';
-import { childCentersQueryOptions } from '@/features/centres/api';
-import { CentresScreen, CentresSkeleton } from '@/features/centres/centres-screen';
+import { isApiError } from '@/contract/api-error';
+import { CentresScreen } from '@/features/centres/centres-screen';
+import { CentresSkeleton } from '@/features/centres/centres-skeleton';
 import { centresSearchSchema } from '@/features/centres/rules';
 import { CentresUnavailable } from '@/features/centres/centres-unavailable';
 
@@ -12,6 +12,8 @@ export const Route = createFileRoute('/_auth/centres/')({
     const { queryClient, session, environment } = context;
     // D3: the development environment has only the token and doctor registration.
     if (!environment.operations.includes('listChildCenters')) return { available: false };
+    // Loaded on demand: the contract's schemas (full zod) stay out of the login entry (budget).
+    const { childCentersQueryOptions } = await import('@/features/centres/api');
     try {
       await queryClient.ensureQueryData(childCentersQueryOptions(session.providerId));
     } catch (error) {
