@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isApiError } from '@/contract/api-error';
+import { isApiError } from '@/contract/api-error-value';
 import { sessionExpiry } from '@/lib/session-expiry';
 
 const isUnauthenticated = (error: unknown) => isApiError(error) && error.status === 401;

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { isApiError } from '@/contract/api-error';
+import { isApiError } from '@/contract/api-error-value';
 import { errorMessageKey } from '@/lib/describe-error';
 import { useI18n } from '@/lib/i18n';
 

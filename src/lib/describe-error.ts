@@ -1,4 +1,4 @@
-import { isApiError } from '@/contract/api-error';
+import { isApiError } from '@/contract/api-error-value';
 import type { MessageKey } from './i18n/index.tsx';
 
 /** An error as words for the user: the server's message when there is one (D2), else its meaning (§7). */

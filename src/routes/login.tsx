@@ -1,15 +1,15 @@
-import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
-import { z } from 'zod/mini';
+import { createFileRoute, redirect, useRouter, type SearchSchemaInput } from '@tanstack/react-router';
 import { authKeys, sessionQueryOptions } from '@/features/auth/api';
 import { LoginScreen } from '@/features/auth/login-screen';
 
 // Only same-origin paths: `redirect` is user input and must not send anyone elsewhere.
-const loginSearchSchema = z.object({
-  redirect: z.catch(z.optional(z.string().check(z.regex(/^\/(?!\/)/))), undefined),
-});
+function parseLoginSearch(search: { redirect?: unknown } & SearchSchemaInput): { redirect?: string } {
+  const target = search.redirect;
+  return typeof target === 'string' && /^\/(?![/\\])/.test(target) ? { redirect: target } : {};
+}
 
 export const Route = createFileRoute('/login')({
-  validateSearch: loginSearchSchema,
+  validateSearch: parseLoginSearch,
   beforeLoad: async ({ context }) => {
     const session = await context.queryClient.ensureQueryData(sessionQueryOptions()).catch(() => null);
     if (session) throw redirect({ to: '/centres' });

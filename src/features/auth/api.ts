@@ -1,56 +1,91 @@
 import { queryOptions } from '@tanstack/react-query';
-// zod/mini and direct contract modules, not the barrel: this module is on the login screen's first
-// load, whose budget full zod would mostly use up (docs/decisions/0006-console.md).
-import { z } from 'zod/mini';
-import { ApiError, apiErrorFromResponse } from '@/contract/api-error';
+import { ApiError, parseRetryAfter } from '@/contract/api-error-value';
 import { OPERATION_IDS, type OperationId } from '@/contract/operations';
 import { err, ok, type Result } from '@/contract/result';
-import { CONSOLE_HEADERS } from '@/lib/api-client';
+import { CONSOLE_HEADERS } from '@/lib/console-headers';
 
 // The token proxy's browser-facing surface (docs/decisions/0006-console.md): same origin, the
 // session in an HttpOnly cookie, every call with `X-Requested-With: provider-console`.
+//
+// Parsed by the small readers below rather than zod: this module is on the login screen's first
+// load, and zod's core alone is about 24 kB gzip of a 140 kB budget whose framework baseline is
+// 110 kB (measured, docs/decisions/0006-console.md). Everything after login uses the contract's zod
+// schemas. The readers are as strict as the schemas would be and are tested in api.test.ts.
 
 export const ENVIRONMENT_KINDS = ['demo', 'development', 'qa', 'production'] as const;
 export type EnvironmentKind = (typeof ENVIRONMENT_KINDS)[number];
 
-export const environmentSchema = z.object({
-  id: z.string().check(z.minLength(1)),
-  label: z.string(),
-  kind: z.enum(ENVIRONMENT_KINDS),
-  // An operation the console does not know yet is dropped, not fatal.
-  operations: z.pipe(
-    z.array(z.string()),
-    z.transform((ids: string[]) => ids.filter(isOperationId)),
-  ),
-});
-export type Environment = z.infer<typeof environmentSchema>;
-export const environmentsSchema = z.array(environmentSchema);
+export type Environment = { id: string; label: string; kind: EnvironmentKind; operations: OperationId[] };
+export type Session = { environment: string; providerId: number; clientId: string };
+export type LoginRequest = {
+  environment: string;
+  providerId: number;
+  clientId: string;
+  clientSecret: string;
+};
 
-function isOperationId(id: string): id is OperationId {
-  return (OPERATION_IDS as readonly string[]).includes(id);
+type Reader<T> = (value: unknown) => T | undefined;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isOperationId = (id: unknown): id is OperationId =>
+  typeof id === 'string' && (OPERATION_IDS as readonly string[]).includes(id);
+const isKind = (kind: unknown): kind is EnvironmentKind =>
+  typeof kind === 'string' && (ENVIRONMENT_KINDS as readonly string[]).includes(kind);
+const isPositiveInt = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+
+export const readEnvironment: Reader<Environment> = (value) => {
+  if (!isRecord(value)) return undefined;
+  const { id, label, kind, operations } = value;
+  if (typeof id !== 'string' || id === '' || typeof label !== 'string' || !isKind(kind)) return undefined;
+  if (!Array.isArray(operations)) return undefined;
+  // An operation the console does not know yet is dropped, not fatal (tolerant reading).
+  return { id, label, kind, operations: operations.filter(isOperationId) };
+};
+
+export const readEnvironments: Reader<Environment[]> = (value) => {
+  if (!Array.isArray(value)) return undefined;
+  const list = value.map(readEnvironment);
+  return list.every((item) => item !== undefined) ? (list as Environment[]) : undefined;
+};
+
+export const readSession: Reader<Session> = (value) => {
+  if (!isRecord(value)) return undefined;
+  const { environment, providerId, clientId } = value;
+  if (typeof environment !== 'string' || environment === '' || !isPositiveInt(providerId)) return undefined;
+  if (typeof clientId !== 'string') return undefined;
+  return { environment, providerId, clientId };
+};
+
+/** The proxy's problem+json (`{type,title,status,detail,requestId,code}`), or whatever came. */
+export function errorFromResponse(status: number, headers: Headers, text: string): ApiError {
+  let body: unknown;
+  try {
+    body = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  const field = (name: string) => {
+    const value = isRecord(body) ? body[name] : undefined;
+    return typeof value === 'string' ? value : undefined;
+  };
+  return new ApiError({
+    kind: 'http',
+    status,
+    serverMessage: field('detail') ?? field('message') ?? field('title'),
+    code: field('code'),
+    retryAfterSeconds: parseRetryAfter(headers.get('retry-after')),
+    requestId: field('requestId') ?? headers.get('x-request-id') ?? undefined,
+  });
 }
 
-export const sessionSchema = z.object({
-  environment: z.string().check(z.minLength(1)),
-  providerId: z.int().check(z.positive()),
-  clientId: z.string(),
-});
-export type Session = z.infer<typeof sessionSchema>;
-
-export const loginRequestSchema = z.object({
-  environment: z.string().check(z.minLength(1)),
-  providerId: z.int().check(z.positive()),
-  clientId: z.string().check(z.trim(), z.minLength(1)),
-  clientSecret: z.string().check(z.minLength(1)),
-});
-export type LoginRequest = z.infer<typeof loginRequestSchema>;
-
-async function call<S extends z.ZodMiniType>(
+async function call<T>(
   method: 'GET' | 'POST',
   path: string,
-  schema: S | null,
+  read: Reader<T> | null,
   body?: unknown,
-): Promise<Result<z.output<S> | null, ApiError>> {
+): Promise<Result<T | null, ApiError>> {
   let response: Response;
   try {
     const init: RequestInit = {
@@ -70,37 +105,41 @@ async function call<S extends z.ZodMiniType>(
     );
   }
   const text = await response.text().catch(() => '');
-  if (!response.ok) return err(apiErrorFromResponse(response.status, response.headers, text));
-  if (schema === null) return ok(null);
+  if (!response.ok) return err(errorFromResponse(response.status, response.headers, text));
+  if (read === null) return ok(null);
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
     return err(new ApiError({ kind: 'unexpected-response', status: response.status, detail: 'not JSON' }));
   }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
+  const value = read(json);
+  if (value === undefined) {
     return err(
-      new ApiError({ kind: 'unexpected-response', status: response.status, detail: parsed.error.message }),
+      new ApiError({
+        kind: 'unexpected-response',
+        status: response.status,
+        detail: `unexpected ${path} body`,
+      }),
     );
   }
-  return ok(parsed.data);
+  return ok(value);
 }
 
 export async function getEnvironments(): Promise<Result<Environment[], ApiError>> {
-  const result = await call('GET', '/auth/environments', environmentsSchema);
+  const result = await call('GET', '/auth/environments', readEnvironments);
   return result.ok ? ok(result.value ?? []) : result;
 }
 
 export async function login(input: LoginRequest): Promise<Result<Session, ApiError>> {
-  const result = await call('POST', '/auth/login', sessionSchema, loginRequestSchema.parse(input));
+  const result = await call('POST', '/auth/login', readSession, input);
   if (!result.ok) return result;
   return result.value ? ok(result.value) : err(new ApiError({ kind: 'unexpected-response' }));
 }
 
 /** The current session, or null when there is none (401 is an answer here, not a failure). */
 export async function getSession(): Promise<Result<Session | null, ApiError>> {
-  const result = await call('GET', '/auth/session', sessionSchema);
+  const result = await call('GET', '/auth/session', readSession);
   if (!result.ok && result.error.status === 401) return ok(null);
   return result;
 }

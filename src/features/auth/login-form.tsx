@@ -5,12 +5,10 @@ import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, NativeSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod/mini';
 import type { ApiError } from '@/contract/api-error';
 import { isMessageKey, useI18n, type MessageKey } from '@/lib/i18n';
 import { environmentsQueryOptions, login, type LoginRequest, type Session } from './api.ts';
@@ -38,18 +36,20 @@ export const DEMO_LOGINS = [
 
 // What the browser remembers between visits: never the secret.
 const REMEMBERED_KEY = 'provider-console.login';
-const rememberedSchema = z.object({
-  environment: z.catch(z.string(), ''),
-  providerId: z.catch(z.string(), ''),
-  clientId: z.catch(z.string(), ''),
-});
-type Remembered = z.infer<typeof rememberedSchema>;
+type Remembered = { environment: string; providerId: string; clientId: string };
 
 function readRemembered(): Remembered {
+  const empty = { environment: '', providerId: '', clientId: '' };
   try {
-    return rememberedSchema.parse(JSON.parse(localStorage.getItem(REMEMBERED_KEY) ?? '{}'));
+    const stored: unknown = JSON.parse(localStorage.getItem(REMEMBERED_KEY) ?? '{}');
+    if (typeof stored !== 'object' || stored === null) return empty;
+    const text = (key: keyof Remembered) => {
+      const value = (stored as Record<string, unknown>)[key];
+      return typeof value === 'string' ? value : '';
+    };
+    return { environment: text('environment'), providerId: text('providerId'), clientId: text('clientId') };
   } catch {
-    return { environment: '', providerId: '', clientId: '' };
+    return empty;
   }
 }
 
@@ -61,14 +61,18 @@ function remember(value: Remembered) {
   }
 }
 
-// One schema per form (STYLE.md point 6); messages are catalogue keys, translated when shown.
-const loginFormSchema = z.object({
-  environment: z.string().check(z.minLength(1, 'login.validation.environment')),
-  providerId: z.string().check(z.regex(/^\s*[1-9]\d{0,15}\s*$/, 'login.validation.providerId')),
-  clientId: z.string().check(z.regex(/\S/, 'login.validation.required')),
-  clientSecret: z.string().check(z.minLength(1, 'login.validation.required')),
-});
-type LoginFormValues = z.infer<typeof loginFormSchema>;
+type LoginFormValues = { environment: string; providerId: string; clientId: string; clientSecret: string };
+
+// The form's rules (react-hook-form's own, not zod: see api.ts on the login screen's budget).
+// Messages are catalogue keys, translated when shown.
+const rules = {
+  environment: { validate: (value: string) => value !== '' || 'login.validation.environment' },
+  providerId: {
+    validate: (value: string) => /^\s*[1-9]\d{0,15}\s*$/.test(value) || 'login.validation.providerId',
+  },
+  clientId: { validate: (value: string) => value.trim() !== '' || 'login.validation.required' },
+  clientSecret: { validate: (value: string) => value !== '' || 'login.validation.required' },
+} as const;
 
 function toRequest(values: LoginFormValues): LoginRequest {
   return {
@@ -90,7 +94,6 @@ export function LoginForm({ onSuccess, initial }: LoginFormProps) {
   const environments = useQuery(environmentsQueryOptions());
   const [remembered] = useState(readRemembered);
   const form = useForm<LoginFormValues>({
-    resolver: zodResolver(loginFormSchema),
     defaultValues: {
       environment: initial?.environment ?? remembered.environment,
       providerId: initial?.providerId ?? remembered.providerId,
@@ -156,7 +159,7 @@ export function LoginForm({ onSuccess, initial }: LoginFormProps) {
               : [{ value: '', label: t('login.environments.loading') }]
           }
           error={fieldError(errors.environment?.message)}
-          {...form.register('environment')}
+          {...form.register('environment', rules.environment)}
         />
         <TextInput
           label={t('login.providerId')}
@@ -164,7 +167,7 @@ export function LoginForm({ onSuccess, initial }: LoginFormProps) {
           autoComplete="username"
           required
           error={fieldError(errors.providerId?.message)}
-          {...form.register('providerId')}
+          {...form.register('providerId', rules.providerId)}
         />
         <TextInput
           label={t('login.clientId')}
@@ -172,7 +175,7 @@ export function LoginForm({ onSuccess, initial }: LoginFormProps) {
           spellCheck={false}
           required
           error={fieldError(errors.clientId?.message)}
-          {...form.register('clientId')}
+          {...form.register('clientId', rules.clientId)}
         />
         <PasswordInput
           label={t('login.clientSecret')}
@@ -180,7 +183,7 @@ export function LoginForm({ onSuccess, initial }: LoginFormProps) {
           required
           visibilityToggleButtonProps={{ 'aria-label': `${t('common.show')} / ${t('common.hide')}` }}
           error={fieldError(errors.clientSecret?.message)}
-          {...form.register('clientSecret')}
+          {...form.register('clientSecret', rules.clientSecret)}
         />
         {mutation.isError ? (
           <LoginError error={mutation.error as ApiError} key={mutation.submittedAt} />

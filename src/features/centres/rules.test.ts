@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centresSearchSchema, visibleCentres } from './rules.ts';
+import { parseCentresSearch, visibleCentres } from './rules.ts';
 
 const centres = [
   { id: 3, name: 'Àrea Bàsica', country: 'ES', city: 'Girona' },
@@ -32,9 +32,18 @@ describe('visibleCentres', () => {
   });
 });
 
-describe('centresSearchSchema', () => {
+describe('parseCentresSearch', () => {
+  it('keeps valid values from the URL', () => {
+    expect(parseCentresSearch({ q: 'nou', sort: 'city', dir: 'desc', at: 40 })).toEqual({
+      q: 'nou',
+      sort: 'city',
+      dir: 'desc',
+      at: 40,
+    });
+  });
+
   it('falls back to defaults for values a hand-edited URL may hold', () => {
-    expect(centresSearchSchema.parse({ sort: 'size', dir: 'sideways', at: -4 })).toEqual({
+    expect(parseCentresSearch({ sort: 'size', dir: 'sideways', at: -4 })).toEqual({
       q: '',
       sort: 'name',
       dir: 'asc',

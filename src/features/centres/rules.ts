@@ -1,19 +1,29 @@
-import { z } from 'zod/mini';
 import type { ChildListItem } from '@/contract';
 
 export const SORT_FIELDS = ['name', 'country', 'city', 'id'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 
-// STYLE.md point 4: the list's state lives in the URL; `.catch` turns a bad value into the default
-// so that a hand-edited link still opens the list.
-export const centresSearchSchema = z.object({
-  q: z.catch(z._default(z.string().check(z.maxLength(200)), ''), ''),
-  sort: z.catch(z._default(z.enum(SORT_FIELDS), 'name'), 'name'),
-  dir: z.catch(z._default(z.enum(['asc', 'desc']), 'asc'), 'asc'),
-  /** The first visible row, so that reload and back/forward return to the same place. */
-  at: z.catch(z._default(z.int().check(z.minimum(0)), 0), 0),
-});
-export type CentresSearch = z.infer<typeof centresSearchSchema>;
+export type CentresSearch = { q: string; sort: SortField; dir: 'asc' | 'desc'; at: number };
+/** What a link may carry: every key optional. */
+export type CentresSearchInput = Partial<Record<keyof CentresSearch, unknown>>;
+
+const isSortField = (value: unknown): value is SortField =>
+  typeof value === 'string' && (SORT_FIELDS as readonly string[]).includes(value);
+
+/**
+ * STYLE.md point 4: the list's state lives in the URL. A bad or missing value becomes the default
+ * (zod's `.catch`, written out: this runs in the entry chunk, where zod does not fit the budget).
+ */
+export function parseCentresSearch(raw: CentresSearchInput): CentresSearch {
+  const q = typeof raw.q === 'string' ? raw.q.slice(0, 200) : typeof raw.q === 'number' ? String(raw.q) : '';
+  const at = typeof raw.at === 'number' && Number.isSafeInteger(raw.at) && raw.at >= 0 ? raw.at : 0;
+  return {
+    q,
+    sort: isSortField(raw.sort) ? raw.sort : 'name',
+    dir: raw.dir === 'desc' ? 'desc' : 'asc',
+    at,
+  };
+}
 
 const fold = (text: string) =>
   text

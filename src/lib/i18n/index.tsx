@@ -1,5 +1,4 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { z } from 'zod/mini';
 import { ca } from './ca.ts';
 import { en, type Catalogue, type MessageKey } from './en.ts';
 import { es } from './es.ts';
@@ -8,7 +7,8 @@ export type { MessageKey } from './en.ts';
 
 export const LANGUAGES = ['en', 'es', 'ca'] as const;
 export type Language = (typeof LANGUAGES)[number];
-const languageSchema = z.enum(LANGUAGES);
+const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 export const catalogues: Record<Language, Catalogue> = { en, es, ca };
 const STORAGE_KEY = 'provider-console.language';
@@ -18,11 +18,10 @@ export function detectLanguage(
   stored: string | null = readStored(),
   preferred: readonly string[] = globalThis.navigator?.languages ?? [],
 ): Language {
-  const remembered = languageSchema.safeParse(stored);
-  if (remembered.success) return remembered.data;
+  if (isLanguage(stored)) return stored;
   for (const tag of preferred) {
-    const base = languageSchema.safeParse(tag.toLowerCase().split('-')[0]);
-    if (base.success) return base.data;
+    const base = tag.toLowerCase().split('-')[0];
+    if (isLanguage(base)) return base;
   }
   return 'en';
 }

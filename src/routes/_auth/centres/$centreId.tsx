@@ -1,15 +1,16 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod/mini';
+import { createFileRoute, notFound } from '@tanstack/react-router';
 import { RouteError } from '@/components/route-error';
 import { CentrePage } from '@/features/centres/centre-page';
 import { CentresSkeleton } from '@/features/centres/centres-skeleton';
 import { CentresUnavailable } from '@/features/centres/centres-unavailable';
 
-const paramsSchema = z.object({ centreId: z.string().check(z.regex(/^[1-9]\d{0,15}$/)) });
-
 export const Route = createFileRoute('/_auth/centres/$centreId')({
   params: {
-    parse: (raw) => ({ centreId: Number(paramsSchema.parse(raw).centreId) }),
+    // A positive decimal id or nothing: anything else is a 404, not a request upstream.
+    parse: (raw) => {
+      if (!/^[1-9]\d{0,15}$/.test(raw.centreId)) throw notFound();
+      return { centreId: Number(raw.centreId) };
+    },
     stringify: ({ centreId }) => ({ centreId: String(centreId) }),
   },
   loader: async ({ context, params }) => {

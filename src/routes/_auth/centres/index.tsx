@@ -1,13 +1,13 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute, redirect, type SearchSchemaInput } from '@tanstack/react-router';
 import { RouteError } from '@/components/route-error';
-import { isApiError } from '@/contract/api-error';
+import { isApiError } from '@/contract/api-error-value';
 import { CentresScreen } from '@/features/centres/centres-screen';
 import { CentresSkeleton } from '@/features/centres/centres-skeleton';
-import { centresSearchSchema } from '@/features/centres/rules';
+import { parseCentresSearch, type CentresSearchInput } from '@/features/centres/rules';
 import { CentresUnavailable } from '@/features/centres/centres-unavailable';
 
 export const Route = createFileRoute('/_auth/centres/')({
-  validateSearch: centresSearchSchema,
+  validateSearch: (search: CentresSearchInput & SearchSchemaInput) => parseCentresSearch(search),
   loader: async ({ context }) => {
     const { queryClient, session, environment } = context;
     // D3: the development environment has only the token and doctor registration.
