@@ -870,7 +870,7 @@ export function controlReports(state: SimState, rawId: string, body: unknown) {
 
 const downgradeSchema = z.object({
   quantity: z
-    .record(z.enum(['8', '9']), z.number().int().min(0).max(100_000))
+    .partialRecord(z.enum(['8', '9']), z.number().int().min(0).max(100_000))
     .refine((q) => Object.keys(q).length > 0, 'must name plan 8 or 9'),
   effectiveDate: z.string().refine(isIsoUtc, 'must be an ISO 8601 UTC date-time'),
 });
