@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/find-chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
+// Plain http on loopback: Chromium treats 127.0.0.1 as a secure context and keeps the proxy's
+// `__Host-` `Secure` session cookie there (measured on Chromium 156; docs/decisions/0005).
 const baseURL = `http://127.0.0.1:${port}`;
 const executablePath = findChromium();
 

@@ -16,6 +16,10 @@ export default defineConfig({
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
+  // The token proxy serves index.html with a strict CSP and replaces this placeholder with a fresh
+  // nonce in every response (src/proxy/static-site.ts); Vite puts it on its tags and in
+  // <meta property="csp-nonce">, where the console reads it for Mantine's <style> tags.
+  html: { cspNonce: 'PROVIDER_CONSOLE_CSP_NONCE' },
   build: {
     target: 'es2023',
     // scripts/check-bundle-budget.ts reads the manifest to measure the entry and each route.

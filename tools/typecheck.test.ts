@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -36,5 +37,35 @@ describe('the TypeScript projects', () => {
     expect(filesOf('tsconfig.e2e.json')).toEqual(
       expect.arrayContaining(['playwright.config.ts', 'e2e/smoke.spec.ts']),
     );
+  });
+});
+
+describe('npm run typecheck', () => {
+  it('fails on a deliberate type error and passes once it is fixed', () => {
+    // A throwaway project that extends the console's, so it checks with the same strict options.
+    const dir = path.join(repo, 'node_modules/.tmp/typecheck-probe');
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        extends: '../../../tsconfig.app.json',
+        compilerOptions: { tsBuildInfoFile: './probe.tsbuildinfo' },
+        include: ['probe.ts'],
+      }),
+    );
+    const probe = path.join(dir, 'probe.ts');
+    const build = () => spawnSync(tsc, ['-b', dir], { cwd: repo, encoding: 'utf8' });
+    try {
+      writeFileSync(probe, "export const count: number = 'three';\n");
+      const refused = build();
+      expect(refused.status).not.toBe(0);
+      expect(refused.stdout).toMatch(/TS2322/);
+
+      writeFileSync(probe, 'export const count: number = 3;\n');
+      expect(build().status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

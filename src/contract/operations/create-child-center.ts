@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { childCreationSchema, envelopePayload } from '../schemas.ts';
+import { send, type CallInit, type UpstreamClient } from '../transport.ts';
+
+const field = z.string().trim().min(1).max(200);
+
+// 2.3 as decided in D5: name, country, city required, non-blank, at most 200 characters.
+export const createChildCenterRequestSchema = z.object({ name: field, country: field, city: field });
+export type CreateChildCenterRequest = z.infer<typeof createChildCenterRequestSchema>;
+
+// 4.3
+export function createChildCenter(client: UpstreamClient, input: CreateChildCenterRequest, init?: CallInit) {
+  return send(
+    client,
+    { method: 'POST', path: '/iam/v1/register/childProvider', body: { json: input } },
+    envelopePayload(childCreationSchema),
+    init,
+  );
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import {
+  contractStatusSchema,
+  envelopePayload,
+  optionalSuspensionSchema,
+  scheduledDowngradeSchema,
+  scheduledSwitchSchema,
+  summaryRowSchema,
+  userLicenseDetailSchema,
+  type LicenseType,
+} from '../schemas.ts';
+import { segment, send, type CallInit, type UpstreamClient } from '../transport.ts';
+
+// 4.7 answers one of four shapes (D7). Each is tagged with `shape` so that a screen switches on
+// it instead of probing fields; `suspension` is always present, absent on the wire meaning "not
+// suspended" (2.8).
+const licensesShape = z
+  .object({ licenses: z.array(userLicenseDetailSchema), suspension: optionalSuspensionSchema })
+  .transform((r) => ({ shape: 'licenses' as const, ...r }));
+
+// Shape 3: pay-per-use (D7: only under PARTNER_SELF here, so it carries `status`).
+const payPerUseShape = z
+  .object({
+    contractModel: z.literal('USAGE'),
+    summary: z.array(summaryRowSchema),
+    scheduledSwitch: scheduledSwitchSchema
+      .nullable()
+      .optional()
+      .transform((s) => s ?? null),
+    status: contractStatusSchema,
+    suspension: optionalSuspensionSchema,
+  })
+  .transform((r) => ({ shape: 'pay-per-use' as const, ...r }));
+
+// Shape 2: PARTNER_SELF by seats: `scheduledDowngrade` and `suspension` are omitted.
+const partnerSelfShape = z
+  .object({
+    summary: z.array(summaryRowSchema),
+    status: contractStatusSchema,
+    suspension: optionalSuspensionSchema,
+  })
+  .transform((r) => ({ shape: 'partner-self' as const, ...r }));
+
+// Shape 1: seat-based, processor-billed.
+const processorShape = z
+  .object({
+    summary: z.array(summaryRowSchema),
+    scheduledDowngrade: scheduledDowngradeSchema
+      .nullable()
+      .optional()
+      .transform((s) => s ?? null),
+    suspension: optionalSuspensionSchema,
+  })
+  .transform((r) => ({ shape: 'processor' as const, ...r }));
+
+// Order matters: each earlier shape has a field the later ones lack.
+export const licensesResponseSchema = z.union([
+  licensesShape,
+  payPerUseShape,
+  partnerSelfShape,
+  processorShape,
+]);
+export type LicensesResponse = z.infer<typeof licensesResponseSchema>;
+
+export type GetLicensesInput = { providerId: number; userId?: string; type?: LicenseType };
+
+export function getLicenses(client: UpstreamClient, input: GetLicensesInput, init?: CallInit) {
+  return send(
+    client,
+    {
+      method: 'GET',
+      path: `/payments/v1/subscription/provider/${segment(input.providerId)}/license`,
+      query: { userId: input.userId, type: input.type },
+    },
+    envelopePayload(licensesResponseSchema),
+    init,
+  );
+}

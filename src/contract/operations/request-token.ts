@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { tokenResponseSchema } from '../schemas.ts';
+import { send, type CallInit, type UpstreamClient } from '../transport.ts';
+
+// 4.1: client credentials, form-encoded (RFC 6749 §4.4). The path carries no version (§9).
+export const TOKEN_PATH = '/api/iam/integration/token';
+
+export const tokenRequestSchema = z.object({
+  clientId: z.string().trim().min(1),
+  clientSecret: z.string().min(1),
+});
+export type TokenRequest = z.infer<typeof tokenRequestSchema>;
+
+export function requestToken(client: UpstreamClient, input: TokenRequest, init?: CallInit) {
+  return send(
+    client,
+    {
+      method: 'POST',
+      path: TOKEN_PATH,
+      body: {
+        form: {
+          grant_type: 'client_credentials',
+          client_id: input.clientId,
+          client_secret: input.clientSecret,
+        },
+      },
+    },
+    tokenResponseSchema,
+    init,
+  );
+}

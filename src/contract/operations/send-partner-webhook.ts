@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { LICENSE_TYPES, WEBHOOK_EVENT_TYPES, envelopePayload, webhookResultSchema } from '../schemas.ts';
+import { send, type CallInit, type UpstreamClient } from '../transport.ts';
+
+// D8: the event the console sends, validated before it leaves (the same schema types the form).
+const seatItem = z.object({
+  planType: z.enum(LICENSE_TYPES).exclude(['USAGE']),
+  quantity: z.number().int().nonnegative(),
+});
+const usageItem = z.object({
+  planType: z.literal('USAGE'),
+  includedConsultations: z.number().int().positive(),
+});
+
+export const partnerWebhookRequestSchema = z.object({
+  id: z.string().min(1),
+  type: z.enum(WEBHOOK_EVENT_TYPES),
+  created: z.iso.datetime(),
+  data: z.object({
+    providerId: z.number().int().positive(),
+    items: z.union([z.tuple([usageItem]), z.array(seatItem).min(1)]).optional(),
+  }),
+});
+export type PartnerWebhookRequest = z.infer<typeof partnerWebhookRequestSchema>;
+
+// 4.8
+export function sendPartnerWebhook(client: UpstreamClient, input: PartnerWebhookRequest, init?: CallInit) {
+  return send(
+    client,
+    { method: 'POST', path: '/payments/v1/partner/webhook', body: { json: input } },
+    envelopePayload(webhookResultSchema),
+    init,
+  );
+}

@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { parseConfig } from './config.ts';
+
+const key = 'a'.repeat(64);
+
+describe('configuration', () => {
+  test('with nothing set, the only environment is the demo on 127.0.0.1:8080 with a random key', () => {
+    const config = parseConfig({});
+    expect(config.environments).toEqual([{ id: 'demo', templatesPrefix: '' }]);
+    expect([config.host, config.port]).toEqual(['127.0.0.1', 8080]);
+    expect(config.encryptionKey).toHaveLength(32);
+    expect(config.encryptionKeyIsEphemeral).toBe(true);
+    expect(parseConfig({}).encryptionKey.equals(config.encryptionKey)).toBe(false);
+    expect([config.idleTimeoutMs, config.absoluteTimeoutMs]).toEqual([15 * 60_000, 8 * 3_600_000]);
+  });
+
+  test('upstreams turn the demo off unless DEMO=true, and carry their template prefixes', () => {
+    const env = {
+      UPSTREAM_QA_URL: 'https://qa.example.com/',
+      UPSTREAM_DEVELOPMENT_URL: 'http://127.0.0.1:4010',
+      TEMPLATES_PREFIX_QA: 'reports/v2/',
+      SESSION_ENCRYPTION_KEY: key,
+    };
+    expect(parseConfig(env).environments).toEqual([
+      { id: 'development', baseUrl: 'http://127.0.0.1:4010', templatesPrefix: '' },
+      { id: 'qa', baseUrl: 'https://qa.example.com', templatesPrefix: '/reports/v2' },
+    ]);
+    expect(parseConfig({ ...env, DEMO: 'true' }).environments.map((e) => e.id)).toEqual([
+      'demo',
+      'development',
+      'qa',
+    ]);
+  });
+
+  test.each([
+    [
+      { UPSTREAM_QA_URL: 'http://qa.example.com', SESSION_ENCRYPTION_KEY: key },
+      'UPSTREAM_QA_URL: must use https',
+    ],
+    [{ UPSTREAM_QA_URL: 'ftp://qa.example.com', SESSION_ENCRYPTION_KEY: key }, 'UPSTREAM_QA_URL'],
+    [{ UPSTREAM_QA_URL: 'https://user:pw@qa.example.com', SESSION_ENCRYPTION_KEY: key }, 'credentials'],
+    [{ UPSTREAM_QA_URL: 'https://qa.example.com' }, 'SESSION_ENCRYPTION_KEY: is required'],
+    [{ SESSION_ENCRYPTION_KEY: 'short' }, 'SESSION_ENCRYPTION_KEY: must be 32 random bytes'],
+    [{ SESSION_ENCRYPTION_KEY: 'ab'.repeat(16) }, 'SESSION_ENCRYPTION_KEY: must be 32 random bytes'],
+    [{ DEMO: 'yes' }, 'DEMO: must be true or false'],
+    [{ DEMO: 'false' }, 'DEMO: is false but no UPSTREAM'],
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ TEMPLATES_PREFIX_DEMO: '/../admin' }, 'TEMPLATES_PREFIX_DEMO'],
+    [{ REDIS_URL: 'http://cache:6379', SESSION_ENCRYPTION_KEY: key }, 'REDIS_URL'],
+    [{ REDIS_URL: 'redis://cache:6379' }, 'SESSION_ENCRYPTION_KEY: is required with REDIS_URL'],
+    [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES'],
+    [{ PUBLIC_ORIGIN: 'https://console.example/path' }, 'PUBLIC_ORIGIN'],
+  ])('a bad configuration %j is refused naming the variable', (env, message) => {
+    expect(() => parseConfig(env)).toThrow(message);
+  });
+
+  test('a key may be given as base64 too', () => {
+    const config = parseConfig({ SESSION_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') });
+    expect(config.encryptionKey.equals(Buffer.alloc(32, 7))).toBe(true);
+    expect(config.encryptionKeyIsEphemeral).toBe(false);
+  });
+});
+
+test('the proxy process stops at start with a clear message and a non-zero exit on a bad configuration', async () => {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'main.ts')], {
+    env: { PATH: process.env.PATH, UPSTREAM_PRODUCTION_URL: 'http://prod.example.com', DEMO: 'maybe' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  expect(code).toBe(2);
+  expect(stderr).toContain('Invalid configuration');
+  expect(stderr).toContain('UPSTREAM_PRODUCTION_URL: must use https');
+  expect(stderr).toContain('DEMO: must be true or false');
+});

@@ -1,0 +1,219 @@
+// The proxy's configuration, read once from the process environment and parsed with zod, so that a
+// bad value stops the process at start with a message naming the variable (issue 4: "a bad
+// configuration stops the process with a clear message and non-zero exit").
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { normalizeTemplatesPrefix } from './operations.ts';
+
+export const environmentIds = ['demo', 'development', 'qa', 'production'] as const;
+export type EnvironmentId = (typeof environmentIds)[number];
+export type UpstreamEnvironmentId = Exclude<EnvironmentId, 'demo'>;
+
+export type EnvironmentConfig =
+  | { id: 'demo'; templatesPrefix: string }
+  | { id: UpstreamEnvironmentId; baseUrl: string; templatesPrefix: string };
+
+export interface ProxyConfig {
+  host: string;
+  port: number;
+  /** The console's public origin (scheme://host[:port]) when it differs from what the proxy sees. */
+  publicOrigin: string | undefined;
+  environments: EnvironmentConfig[];
+  redisUrl: string | undefined;
+  /** 32 bytes for AES-256-GCM. */
+  encryptionKey: Buffer;
+  /** True when the key was generated for this process (demo only): sessions die with it. */
+  encryptionKeyIsEphemeral: boolean;
+  idleTimeoutMs: number;
+  absoluteTimeoutMs: number;
+  distDir: string | undefined;
+}
+
+const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+export function isLoopbackHost(hostname: string): boolean {
+  return loopbackHosts.has(hostname.toLowerCase()) || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+const upstreamUrl = z
+  .string()
+  .trim()
+  .pipe(z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }))
+  .transform((value, ctx) => {
+    const url = new URL(value);
+    // A token and a client secret travel on this connection: plain http only on this machine.
+    if (url.protocol !== 'https:' && !isLoopbackHost(url.hostname)) {
+      ctx.addIssue({ code: 'custom', message: 'must use https (plain http is allowed only for loopback)' });
+      return z.NEVER;
+    }
+    if (url.username || url.password || url.search || url.hash) {
+      ctx.addIssue({ code: 'custom', message: 'must not carry credentials, a query or a fragment' });
+      return z.NEVER;
+    }
+    return url.href.replace(/\/+$/, '');
+  });
+
+const templatesPrefix = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    try {
+      return normalizeTemplatesPrefix(value ?? '');
+    } catch (error) {
+      ctx.addIssue({
+        code: 'custom',
+        message: error instanceof Error ? error.message : 'is not a valid path prefix',
+      });
+      return z.NEVER;
+    }
+  });
+
+const positiveInt = (fallback: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d{0,6}$/, 'must be a positive whole number')
+    .transform(Number)
+    .optional()
+    .transform((value) => value ?? fallback);
+
+const encryptionKey = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === '') return undefined;
+    const hex = /^[0-9a-fA-F]{64}$/.test(value);
+    const base64 = /^[A-Za-z0-9+/]{43}=?$/.test(value);
+    if (!hex && !base64) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be 32 random bytes, as 64 hex digits or base64 (for example: openssl rand -base64 32)',
+      });
+      return z.NEVER;
+    }
+    const bytes = Buffer.from(value, hex ? 'hex' : 'base64');
+    return bytes;
+  });
+
+const schema = z
+  .object({
+    HOST: z.string().trim().min(1).default('127.0.0.1'),
+    PORT: z
+      .string()
+      .trim()
+      .regex(/^\d{1,5}$/, 'must be a port number')
+      .transform(Number)
+      .pipe(z.number().int().min(0).max(65_535))
+      .default(8080),
+    PUBLIC_ORIGIN: z
+      .string()
+      .trim()
+      .pipe(z.url({ protocol: /^https?$/ }))
+      .transform((value, ctx) => {
+        const url = new URL(value);
+        if (url.origin !== value.replace(/\/$/, '')) {
+          ctx.addIssue({ code: 'custom', message: 'must be an origin only: scheme://host[:port]' });
+          return z.NEVER;
+        }
+        return url.origin;
+      })
+      .optional(),
+    UPSTREAM_DEVELOPMENT_URL: upstreamUrl.optional(),
+    UPSTREAM_QA_URL: upstreamUrl.optional(),
+    UPSTREAM_PRODUCTION_URL: upstreamUrl.optional(),
+    TEMPLATES_PREFIX_DEMO: templatesPrefix,
+    TEMPLATES_PREFIX_DEVELOPMENT: templatesPrefix,
+    TEMPLATES_PREFIX_QA: templatesPrefix,
+    TEMPLATES_PREFIX_PRODUCTION: templatesPrefix,
+    DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+    REDIS_URL: z
+      .string()
+      .trim()
+      .refine((value) => /^(redis:\/\/|unix:\/\/\/)/.test(value) && URL.canParse(value), {
+        message: 'must be redis://[:password@]host[:port][/db] or unix:///path/to/socket',
+      })
+      .optional(),
+    SESSION_ENCRYPTION_KEY: encryptionKey,
+    SESSION_IDLE_MINUTES: positiveInt(15),
+    SESSION_ABSOLUTE_HOURS: positiveInt(8),
+    DIST_DIR: z.string().trim().min(1).optional(),
+  })
+  .superRefine((env, ctx) => {
+    const upstreams = [env.UPSTREAM_DEVELOPMENT_URL, env.UPSTREAM_QA_URL, env.UPSTREAM_PRODUCTION_URL];
+    const demo = env.DEMO === undefined ? upstreams.every((url) => url === undefined) : env.DEMO === 'true';
+    if (!demo && upstreams.every((url) => url === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEMO'],
+        message: 'is false but no UPSTREAM_*_URL is set: there would be no environment to log in to',
+      });
+    if (upstreams.some((url) => url !== undefined) && env.SESSION_ENCRYPTION_KEY === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_ENCRYPTION_KEY'],
+        message:
+          'is required when a real upstream is configured (secrets must survive a restart and be shared)',
+      });
+    if (env.REDIS_URL !== undefined && env.SESSION_ENCRYPTION_KEY === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_ENCRYPTION_KEY'],
+        message: 'is required with REDIS_URL: every instance must decrypt the same sessions',
+      });
+  });
+
+/** The variables this module reads; anything else in the environment is ignored. */
+export const configVariables = Object.keys(schema.shape) as (keyof typeof schema.shape)[];
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the process environment; throws a ConfigError listing every bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): ProxyConfig {
+  // Empty values count as unset, as in most deployment tools.
+  const present = Object.fromEntries(
+    configVariables.map((name) => [name, env[name] === '' ? undefined : env[name]] as const),
+  );
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const v = parsed.data;
+  const environments: EnvironmentConfig[] = [];
+  const anyUpstream = [v.UPSTREAM_DEVELOPMENT_URL, v.UPSTREAM_QA_URL, v.UPSTREAM_PRODUCTION_URL].some(
+    Boolean,
+  );
+  if (v.DEMO === 'true' || (v.DEMO === undefined && !anyUpstream))
+    environments.push({ id: 'demo', templatesPrefix: v.TEMPLATES_PREFIX_DEMO });
+  if (v.UPSTREAM_DEVELOPMENT_URL)
+    environments.push({
+      id: 'development',
+      baseUrl: v.UPSTREAM_DEVELOPMENT_URL,
+      templatesPrefix: v.TEMPLATES_PREFIX_DEVELOPMENT,
+    });
+  if (v.UPSTREAM_QA_URL)
+    environments.push({ id: 'qa', baseUrl: v.UPSTREAM_QA_URL, templatesPrefix: v.TEMPLATES_PREFIX_QA });
+  if (v.UPSTREAM_PRODUCTION_URL)
+    environments.push({
+      id: 'production',
+      baseUrl: v.UPSTREAM_PRODUCTION_URL,
+      templatesPrefix: v.TEMPLATES_PREFIX_PRODUCTION,
+    });
+  return {
+    host: v.HOST,
+    port: v.PORT,
+    publicOrigin: v.PUBLIC_ORIGIN,
+    environments,
+    redisUrl: v.REDIS_URL,
+    encryptionKey: v.SESSION_ENCRYPTION_KEY ?? randomBytes(32),
+    encryptionKeyIsEphemeral: v.SESSION_ENCRYPTION_KEY === undefined,
+    idleTimeoutMs: v.SESSION_IDLE_MINUTES * 60_000,
+    absoluteTimeoutMs: v.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    distDir: v.DIST_DIR,
+  };
+}

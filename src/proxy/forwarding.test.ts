@@ -1,0 +1,297 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { canary, json, startFakeUpstream } from './testing/fake-upstream.ts';
+import type { FakeUpstream } from './testing/fake-upstream.ts';
+import { assertNoCanary, startProxy } from './testing/harness.ts';
+import type { Harness } from './testing/harness.ts';
+
+let upstream: FakeUpstream;
+let proxy: Harness;
+let session: string | undefined;
+
+beforeEach(async () => {
+  upstream = await startFakeUpstream();
+  proxy = await startProxy(upstream.url);
+  session = (await proxy.login()).session;
+});
+
+afterEach(async () => {
+  const texts = [...proxy.seen, ...proxy.logLines];
+  await proxy.close();
+  await upstream.close();
+  assertNoCanary(texts, [canary.secret, canary.tokenPrefix]);
+});
+
+const createChild = (body: unknown = { name: 'Centre', country: 'ES', city: 'Girona' }) =>
+  proxy.request('/api/iam/v1/register/childProvider', {
+    method: 'POST',
+    session,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+describe('forwarding', () => {
+  test('an allowed operation reaches the configured base with the session token and only safe headers', async () => {
+    const response = await proxy.request('/api/core/v1/provider/100/child?limit=5&offset=10', {
+      session,
+      headers: {
+        authorization: 'Bearer from-the-browser',
+        'x-forwarded-for': '10.0.0.1',
+        'x-forwarded-host': 'evil.example',
+        'x-real-ip': '10.0.0.2',
+        'proxy-authorization': 'Basic eA==',
+        te: 'trailers',
+        'accept-language': 'ca',
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      response: { url: '/core/v1/provider/100/child?limit=5&offset=10' },
+    });
+    const [call] = upstream.apiCalls();
+    expect(call?.method).toBe('GET');
+    expect(call?.headers.authorization).toBe(`Bearer ${canary.tokenPrefix}-1`);
+    expect(call?.headers.cookie).toBeUndefined();
+    expect(call?.headers['accept-language']).toBe('ca');
+    const names = Object.keys(call?.headers ?? {});
+    expect(names.filter((name) => /^(x-|proxy-|te$|forwarded)/.test(name))).toEqual([]);
+  });
+
+  test('a POST body is forwarded as JSON, byte for byte', async () => {
+    const response = await createChild({ name: 'Centre Ñ', country: 'ES', city: 'Lleida' });
+    expect(response.status).toBe(200);
+    const [call] = upstream.apiCalls();
+    expect(call?.method).toBe('POST');
+    expect(call?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(call?.body ?? '')).toEqual({ name: 'Centre Ñ', country: 'ES', city: 'Lleida' });
+  });
+
+  test('templates are always asked at /api/reportExample and sent with the environment prefix (D9)', async () => {
+    const prefixed = await startProxy(undefined, {
+      environments: [{ id: 'qa', baseUrl: upstream.url, templatesPrefix: '/reports/v2' }],
+    });
+    const login = await prefixed.login();
+    const response = await prefixed.request('/api/reportExample?providerId=100', { session: login.session });
+    expect(response.status).toBe(200);
+    expect(upstream.apiCalls().at(-1)?.url).toBe('/reports/v2/reportExample?providerId=100');
+    expect((await prefixed.request('/api/reports/v2/reportExample', { session: login.session })).status).toBe(
+      404,
+    );
+    await prefixed.close();
+  });
+
+  test('the development environment forwards only the token and doctor registration (D3)', async () => {
+    const development = await startProxy(undefined, {
+      environments: [{ id: 'development', baseUrl: upstream.url, templatesPrefix: '' }],
+    });
+    const login = await development.login({ environment: 'development' });
+    const environments = await (await development.request('/auth/environments')).json();
+    expect(environments).toEqual([
+      {
+        id: 'development',
+        label: 'Development',
+        kind: 'development',
+        operations: ['requestToken', 'registerDoctors'],
+      },
+    ]);
+    const before = upstream.apiCalls().length;
+    expect(
+      (await development.request('/api/core/v1/provider/100/child', { session: login.session })).status,
+    ).toBe(404);
+    const register = await development.request('/api/iam/v1/register/healthProviderDoctor', {
+      method: 'POST',
+      session: login.session,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ doctors: [] }),
+    });
+    expect(register.status).toBe(200);
+    expect(upstream.apiCalls()).toHaveLength(before + 1);
+    await development.close();
+  });
+
+  test('the token operation is never forwarded: the browser cannot mint a token through /api', async () => {
+    const response = await proxy.request('/api/api/iam/integration/token', {
+      method: 'POST',
+      session,
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(404);
+    expect(upstream.tokenCalls()).toHaveLength(1);
+  });
+
+  test('an API call without a session is a 401 and never reaches the upstream', async () => {
+    const response = await proxy.request('/api/core/v1/provider/100/child');
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: 'not_authenticated' });
+    expect(upstream.apiCalls()).toHaveLength(0);
+  });
+
+  test('/__sim is never reachable through /api', async () => {
+    const responses = await Promise.all(
+      ['/api/__sim/reset', '/api/__sim/state', '/api/../__sim/reset'].map((path) =>
+        proxy.request(path, {
+          method: 'POST',
+          session,
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual([404, 404, 404]);
+    expect(upstream.apiCalls()).toHaveLength(0);
+  });
+});
+
+describe('upstream answers', () => {
+  test.each([400, 403, 404, 409, 422])(
+    'an upstream %i keeps its status and its JSON body',
+    async (status) => {
+      const body = {
+        success: false,
+        code: status,
+        message: 'nope',
+        errors: [{ field: 'name', message: 'bad' }],
+      };
+      upstream.answer((_, response) => json(response, status, body));
+      const response = await createChild();
+      expect(response.status).toBe(status);
+      expect(await response.json()).toEqual(body);
+    },
+  );
+
+  test('an upstream error with a body that is not JSON keeps its status with a problem body', async () => {
+    upstream.answer((_, response) => {
+      response.writeHead(409, { 'content-type': 'text/html' });
+      response.end('<h1>Conflict</h1>');
+    });
+    const response = await createChild();
+    expect(response.status).toBe(409);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(await response.text()).not.toContain('<h1>');
+  });
+
+  test('upstream cookies never reach the browser and redirects are not followed', async () => {
+    upstream.answer((_, response) =>
+      json(response, 200, { success: true }, { 'set-cookie': 'upstream=1; Path=/', 'x-upstream': 'secret' }),
+    );
+    const ok = await proxy.request('/api/core/v1/provider/100/child', { session });
+    expect(ok.headers.getSetCookie()).toEqual([]);
+    expect(ok.headers.get('x-upstream')).toBeNull();
+    upstream.answer((_, response) => {
+      response.writeHead(302, { location: '/api/iam/integration/token' });
+      response.end();
+    });
+    const redirected = await proxy.request('/api/core/v1/provider/100/child', { session });
+    expect(redirected.status).toBe(502);
+    expect(redirected.headers.get('location')).toBeNull();
+    expect(upstream.apiCalls()).toHaveLength(2);
+  });
+
+  test('a 2xx body that is not JSON, or is cut short, is a 502', async () => {
+    upstream.answer((_, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"success":tr');
+    });
+    expect((await proxy.request('/api/core/v1/provider/100/child', { session })).status).toBe(502);
+    upstream.answer((_, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '500' });
+      response.write('{"success":true,');
+      setTimeout(() => response.destroy(), 20);
+    });
+    const truncated = await proxy.request('/api/core/v1/provider/100/child', { session });
+    expect(truncated.status).toBe(502);
+    expect(await truncated.json()).toMatchObject({ code: 'upstream_unavailable' });
+  });
+
+  test('a POST that times out is a 504 and is sent upstream exactly once', async () => {
+    upstream.answer(() => new Promise(() => {}));
+    const response = await createChild();
+    expect(response.status).toBe(504);
+    expect(await response.json()).toMatchObject({ code: 'upstream_timeout' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(upstream.apiCalls()).toHaveLength(1);
+  });
+
+  test('a POST answered 500 is a 502 and is not retried', async () => {
+    upstream.answer((_, response) => json(response, 500, { message: 'boom' }));
+    const response = await createChild();
+    expect(response.status).toBe(502);
+    expect(upstream.apiCalls()).toHaveLength(1);
+  });
+
+  test('an upstream that resets the connection is a 502', async () => {
+    upstream.answer((_, response) => {
+      response.socket?.destroy();
+    });
+    const response = await proxy.request('/api/core/v1/provider/100/child', { session });
+    expect(response.status).toBe(502);
+  });
+});
+
+describe('token renewal', () => {
+  test('on a 401 the proxy renews the token once and replays the request once', async () => {
+    upstream.validTokens.clear();
+    const response = await createChild();
+    expect(response.status).toBe(200);
+    expect(upstream.tokenCalls()).toHaveLength(2);
+    const calls = upstream.apiCalls();
+    expect(calls.map((call) => call.headers.authorization)).toEqual([
+      `Bearer ${canary.tokenPrefix}-1`,
+      `Bearer ${canary.tokenPrefix}-2`,
+    ]);
+    expect(calls[1]?.body).toBe(calls[0]?.body);
+  });
+
+  test('a second 401 after renewal ends the session', async () => {
+    upstream.answer((_, response) => json(response, 401, { message: 'no' }));
+    const response = await proxy.request('/api/core/v1/provider/100/child', { session });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: 'session_expired' });
+    expect(upstream.apiCalls()).toHaveLength(2);
+    expect((await proxy.request('/auth/session', { session })).status).toBe(401);
+  });
+
+  test('a 403 is passed on and never triggers a renewal', async () => {
+    upstream.answer((_, response) =>
+      json(response, 403, { success: false, code: 403, message: 'forbidden' }),
+    );
+    expect((await proxy.request('/api/core/v1/provider/200/child', { session })).status).toBe(403);
+    expect(upstream.tokenCalls()).toHaveLength(1);
+  });
+
+  test('when renewal is refused (credentials revoked) the session ends with 401 session_expired', async () => {
+    upstream.validTokens.clear();
+    upstream.answer(undefined, (_, response) => json(response, 401, { error: 'invalid_client' }));
+    const response = await proxy.request('/api/core/v1/provider/100/child', { session });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: 'session_expired' });
+  });
+
+  test('50 concurrent requests on an expired token cause exactly one token call', async () => {
+    upstream.validTokens.clear();
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => proxy.request('/api/core/v1/provider/100/child', { session })),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array.from({ length: 50 }, () => 200));
+    // One at login, one shared renewal.
+    expect(upstream.tokenCalls()).toHaveLength(2);
+  });
+
+  test('with expires_in the token is renewed at 80 % of its lifetime, before the upstream refuses it', async () => {
+    upstream.expiresIn = 100;
+    const timed = await startProxy(upstream.url);
+    const login = await timed.login();
+    timed.clock.advance(79_000);
+    await timed.request('/api/core/v1/provider/100/child', { session: login.session });
+    const before = upstream.tokenCalls().length;
+    timed.clock.advance(1_000);
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        timed.request('/api/core/v1/provider/100/child', { session: login.session }),
+      ),
+    );
+    expect(new Set(responses.map((response) => response.status))).toEqual(new Set([200]));
+    expect(upstream.tokenCalls()).toHaveLength(before + 1);
+    await timed.close();
+  });
+});

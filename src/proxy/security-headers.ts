@@ -1,0 +1,68 @@
+// The header set every response carries, errors included (issue 4 "Headers"). Written by hand
+// rather than with hono/secure-headers, whose HSTS default is 180 days (toolchain.md).
+import { randomBytes } from 'node:crypto';
+
+export type ResponseKind = 'document' | 'asset' | 'api';
+
+export function newNonce(): string {
+  return randomBytes(18).toString('base64');
+}
+
+/** The console's CSP: scripts and styles only from this origin or with this response's nonce. */
+export function documentCsp(nonce: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+const apiCsp = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+const permissionsPolicy = [
+  'accelerometer',
+  'autoplay',
+  'camera',
+  'display-capture',
+  'encrypted-media',
+  'fullscreen',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'picture-in-picture',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+export function applySecurityHeaders(headers: Headers, kind: ResponseKind, nonce?: string): void {
+  headers.set('content-security-policy', kind === 'document' && nonce ? documentCsp(nonce) : apiCsp);
+  headers.set('strict-transport-security', 'max-age=63072000; includeSubDomains');
+  headers.set('x-content-type-options', 'nosniff');
+  headers.set('referrer-policy', 'no-referrer');
+  headers.set('cross-origin-opener-policy', 'same-origin');
+  headers.set('cross-origin-resource-policy', 'same-origin');
+  headers.set('permissions-policy', permissionsPolicy);
+  headers.set('x-frame-options', 'DENY');
+  // Never CORS: the console is same-origin only (issue 4).
+  for (const name of Array.from(headers.keys())) if (name.startsWith('access-control-')) headers.delete(name);
+  headers.delete('x-powered-by');
+  if (kind === 'api') headers.set('cache-control', 'no-store');
+}

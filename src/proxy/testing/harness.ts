@@ -1,0 +1,113 @@
+// Starts the proxy over real HTTP for tests, in front of a fake upstream or the simulator, with a
+// fake clock, a captured log and a tiny cookie-aware client.
+import { randomBytes } from 'node:crypto';
+import { createProxyApp } from '../app.ts';
+import type { ProxyOptions } from '../app.ts';
+import type { EnvironmentConfig } from '../config.ts';
+import { jsonLinesLogger } from '../logger.ts';
+import { listen } from '../server.ts';
+import { createMemoryStore } from '../session-store.ts';
+import { sessionCookieName } from '../sessions.ts';
+
+export interface Harness {
+  url: string;
+  logLines: string[];
+  clock: { now: number; advance(ms: number): void };
+  /** Every response body and header the tests received, for the canary checks. */
+  seen: string[];
+  request(path: string, init?: RequestInit & { session?: string; csrf?: boolean }): Promise<Response>;
+  login(
+    body?: Record<string, unknown>,
+    session?: string,
+  ): Promise<{ response: Response; session: string | undefined }>;
+  close(): Promise<void>;
+}
+
+export const consoleHeader = { 'x-requested-with': 'provider-console' };
+
+export async function startProxy(
+  upstreamUrl: string | undefined,
+  overrides: Partial<ProxyOptions> = {},
+): Promise<Harness> {
+  const clock = {
+    now: Date.parse('2026-11-23T08:00:00Z'),
+    advance(ms: number) {
+      clock.now += ms;
+    },
+  };
+  const logLines: string[] = [];
+  const seen: string[] = [];
+  const environments: EnvironmentConfig[] = upstreamUrl
+    ? [{ id: 'qa', baseUrl: upstreamUrl, templatesPrefix: '' }]
+    : [{ id: 'demo', templatesPrefix: '' }];
+  const store = overrides.store ?? createMemoryStore({ now: () => clock.now });
+  const proxy = createProxyApp({
+    environments,
+    store,
+    encryptionKey: randomBytes(32),
+    now: () => clock.now,
+    logger: jsonLinesLogger((line) => logLines.push(line)),
+    tokenTimeoutMs: 1_000,
+    apiTimeoutMs: 1_000,
+    ...overrides,
+  });
+  const running = await listen(proxy, store, { host: '127.0.0.1', port: 0 });
+  const request: Harness['request'] = async (path, init = {}) => {
+    const { session, csrf = true, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (csrf && !headers.has('x-requested-with')) headers.set('x-requested-with', 'provider-console');
+    if (session !== undefined) headers.set('cookie', `${sessionCookieName}=${session}`);
+    const response = await fetch(`${running.url}${path}`, { ...rest, headers, redirect: 'manual' });
+    const text = await response.clone().text();
+    seen.push(`${response.status} ${JSON.stringify([...response.headers])} ${text}`);
+    return response;
+  };
+  const environment = (overrides.environments ?? environments)[0]?.id;
+  return {
+    url: running.url,
+    logLines,
+    clock,
+    seen,
+    request,
+    async login(body = {}, session) {
+      const response = await request('/auth/login', {
+        method: 'POST',
+        session,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          environment,
+          providerId: 100,
+          clientId: 'canary-client',
+          clientSecret: 'CANARY-SECRET-9f1c2e7a4b',
+          ...body,
+        }),
+      });
+      return { response, session: sessionFrom(response) };
+    },
+    close: () => running.close(),
+  };
+}
+
+/** The session id a response sets, if any (undefined when it clears the cookie). */
+export function sessionFrom(response: Response): string | undefined {
+  for (const cookie of response.headers.getSetCookie()) {
+    const match = new RegExp(`^${sessionCookieName}=([^;]*)`).exec(cookie);
+    if (match?.[1]) return match[1];
+  }
+  return undefined;
+}
+
+/** Runs `step` for 0…count-1 one after the other (each waits for the previous one). */
+export async function sequentially(count: number, step: (index: number) => Promise<unknown>): Promise<void> {
+  await Array.from({ length: count }, (_, index) => index).reduce<Promise<unknown>>(
+    (previous, index) => previous.then(() => step(index)),
+    Promise.resolve(),
+  );
+}
+
+/** Throws when a canary value appears in any text the tests saw (responses, log lines). */
+export function assertNoCanary(texts: string[], canaries: string[]): void {
+  const all = texts.join('\n');
+  const leaked = canaries.filter((value) => all.includes(value));
+  if (leaked.length > 0) throw new Error(`canary values leaked: ${leaked.join(', ')}`);
+}
