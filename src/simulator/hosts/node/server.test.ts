@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -112,6 +112,28 @@ describe('npm run simulator (standalone server)', () => {
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ success: false, code: 400 });
   });
+
+  it('npm run simulator starts, answers, and stops cleanly (exit 0) on SIGTERM and SIGINT', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const child = spawn(process.execPath, [path.resolve(import.meta.dirname, 'server.ts'), '--port', '0'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      // oxlint-disable-next-line no-await-in-loop -- one process per signal, in turn
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          const match = /listening on (http:\/\/\S+)/.exec(chunk.toString());
+          if (match?.[1]) resolve(match[1]);
+        });
+        child.once('exit', (code) => reject(new Error(`exited early with ${code}`)));
+      });
+      // oxlint-disable-next-line no-await-in-loop -- as above
+      expect((await fetch(`${url}/__sim/clock`)).status).toBe(200);
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill(signal);
+      // oxlint-disable-next-line no-await-in-loop -- as above
+      expect(await exited).toBe(0);
+    }
+  }, 20_000);
 
   it('parses its options and refuses --centres without --doctors', () => {
     expect(parseServerArgs(['--port', '4020', '--seed', 'empty'])).toMatchObject({
