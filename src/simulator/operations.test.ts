@@ -818,3 +818,49 @@ describe('bad input never changes the state and never answers 500', () => {
     expect(r.status).toBe(400);
   });
 });
+
+describe('D2 error body and D3 permissions', () => {
+  it('D2 errors appear only on 400; other errors carry success false, code and message', async () => {
+    const t = testSimulator();
+    const token = await t.token();
+    const notFound = await t.get('/payments/v1/subscription/provider/424242/user', token);
+    expect(notFound.body).toEqual({ success: false, code: 404, message: expect.any(String) });
+    const forbidden = await t.get('/payments/v1/subscription/provider/201/user', token);
+    expect(forbidden.body).toEqual({ success: false, code: 403, message: expect.any(String) });
+  });
+
+  it("D3 a child's token acts on itself only: a sibling or its parent is 403", async () => {
+    const t = testSimulator();
+    const child = await t.token('demo-child-101');
+    expect((await t.get('/payments/v1/subscription/provider/101/user', child)).status).toBe(200);
+    expect((await t.get('/payments/v1/subscription/provider/102/user', child)).status).toBe(403);
+    expect((await t.get('/payments/v1/subscription/provider/100/license', child)).status).toBe(403);
+  });
+
+  it('D3 a parent acts on itself and its direct children', async () => {
+    const t = testSimulator();
+    const parent = await t.token();
+    expect((await t.get('/payments/v1/subscription/provider/100/license', parent)).status).toBe(200);
+    expect((await t.get('/payments/v1/subscription/provider/134/license', parent)).status).toBe(200);
+  });
+
+  it('§7 an unknown enum value in a body is a 400 (planType, lang)', async () => {
+    const t = testSimulator();
+    const token = await t.token();
+    const r = await t.post(
+      '/payments/v1/partner/webhook',
+      webhook('g', 'customer.subscription.updated', {
+        providerId: 101,
+        items: [{ planType: 'GOLD', quantity: 1 }],
+      }),
+      token,
+    );
+    expect(r.status).toBe(400);
+    const d = await t.post(
+      '/iam/v1/register/healthProviderDoctor',
+      { doctors: [doctor({ lang: 'XX' })] },
+      token,
+    );
+    expect(d.status).toBe(400);
+  });
+});
