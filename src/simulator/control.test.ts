@@ -25,6 +25,7 @@ describe('D10 test clock', () => {
     expect((await t.post('/__sim/clock', { now: '2026-01-01T00:00:00Z' })).status).toBe(422);
     expect((await t.post('/__sim/clock', { advanceDays: -1 })).status).toBe(400);
     expect((await t.post('/__sim/clock', { advanceDays: '1' })).status).toBe(400);
+    expect((await t.post('/__sim/clock', { now: '9999-01-01T00:00:00Z' })).status).toBe(422);
   });
 
   it('D10 a new monthly period resets usage and re-enables a BASIC licence disabled only by its limit', async () => {

@@ -78,6 +78,13 @@ describe('console surface over the simulator (the proxy surface of interfaces.md
     expect((await call('POST', '/api/api/iam/integration/token', {})).status).toBe(404);
   });
 
+  it('refuses a login whose providerId is not the credentials own provider', async () => {
+    const { call } = surface();
+    const r = await call('POST', '/auth/login', { ...login, providerId: 101 });
+    expect(r.status).toBe(401);
+    expect(r.body).toMatchObject({ code: 'invalid_credentials' });
+  });
+
   it('refuses a request without X-Requested-With (csrf)', async () => {
     const { call } = surface();
     const r = await call('POST', '/auth/login', login, {});

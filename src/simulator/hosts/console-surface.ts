@@ -106,8 +106,13 @@ export function createConsoleSurfaceHandlers(
     return typeof token === 'string' ? { token, status: 200 } : { status: 502 };
   }
 
-  /** The token's provider, read through the child list (403 for a child) or the licence endpoint. */
+  /** The login's providerId must be the token's own provider, as the real proxy checks it. */
   async function tokenActsFor(token: string, providerId: number): Promise<boolean> {
+    const core = (sim as Partial<Simulator>).core;
+    if (core) {
+      const caller = core.authenticate(`Bearer ${token}`);
+      return caller.ok && caller.value.providerId === providerId;
+    }
     const response = await sim.fetch(
       new Request(`${SIM_ORIGIN}/payments/v1/subscription/provider/${providerId}/user?limit=1`, {
         headers: { Authorization: `Bearer ${token}` },
