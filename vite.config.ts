@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { msw } from 'msw/vite';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
@@ -8,6 +9,9 @@ export default defineConfig({
     // The router plugin must come before react(): it rewrites route files into lazy chunks.
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
+    // The in-browser demo's worker script (src/simulator/hosts/browser): served by the dev server
+    // only, never emitted into a production build (no MSW in dist, checked by test:budget).
+    { ...msw({ mode: 'worker-only' }), apply: 'serve' },
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },

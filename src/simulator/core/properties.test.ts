@@ -1,0 +1,254 @@
+import * as fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createCore, isEnabled, type SimCore } from './index.ts';
+
+const parent = { providerId: 100 };
+const ok = <T>(
+  outcome: { ok: true; value: T } | { ok: false; error: { status: number; message: string } },
+): T => {
+  if (!outcome.ok) throw new Error(`${outcome.error.status} ${outcome.error.message}`);
+  return outcome.value;
+};
+
+describe('paging (2.5, §8, D5, D6)', () => {
+  it('the child list returns the right slice and meta for any limit/offset', () => {
+    const core = createCore();
+    const all = ok(core.listChildProviders(parent, { providerId: '100' })) as { data: { id: number }[] };
+    fc.assert(
+      fc.property(
+        fc.option(fc.integer({ min: 1, max: 80 }), { nil: undefined }),
+        fc.option(fc.integer({ min: 0, max: 80 }), { nil: undefined }),
+        (limit, offset) => {
+          const page = ok(
+            core.listChildProviders(parent, {
+              providerId: '100',
+              ...(limit === undefined ? {} : { limit: String(limit) }),
+              ...(offset === undefined ? {} : { offset: String(offset) }),
+            }),
+          ) as { data: { id: number }[]; meta: { total: number; offset: number; limit: number } };
+          const off = offset ?? 0;
+          const lim = limit ?? all.data.length;
+          expect(page.data).toEqual(all.data.slice(off, off + lim));
+          expect(page.meta).toEqual({ total: all.data.length, offset: off, limit: lim });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('the doctor list returns the right slice and meta for any limit 1…100 and offset', () => {
+    const core = createCore();
+    const all = ok(core.listDoctors(parent, { providerId: '101', limit: '100' })) as {
+      doctors: { id: string }[];
+    };
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100 }), fc.integer({ min: 0, max: 40 }), (limit, offset) => {
+        const page = ok(
+          core.listDoctors(parent, { providerId: '101', limit: String(limit), offset: String(offset) }),
+        ) as {
+          doctors: { id: string }[];
+          meta: unknown;
+        };
+        expect(page.doctors).toEqual(all.doctors.slice(offset, offset + limit));
+        expect(page.meta).toEqual({ total: all.doctors.length, offset, limit });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('any limit or offset that is not a valid integer is a 400, never a page', () => {
+    const core = createCore();
+    fc.assert(
+      fc.property(
+        fc
+          .oneof(fc.double().map(String), fc.string(), fc.integer({ max: 0 }).map(String), fc.constant('1e3'))
+          .filter((s) => !/^[1-9]\d{0,15}$/.test(s)),
+        (bad) => {
+          const r = core.listChildProviders(parent, { providerId: '100', limit: bad });
+          expect(r.ok ? 200 : r.error.status).toBe(400);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('search (4.6, D6)', () => {
+  it('matches exactly the doctors whose first or last name contains the term, case-insensitively', () => {
+    const name = fc
+      .string({ unit: fc.constantFrom('a', 'b', 'C', 'd', 'E', ' '), minLength: 1, maxLength: 6 })
+      .filter((s) => s.trim() !== '');
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.record({ name, lastname: name }), {
+          minLength: 1,
+          maxLength: 12,
+          selector: (d) => `${d.name}|${d.lastname}`,
+        }),
+        fc.string({ unit: fc.constantFrom('a', 'B', 'c', 'D', 'e'), minLength: 1, maxLength: 3 }),
+        (doctors, term) => {
+          const core = createCore({ seed: 'empty' });
+          const p = ok(core.createProvider({ name: 'P', country: 'ES', city: 'X' })) as {
+            providerId: number;
+          };
+          ok(
+            core.registerDoctors(
+              { providerId: p.providerId },
+              {
+                doctors: doctors.map((d, i) => ({
+                  ...d,
+                  doctorId: `d${i}`,
+                  healthProviderId: p.providerId,
+                  doctorSpeciality: 1,
+                  lang: 'ES',
+                })),
+              },
+            ),
+          );
+          const found = ok(
+            core.listDoctors(
+              { providerId: p.providerId },
+              { providerId: String(p.providerId), search: term, limit: '100' },
+            ),
+          ) as {
+            doctors: { id: string }[];
+          };
+          const expected = doctors
+            .map((d, i) => ({ ...d, id: `d${i}` }))
+            .filter(
+              (d) =>
+                d.name.toLowerCase().includes(term.toLowerCase()) ||
+                d.lastname.toLowerCase().includes(term.toLowerCase()),
+            )
+            .map((d) => d.id)
+            .sort();
+          expect(found.doctors.map((d) => d.id).sort()).toEqual(expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+// ------------------------------------------------------------ random sequences (3.2, 2.7, D8, D10, D11)
+
+const CENTRES = [101, 102, 103, 104, 105, 106, 201, 202];
+const planItems = fc.oneof(
+  fc.constant([{ planType: 'USAGE', includedConsultations: 100 }]),
+  fc
+    .record({
+      BASIC: fc.integer({ min: 0, max: 12 }),
+      ELITE: fc.integer({ min: 0, max: 4 }),
+      TRIAL: fc.integer({ min: 0, max: 3 }),
+    })
+    .map((q) => Object.entries(q).map(([planType, quantity]) => ({ planType, quantity }))),
+);
+const command = fc.oneof(
+  fc.record({
+    kind: fc.constant('webhook' as const),
+    id: fc.integer({ min: 1, max: 8 }).map((n) => `evt_${n}`),
+    type: fc.constantFrom(
+      'checkout.session.completed',
+      'customer.subscription.updated',
+      'customer.subscription.deleted',
+    ),
+    providerId: fc.constantFrom(...CENTRES),
+    items: planItems,
+  }),
+  fc.record({ kind: fc.constant('clock' as const), days: fc.integer({ min: 0, max: 45 }) }),
+  fc.record({
+    kind: fc.constant('assign' as const),
+    providerId: fc.constantFrom(...CENTRES),
+    doctor: fc.integer({ min: 1, max: 12 }),
+    type: fc.constantFrom('BASIC', 'ELITE', 'TRIAL', 'USAGE'),
+  }),
+  fc.record({
+    kind: fc.constant('suspend' as const),
+    providerId: fc.constantFrom(201, 202, 203),
+    suspended: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant('reports' as const),
+    providerId: fc.constantFrom(...CENTRES),
+    doctor: fc.integer({ min: 1, max: 12 }),
+    count: fc.integer({ min: 1, max: 120 }),
+  }),
+);
+
+/** Every broken invariant, as a sentence (empty when the state is valid). */
+function violations(core: SimCore): string[] {
+  const state = core.state;
+  const out: string[] = [];
+  for (const p of Object.values(state.providers)) {
+    const c = p.contract;
+    if (c?.model === 'SEATS') {
+      for (const type of ['BASIC', 'ELITE', 'TRIAL'] as const) {
+        const used = p.licenses.filter((l) => l.type === type).length;
+        if (used > (c.seats[type] ?? 0))
+          out.push(`${p.id}: ${type} used ${used} > total ${c.seats[type] ?? 0}`);
+      }
+      if (p.licenses.some((l) => l.type === 'USAGE')) out.push(`${p.id}: USAGE licence on a seat contract`);
+    }
+    if (c?.model === 'USAGE' && !p.licenses.every((l) => l.type === 'USAGE'))
+      out.push(`${p.id}: seat licence on pay-per-use`);
+    if ((c?.status === 'INACTIVE' || p.suspended) && p.licenses.some((l) => isEnabled(state, p, l)))
+      out.push(`${p.id}: enabled licence while INACTIVE or suspended`);
+    for (const l of p.licenses) {
+      if (l.type === 'BASIC' && l.currentUsage > 100)
+        out.push(`${p.id}: BASIC usage ${l.currentUsage} > 100`);
+      if (!p.doctors.some((d) => d.doctorId === l.userId))
+        out.push(`${p.id}: licence of unknown user ${l.userId}`);
+    }
+    if (new Set(p.licenses.map((l) => l.userId)).size !== p.licenses.length)
+      out.push(`${p.id}: a user holds two licences`);
+  }
+  return out;
+}
+
+describe('random sequences never reach an invalid state', () => {
+  it('webhook events, clock moves, licence assignments, reports and suspensions keep used ≤ total, INACTIVE or suspended ⇒ all disabled, and a repeated event id changes nothing (1,000 sequences)', () => {
+    fc.assert(
+      fc.property(fc.array(command, { minLength: 1, maxLength: 25 }), (commands) => {
+        const core = createCore();
+        const broken: string[] = [];
+        for (const cmd of commands) {
+          if (cmd.kind === 'webhook') {
+            const repeated = Object.hasOwn(core.state.appliedEvents, `e:${cmd.id}`);
+            const before = repeated ? JSON.stringify(core.state) : '';
+            const r = core.partnerWebhook(parent, {
+              id: cmd.id,
+              type: cmd.type,
+              created: '2026-11-22T10:00:00Z',
+              data:
+                cmd.type === 'customer.subscription.deleted'
+                  ? { providerId: cmd.providerId }
+                  : { providerId: cmd.providerId, items: cmd.items },
+            });
+            // A repeated event id changes nothing (D8); 403/404/409 still come first for a wrong target.
+            if (repeated && r.ok && (r.value as { applied: boolean }).applied)
+              broken.push(`${cmd.id} applied twice`);
+            if (repeated && JSON.stringify(core.state) !== before)
+              broken.push(`${cmd.id} repeated changed the state`);
+          } else if (cmd.kind === 'clock') {
+            ok(core.moveClock({ advanceDays: cmd.days }));
+          } else if (cmd.kind === 'assign') {
+            core.assignLicense(String(cmd.providerId), {
+              userId: `${cmd.providerId}-doc-${String(cmd.doctor).padStart(3, '0')}`,
+              type: cmd.type,
+            });
+          } else if (cmd.kind === 'reports') {
+            core.recordReports(String(cmd.providerId), {
+              userId: `${cmd.providerId}-doc-${String(cmd.doctor).padStart(3, '0')}`,
+              count: cmd.count,
+            });
+          } else {
+            core.setSuspension(String(cmd.providerId), { suspended: cmd.suspended });
+          }
+          broken.push(...violations(core));
+        }
+        expect(broken).toEqual([]);
+      }),
+      { numRuns: 1000 },
+    );
+  }, 120_000);
+});

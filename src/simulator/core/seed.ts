@@ -1,0 +1,350 @@
+// D12 demo seed and the generator of large worlds. Both are deterministic: no Math.random, no
+// wall clock, so the same seed gives a byte-identical state.
+import { addLicenseForSeed } from './seed-helpers.ts';
+import { Rng } from './random.ts';
+import { addMonth, DAY_MS, toIso, toSpaced } from './time.ts';
+import type { Contract, Provider, SeatType, SimState, Template } from './types.ts';
+
+export const DEFAULT_NOW = '2026-11-22T10:00:00Z';
+export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
+
+export type SeedOption =
+  'demo' | 'empty' | { centres: number; doctors: number; templates?: number; seed?: number };
+
+export function emptyState(
+  now = DEFAULT_NOW,
+  tokenLifetimeSeconds = DEFAULT_TOKEN_LIFETIME_SECONDS,
+): SimState {
+  return {
+    version: 1,
+    now,
+    tokenLifetimeSeconds,
+    rng: 20261122,
+    nextIds: { provider: 1000, doctor: 1, license: 1, template: 1, fault: 1 },
+    providers: {},
+    tokens: {},
+    appliedEvents: {},
+    faults: [],
+  };
+}
+
+/** A seed's own lists are never short; reading past them is a bug in the seed. */
+function at<T>(items: readonly T[], index: number): T {
+  const item = items[index];
+  if (item === undefined) throw new RangeError(`seed reads past a list (${index})`);
+  return item;
+}
+
+type ProviderInit = Partial<Provider> & Pick<Provider, 'id' | 'name' | 'clientId' | 'secret'>;
+
+function put(state: SimState, init: ProviderInit): Provider {
+  const p: Provider = {
+    country: 'ES',
+    city: 'Barcelona',
+    parentId: null,
+    selfBilling: false,
+    billingMode: 'PROCESSOR',
+    managedBy: null,
+    suspended: false,
+    contract: null,
+    renewsAt: toIso(addMonth(Date.parse(state.now) - 10 * DAY_MS)),
+    childIds: [],
+    doctors: [],
+    licenses: [],
+    templates: [],
+    ...init,
+  };
+  state.providers[String(p.id)] = p;
+  if (p.parentId !== null) state.providers[String(p.parentId)]?.childIds.push(p.id);
+  return p;
+}
+
+const seats = (s: Partial<Record<SeatType, number>>, extra: Partial<Contract> = {}): Contract => ({
+  status: 'ACTIVE',
+  model: 'SEATS',
+  seats: s,
+  includedConsultations: null,
+  scheduledSwitch: null,
+  scheduledDowngrade: null,
+  ...extra,
+});
+
+const FIRST = [
+  'Ana',
+  'José',
+  'María',
+  'Jordi',
+  'Laia',
+  'Pau',
+  'Lucía',
+  'Carlos',
+  'Núria',
+  'Marc',
+  'Elena',
+  'Javier',
+  'Marta',
+  'Àlex',
+  'Sofía',
+  'David',
+];
+const LAST = [
+  'García',
+  'Martínez',
+  'López',
+  'Puig',
+  'Ferrer',
+  'Sánchez',
+  'Núñez',
+  'Vidal',
+  'Soler',
+  'Romero',
+  'Serra',
+  'Castro',
+  'Pérez',
+  'Roca',
+  'Gómez',
+  'Font',
+];
+const CITIES: readonly [string, string][] = [
+  ['ES', 'Barcelona'],
+  ['ES', 'Madrid'],
+  ['ES', 'Valencia'],
+  ['ES', 'Girona'],
+  ['ES', 'Sevilla'],
+  ['AD', 'Andorra la Vella'],
+  ['PT', 'Lisboa'],
+];
+
+function addDoctors(state: SimState, p: Provider, count: number, rng: Rng): void {
+  for (let i = 0; i < count; i += 1) {
+    const n = p.doctors.length + 1;
+    p.doctors.push({
+      serviceId: `svc-${state.nextIds.doctor++}`,
+      doctorId: `${p.id}-doc-${String(n).padStart(3, '0')}`,
+      name: rng.pick(FIRST),
+      lastname: rng.pick(LAST),
+      email: `doctor${n}@centre${p.id}.example`,
+      doctorSpeciality: 1 + rng.int(40),
+      lang: rng.pick(['ES', 'CA', 'EN']),
+    });
+  }
+}
+
+function addTemplates(state: SimState, p: Provider, count: number, userId?: string): void {
+  for (let i = 0; i < count; i += 1) {
+    const id = state.nextIds.template++;
+    const t: Template = {
+      id,
+      name: userId
+        ? `Plantilla personal ${i + 1}`
+        : `Informe ${['de alta', 'de consulta', 'de urgencias', 'radiológico'][i % 4]} ${i + 1}`,
+      description: userId ? `Plantilla del usuario ${userId}` : 'Plantilla del centro',
+      type: 1 + (i % 3),
+      specialityId: i % 5 === 0 ? 0 : 1 + (i % 40),
+      isValidated: i % 3 !== 0,
+      ownerType: userId ? 'USER' : 'HEALTH_PROVIDER',
+      ...(userId ? { userId } : {}),
+    };
+    p.templates.push(t);
+  }
+}
+
+/** D12: the two fixed logins and, between them, every state a screen can draw. */
+export function demoState(
+  now = DEFAULT_NOW,
+  tokenLifetimeSeconds = DEFAULT_TOKEN_LIFETIME_SECONDS,
+): SimState {
+  const state = emptyState(now, tokenLifetimeSeconds);
+  const rng = new Rng(12);
+  const nowMs = Date.parse(now);
+  const parent = put(state, {
+    id: 100,
+    name: 'Red Salud Demo',
+    clientId: 'demo-parent',
+    secret: 'demo-parent-secret',
+    selfBilling: true,
+    contract: seats({ ELITE: 3 }),
+  });
+  addDoctors(state, parent, 3, rng);
+  const child = (id: number, name: string, city: [string, string], contract: Contract | null): Provider =>
+    put(state, {
+      id,
+      name,
+      country: city[0],
+      city: city[1],
+      parentId: 100,
+      billingMode: 'PARTNER_SELF',
+      managedBy: parent.name,
+      clientId: `demo-child-${id}`,
+      secret: `demo-child-${id}-secret`,
+      contract,
+    });
+
+  // Seats, ACTIVE: a BASIC doctor at 100/100, doctors with no licence, 60+ templates (paging).
+  const diagonal = child(101, 'Clínica Diagonal', ['ES', 'Barcelona'], seats({ BASIC: 10, ELITE: 3 }));
+  addDoctors(state, diagonal, 24, rng);
+  diagonal.doctors[0] = { ...at(diagonal.doctors, 0), name: 'José', lastname: 'Núñez' };
+  diagonal.doctors.forEach((d, i) => {
+    if (i < 8) addLicenseForSeed(state, diagonal, d.doctorId, 'BASIC', i === 0 ? 100 : 10 * i);
+    else if (i < 11) addLicenseForSeed(state, diagonal, d.doctorId, 'ELITE', 40 + i);
+  });
+  addTemplates(state, diagonal, 45);
+  addTemplates(state, diagonal, 20, at(diagonal.doctors, 1).doctorId);
+
+  // Pay-per-use with a scheduled switch at the next renewal.
+  const usage = child(102, 'Centro Médico Gràcia', ['ES', 'Barcelona'], {
+    status: 'ACTIVE',
+    model: 'USAGE',
+    seats: {},
+    includedConsultations: 300,
+    scheduledDowngrade: null,
+    scheduledSwitch: null,
+  });
+  (usage.contract as Contract).scheduledSwitch = {
+    quantity: { '8': 4, '9': 1 },
+    effectiveDate: toSpaced(Date.parse(usage.renewsAt)),
+  };
+  addDoctors(state, usage, 6, rng);
+  usage.doctors
+    .slice(0, 4)
+    .forEach((d, i) => addLicenseForSeed(state, usage, d.doctorId, 'USAGE', 12 * (i + 1)));
+
+  // Cancelled (INACTIVE): summary kept, every licence disabled.
+  const cancelled = child(
+    103,
+    'Policlínica Sants',
+    ['ES', 'Barcelona'],
+    seats({ BASIC: 4 }, { status: 'INACTIVE' }),
+  );
+  addDoctors(state, cancelled, 4, rng);
+  cancelled.doctors.slice(0, 3).forEach((d) => addLicenseForSeed(state, cancelled, d.doctorId, 'BASIC', 20));
+
+  // TRIAL: one licence expiring in 5 days, one already expired.
+  const trial = child(104, 'Consulta Sarrià', ['ES', 'Barcelona'], seats({ TRIAL: 5 }));
+  addDoctors(state, trial, 3, rng);
+  addLicenseForSeed(state, trial, at(trial.doctors, 0).doctorId, 'TRIAL', 7, toIso(nowMs + 5 * DAY_MS));
+  addLicenseForSeed(state, trial, at(trial.doctors, 1).doctorId, 'TRIAL', 30, toIso(nowMs - 2 * DAY_MS));
+
+  // A new centre with no contract yet (D5).
+  child(105, 'Centre Nou Badalona', ['ES', 'Badalona'], null);
+
+  // Pay-per-use with no pending switch.
+  const usage2 = child(106, 'Clínica Mar', ['ES', 'Tarragona'], {
+    status: 'ACTIVE',
+    model: 'USAGE',
+    seats: {},
+    includedConsultations: 150,
+    scheduledDowngrade: null,
+    scheduledSwitch: null,
+  });
+  addDoctors(state, usage2, 2, rng);
+
+  // Enough children for paging (30+).
+  for (let id = 107; id <= 134; id += 1) {
+    const c = child(
+      id,
+      `Centro Demo ${id - 100}`,
+      at(CITIES, id % CITIES.length),
+      seats({ BASIC: 2 + (id % 4) }),
+    );
+    addDoctors(state, c, 1 + (id % 3), rng);
+    addLicenseForSeed(state, c, at(c.doctors, 0).doctorId, 'BASIC', id % 50);
+  }
+
+  const processor = put(state, {
+    id: 200,
+    name: 'Grupo Procesador Demo',
+    city: 'Madrid',
+    clientId: 'demo-processor',
+    secret: 'demo-processor-secret',
+    contract: seats({ BASIC: 5 }),
+  });
+  addDoctors(state, processor, 2, rng);
+  const pchild = (id: number, name: string, contract: Contract | null): Provider =>
+    put(state, {
+      id,
+      name,
+      city: 'Madrid',
+      parentId: 200,
+      clientId: `demo-child-${id}`,
+      secret: `demo-child-${id}-secret`,
+      contract,
+    });
+
+  // A processor centre with a scheduled downgrade.
+  const down = pchild(201, 'Hospital Castellana', seats({ BASIC: 10, ELITE: 5 }));
+  (down.contract as Contract).scheduledDowngrade = {
+    quantity: { '8': 6, '9': 3 },
+    effectiveDate: down.renewsAt,
+  };
+  addDoctors(state, down, 8, rng);
+  down.doctors
+    .slice(0, 6)
+    .forEach((d, i) => addLicenseForSeed(state, down, d.doctorId, i < 4 ? 'BASIC' : 'ELITE', 5 * i));
+  addTemplates(state, down, 12);
+
+  // A suspended one (payment_failed): every licence disabled.
+  const suspended = pchild(202, 'Clínica Retiro', seats({ BASIC: 3 }));
+  suspended.suspended = true;
+  addDoctors(state, suspended, 3, rng);
+  suspended.doctors.slice(0, 2).forEach((d) => addLicenseForSeed(state, suspended, d.doctorId, 'BASIC', 15));
+
+  // A processor centre with no licences.
+  const bare = pchild(203, 'Consultorio Chamberí', null);
+  addDoctors(state, bare, 2, rng);
+
+  state.rng = rng.seed;
+  return state;
+}
+
+/** N centres × M doctors × K templates under the demo parent 100 (and the processor 200, empty). */
+export function generatedState(
+  opts: { centres: number; doctors: number; templates?: number; seed?: number },
+  now = DEFAULT_NOW,
+  tokenLifetimeSeconds = DEFAULT_TOKEN_LIFETIME_SECONDS,
+): SimState {
+  const state = emptyState(now, tokenLifetimeSeconds);
+  const rng = new Rng(opts.seed ?? 1);
+  const parent = put(state, {
+    id: 100,
+    name: 'Red Salud Demo',
+    clientId: 'demo-parent',
+    secret: 'demo-parent-secret',
+    selfBilling: true,
+  });
+  put(state, {
+    id: 200,
+    name: 'Grupo Procesador Demo',
+    clientId: 'demo-processor',
+    secret: 'demo-processor-secret',
+  });
+  const templates = opts.templates ?? 0;
+  for (let i = 0; i < opts.centres; i += 1) {
+    const id = state.nextIds.provider++;
+    const [country, city] = rng.pick(CITIES);
+    const c = put(state, {
+      id,
+      name: `Centro ${id}`,
+      country,
+      city,
+      parentId: 100,
+      billingMode: 'PARTNER_SELF',
+      managedBy: parent.name,
+      clientId: `client-${id}-${rng.hex(8)}`,
+      secret: rng.hex(32),
+      contract: seats({ BASIC: opts.doctors }),
+    });
+    addDoctors(state, c, opts.doctors, rng);
+    for (let d = 0; d < c.doctors.length; d += 1)
+      if (d % 5 !== 4) addLicenseForSeed(state, c, at(c.doctors, d).doctorId, 'BASIC', rng.int(101));
+    addTemplates(state, c, templates);
+  }
+  state.rng = rng.seed;
+  return state;
+}
+
+export function seededState(seed: SeedOption, now?: string, tokenLifetimeSeconds?: number): SimState {
+  if (seed === 'demo') return demoState(now, tokenLifetimeSeconds);
+  if (seed === 'empty') return emptyState(now, tokenLifetimeSeconds);
+  return generatedState(seed, now, tokenLifetimeSeconds);
+}

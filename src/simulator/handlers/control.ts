@@ -1,0 +1,68 @@
+// D11: the simulator's control API under /__sim (never forwarded under /api by the proxy).
+import { HttpResponse, type HttpHandler } from 'msw';
+import type { Outcome, SimCore } from '../core/index.ts';
+import { errorResponse, readJson, route } from './http.ts';
+
+const answer = <T>(outcome: Outcome<T>): Response =>
+  outcome.ok ? HttpResponse.json(outcome.value as object) : errorResponse(outcome.error);
+
+export function createControlHandlers(core: SimCore, hooks: { onChange?: () => void } = {}): HttpHandler[] {
+  const changed = <T>(outcome: Outcome<T>): Outcome<T> => {
+    if (outcome.ok) hooks.onChange?.();
+    return outcome;
+  };
+  const withBody =
+    (run: (body: unknown, params: Record<string, string>) => Outcome<unknown>) =>
+    async ({ request, params }: { request: Request; params: Record<string, string> }) => {
+      const body = await readJson(request);
+      return answer(body.ok ? changed(run(body.value, params)) : body);
+    };
+  return [
+    route('POST', '/__sim/reset', () => {
+      core.reset();
+      hooks.onChange?.();
+      return HttpResponse.json({ reset: true, now: core.state.now });
+    }),
+    route(
+      'GET',
+      '/__sim/state',
+      () => new Response(JSON.stringify(core.state), { headers: { 'Content-Type': 'application/json' } }),
+    ),
+    route('GET', '/__sim/clock', () => HttpResponse.json({ now: core.state.now })),
+    route(
+      'POST',
+      '/__sim/clock',
+      withBody((body) => core.moveClock(body)),
+    ),
+    route(
+      'POST',
+      '/__sim/providers',
+      withBody((body) => core.createProvider(body)),
+    ),
+    route(
+      'POST',
+      '/__sim/providers/{id}/suspension',
+      withBody((body, p) => core.setSuspension(p.id ?? '', body)),
+    ),
+    route(
+      'POST',
+      '/__sim/providers/{id}/licenses',
+      withBody((body, p) => core.assignLicense(p.id ?? '', body)),
+    ),
+    route(
+      'POST',
+      '/__sim/providers/{id}/reports',
+      withBody((body, p) => core.recordReports(p.id ?? '', body)),
+    ),
+    route(
+      'POST',
+      '/__sim/providers/{id}/scheduled-downgrade',
+      withBody((body, p) => core.scheduleDowngrade(p.id ?? '', body)),
+    ),
+    route(
+      'POST',
+      '/__sim/faults',
+      withBody((body) => core.addFault(body)),
+    ),
+  ];
+}

@@ -1,0 +1,129 @@
+// The nine operations of spec §4 at their paths and methods. Each handler authenticates (D1),
+// extracts what the core needs and writes the answer; the core decides everything else.
+import type { HttpHandler } from 'msw';
+import type { Caller, SimCore } from '../core/index.ts';
+import { envelope, errorResponse, plain, query, readForm, readJson, route } from './http.ts';
+
+export type UpstreamHandlerOptions = { templatesPrefix?: string };
+
+export function createUpstreamHandlers(core: SimCore, options: UpstreamHandlerOptions = {}): HttpHandler[] {
+  const prefix = options.templatesPrefix ?? '';
+
+  /** D11 faults first, then D1 authentication, then the operation. */
+  const authed =
+    (
+      run: (
+        caller: Caller,
+        request: Request,
+        url: URL,
+        params: Record<string, string>,
+      ) => Promise<Response> | Response,
+    ) =>
+    async ({ request, url, params }: { request: Request; url: URL; params: Record<string, string> }) => {
+      const faulted = await applyFault(core, request, url);
+      if (faulted) return faulted;
+      const caller = core.authenticate(request.headers.get('authorization'));
+      if (!caller.ok) return errorResponse(caller.error);
+      return run(caller.value, request, url, params);
+    };
+
+  return [
+    route('POST', '/api/iam/integration/token', async ({ request, url }) => {
+      const faulted = await applyFault(core, request, url);
+      if (faulted) return faulted;
+      const outcome = core.requestToken(await readForm(request));
+      return outcome.ok
+        ? Response.json(outcome.value, { headers: { 'Cache-Control': 'no-store' } })
+        : errorResponse(outcome.error);
+    }),
+    route(
+      'POST',
+      '/iam/v1/register/healthProviderDoctor',
+      authed(async (caller, request) => {
+        const body = await readJson(request);
+        return plain(body.ok ? core.registerDoctors(caller, body.value) : body);
+      }),
+    ),
+    route(
+      'POST',
+      '/iam/v1/register/childProvider',
+      authed(async (caller, request) => {
+        const body = await readJson(request);
+        return envelope(body.ok ? core.createChildProvider(caller, body.value) : body);
+      }),
+    ),
+    route(
+      'GET',
+      '/iam/v1/provider/{childProviderId}/credentials',
+      authed((caller, _r, _u, params) =>
+        envelope(core.getChildCredentials(caller, params.childProviderId ?? '')),
+      ),
+    ),
+    route(
+      'GET',
+      '/core/v1/provider/{providerId}/child',
+      authed((caller, _r, url, params) =>
+        envelope(
+          core.listChildProviders(caller, {
+            providerId: params.providerId ?? '',
+            ...query(url, ['limit', 'offset']),
+          }),
+        ),
+      ),
+    ),
+    route(
+      'GET',
+      '/payments/v1/subscription/provider/{providerId}/user',
+      authed((caller, _r, url, params) =>
+        envelope(
+          core.listDoctors(caller, {
+            providerId: params.providerId ?? '',
+            ...query(url, ['limit', 'offset', 'search']),
+          }),
+        ),
+      ),
+    ),
+    route(
+      'GET',
+      '/payments/v1/subscription/provider/{providerId}/license',
+      authed((caller, _r, url, params) =>
+        envelope(
+          core.getLicenses(caller, {
+            providerId: params.providerId ?? '',
+            ...query(url, ['userId', 'type']),
+          }),
+        ),
+      ),
+    ),
+    route(
+      'POST',
+      '/payments/v1/partner/webhook',
+      authed(async (caller, request) => {
+        const body = await readJson(request);
+        return envelope(body.ok ? core.partnerWebhook(caller, body.value) : body);
+      }),
+    ),
+    route(
+      'GET',
+      `${prefix}/reportExample`,
+      authed((caller, _r, url) =>
+        envelope(
+          core.listTemplates(
+            caller,
+            query(url, ['providerId', 'userId', 'excludeProvider', 'limit', 'offset']),
+          ),
+        ),
+      ),
+    ),
+  ];
+}
+
+/** D11: a matching fault waits `delayMs`, then answers `status` (with `body`, or a D2 body). */
+async function applyFault(core: SimCore, request: Request, url: URL): Promise<Response | undefined> {
+  const fault = core.takeFault(request.method, url.pathname);
+  if (!fault) return undefined;
+  if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+  if (fault.status === undefined) return undefined;
+  if (fault.body !== undefined) return Response.json(fault.body, { status: fault.status });
+  return errorResponse({ status: fault.status, message: `Injected fault (${fault.status})` });
+}

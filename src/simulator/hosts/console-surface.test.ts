@@ -1,0 +1,124 @@
+import { getResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { createSimulator } from '../index.ts';
+import { createConsoleSurfaceHandlers } from './console-surface.ts';
+
+function surface() {
+  const sim = createSimulator();
+  const handlers = createConsoleSurfaceHandlers(sim);
+  const call = async (
+    method: string,
+    path: string,
+    json?: unknown,
+    headers: Record<string, string> = { 'X-Requested-With': 'provider-console' },
+  ) => {
+    const response = await getResponse(
+      handlers,
+      new Request(`http://console.test${path}`, {
+        method,
+        headers: json === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
+        ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+      }),
+    );
+    if (!response) throw new Error(`unhandled ${method} ${path}`);
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined,
+    };
+  };
+  return { sim, call };
+}
+
+const login = {
+  environment: 'demo',
+  providerId: 100,
+  clientId: 'demo-parent',
+  clientSecret: 'demo-parent-secret',
+};
+
+describe('console surface over the simulator (the proxy surface of interfaces.md)', () => {
+  it('lists the demo environment with all nine operations', async () => {
+    const { call } = surface();
+    const r = await call('GET', '/auth/environments');
+    expect(r.body).toEqual([
+      expect.objectContaining({ id: 'demo', kind: 'demo', label: 'Demo (simulator)' }),
+    ]);
+    expect((r.body as unknown as { operations: string[] }[])[0]?.operations).toHaveLength(9);
+  });
+
+  it('logs in, forwards /api operations with the session token, and logs out', async () => {
+    const { call } = surface();
+    expect((await call('GET', '/api/core/v1/provider/100/child')).status).toBe(401);
+    const r = await call('POST', '/auth/login', login);
+    expect(r.body).toEqual({ environment: 'demo', providerId: 100, clientId: 'demo-parent' });
+    expect(JSON.stringify(r.body)).not.toContain('secret');
+    expect((await call('GET', '/auth/session')).status).toBe(200);
+    const children = await call('GET', '/api/core/v1/provider/100/child?limit=2');
+    expect(children.status).toBe(200);
+    expect(children.body).toMatchObject({ success: true, response: { meta: { limit: 2 } } });
+    expect((await call('GET', '/api/reportExample?providerId=101')).status).toBe(200);
+    expect((await call('POST', '/auth/logout')).status).toBe(204);
+    expect((await call('GET', '/auth/session')).status).toBe(401);
+  });
+
+  it('answers 404 problem+json for anything that is not one of the operations, including the token', async () => {
+    const { call } = surface();
+    await call('POST', '/auth/login', login);
+    const r = await call('GET', '/api/core/v1/provider/0100/child');
+    expect(r.status).toBe(404);
+    expect(r.headers.get('content-type')).toContain('application/problem+json');
+    expect(r.body).toMatchObject({
+      type: '/problems/not_found',
+      status: 404,
+      code: 'not_found',
+      requestId: expect.any(String),
+    });
+    expect((await call('POST', '/api/api/iam/integration/token', {})).status).toBe(404);
+  });
+
+  it('refuses a login whose providerId is not the credentials own provider', async () => {
+    const { call } = surface();
+    const r = await call('POST', '/auth/login', { ...login, providerId: 101 });
+    expect(r.status).toBe(401);
+    expect(r.body).toMatchObject({ code: 'invalid_credentials' });
+  });
+
+  it('refuses a request without X-Requested-With (csrf)', async () => {
+    const { call } = surface();
+    const r = await call('POST', '/auth/login', login, {});
+    expect(r.status).toBe(403);
+    expect(r.body).toMatchObject({ code: 'csrf' });
+  });
+
+  it('answers 401 invalid_credentials for a wrong secret and 429 with Retry-After after 5 failed logins', async () => {
+    const { call } = surface();
+    for (let i = 0; i < 5; i += 1) {
+      // oxlint-disable-next-line no-await-in-loop -- the attempts must happen in order
+      const r = await call('POST', '/auth/login', { ...login, clientSecret: 'wrong' });
+      expect(r.status).toBe(401);
+    }
+    const locked = await call('POST', '/auth/login', login);
+    expect(locked.status).toBe(429);
+    expect(locked.body).toMatchObject({ code: 'too_many_attempts' });
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('passes upstream errors through and serves /__sim', async () => {
+    const { call } = surface();
+    await call('POST', '/auth/login', login);
+    const r = await call('GET', '/api/core/v1/provider/100/child?limit=0');
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ success: false, code: 400 });
+    const clock = await call('POST', '/__sim/clock', { advanceDays: 1 });
+    expect(clock.body).toEqual({ now: '2026-11-23T10:00:00Z' });
+  });
+
+  it('renews the upstream token when it expires (D1), keeping the session', async () => {
+    const { call } = surface();
+    await call('POST', '/auth/login', login);
+    await call('POST', '/__sim/clock', { advanceDays: 1 });
+    expect((await call('GET', '/api/core/v1/provider/100/child?limit=1')).status).toBe(200);
+  });
+});

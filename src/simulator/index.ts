@@ -1,0 +1,60 @@
+// The simulator: a core (state and rules), MSW handlers that translate HTTP, and `fetch` built on
+// MSW's getResponse so that any host (a Node server, the proxy, tests) can answer a Request.
+import { getResponse, type HttpHandler } from 'msw';
+import { createCore, type SeedOption, type SimState } from './core/index.ts';
+import { createControlHandlers } from './handlers/control.ts';
+import { errorResponse } from './handlers/http.ts';
+import { createUpstreamHandlers } from './handlers/upstream.ts';
+
+export type { SeedOption, SimState } from './core/index.ts';
+export type { SimCore } from './core/index.ts';
+
+export type SimulatorOptions = {
+  seed?: SeedOption;
+  now?: string;
+  tokenLifetimeSeconds?: number;
+  state?: SimState;
+  /** D9: the path prefix before `/reportExample` (default none). */
+  templatesPrefix?: string;
+  /** Called after every request that may have changed the state (the browser host persists then). */
+  onChange?: (state: SimState) => void;
+};
+
+export type Simulator = ReturnType<typeof createSimulator>;
+
+export function createSimulator(options: SimulatorOptions = {}) {
+  const core = createCore(options);
+  const notify = () => options.onChange?.(core.state);
+  const handlers: HttpHandler[] = [
+    ...createUpstreamHandlers(
+      core,
+      options.templatesPrefix === undefined ? {} : { templatesPrefix: options.templatesPrefix },
+    ),
+    ...createControlHandlers(core, { onChange: notify }),
+  ];
+  return {
+    core,
+    handlers,
+    async fetch(request: Request): Promise<Response> {
+      try {
+        const response = await getResponse(handlers, request);
+        if (request.method !== 'GET') notify();
+        return (
+          response ??
+          errorResponse({
+            status: 404,
+            message: `No operation at ${request.method} ${new URL(request.url).pathname}`,
+          })
+        );
+      } catch {
+        // Never reached by a well-formed or malformed request; a bug still answers in the D2 shape.
+        return errorResponse({ status: 500, message: 'Simulator error' });
+      }
+    },
+    exportState: (): SimState => core.exportState(),
+    reset(): void {
+      core.reset();
+      notify();
+    },
+  };
+}
