@@ -2,14 +2,19 @@ import { test as base, expect } from '@playwright/test';
 
 /**
  * Every page fails its test on a console error or an uncaught exception: a journey that "passes"
- * while the page logs errors is not a passing journey.
+ * while the page logs errors is not a passing journey. A spec may name the console lines it
+ * expects (`expectedConsoleErrors`): Chromium logs every 4xx answer as "Failed to load resource",
+ * and a journey that probes the session or types a wrong secret gets a 401 by design.
  */
-export const test = base.extend<{ failOnConsoleErrors: void }>({
+export const test = base.extend<{ failOnConsoleErrors: void; expectedConsoleErrors: RegExp[] }>({
+  expectedConsoleErrors: [[], { option: true }],
   failOnConsoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
+        if (message.type() !== 'error') return;
+        if (expectedConsoleErrors.some((pattern) => pattern.test(message.text()))) return;
+        errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await use();

@@ -5,8 +5,21 @@ import { App } from '@/app/app';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// `npm run dev` runs the console against the simulator in the browser (issue 5): the proxy's
+// surface is played by a service worker. The dynamic import sits behind a build-time constant, so a
+// production build contains no MSW (checked by `npm run test:budget`). VITE_DEMO_WORKER=false turns
+// it off, to develop against a running proxy instead.
+async function startDemoWorkerInDevelopment() {
+  if (import.meta.env.DEV && import.meta.env['VITE_DEMO_WORKER'] !== 'false') {
+    const { startDemoWorker } = await import('@/simulator/hosts/browser');
+    await startDemoWorker();
+  }
+}
+
+void startDemoWorkerInDevelopment().then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -5,7 +5,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { useState } from 'react';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
-import { theme } from '@/app/theme';
+import { cssVariablesResolver, theme } from '@/app/theme';
 import { readCspNonce } from '@/lib/csp-nonce';
 import { I18nProvider } from '@/lib/i18n';
 
@@ -19,6 +19,7 @@ export function App() {
     <MantineProvider
       theme={theme}
       defaultColorScheme="auto"
+      cssVariablesResolver={cssVariablesResolver}
       getStyleNonce={styleNonce === undefined ? undefined : () => styleNonce}
     >
       <I18nProvider>

@@ -1,8 +1,20 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, Modal, type CSSVariablesResolver } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
   // Mantine's default shade (6) gives links 3.55:1 on white; shade 8 passes WCAG AA.
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
+  components: {
+    // The scroll lock injects a <style> tag without the proxy's CSP nonce (react-remove-scroll),
+    // which the strict CSP blocks; the overlay already keeps the page behind out of reach.
+    Modal: Modal.extend({ defaultProps: { lockScroll: false } }),
+  },
+});
+
+// "Dimmed" text (gray 6 on white, 3.3:1) fails WCAG AA contrast: one shade darker in each scheme.
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });

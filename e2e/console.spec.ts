@@ -1,0 +1,202 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+// Issue 5's journeys against `npm start` (the token proxy with the embedded simulator, D11/D12).
+const HEADERS = { 'X-Requested-With': 'provider-console' };
+
+// Expected answers, logged by Chromium as "Failed to load resource": 401 from the session probe
+// before login and from wrong secrets, 403 from a child's centre list (D3), 429 from the limiter.
+test.use({
+  expectedConsoleErrors: [/Failed to load resource: the server responded with a status of (401|403|429)/],
+});
+
+test.beforeEach(async ({ request }) => {
+  const reset = await request.post('/__sim/reset', { headers: HEADERS });
+  expect(reset.ok()).toBe(true);
+});
+
+async function demoLogin(page: Page) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Demo parent (100)' }).click();
+  await expect(page.getByRole('heading', { name: 'Centres', level: 1 })).toBeVisible();
+}
+
+async function typedLogin(page: Page, providerId: string, clientId: string, secret: string) {
+  await page.getByLabel('Provider id').fill(providerId);
+  await page.getByLabel('Client id').fill(clientId);
+  await page.getByLabel('Client secret').fill(secret);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function createCentre(page: Page, name: string, city: string) {
+  await page.getByRole('button', { name: 'Create centre' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Create a centre' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('combobox', { name: 'Country' }).click();
+  await dialog.getByRole('combobox', { name: 'Country' }).fill('Spain');
+  await page.getByRole('option', { name: /Spain/ }).click();
+  await dialog.getByLabel('City').fill(city);
+  return dialog;
+}
+
+const RAW_KEY =
+  /\b(?:app|shell|spotlight|language|login|relogin|common|error|centres|centre|create|credentials|reveal|time)\.[a-z][A-Za-z.]+\b/;
+
+test('a demo button signs in and lists every centre of the demo parent', async ({ page }) => {
+  await demoLogin(page);
+  await expect(page.getByText(/^\d+ centres$/)).toBeVisible();
+  expect(Number((await page.getByText(/^\d+ centres$/).textContent())?.split(' ')[0])).toBeGreaterThanOrEqual(
+    30,
+  );
+});
+
+test('a typed login works and a wrong secret gets a clear message, keeping what was typed', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await typedLogin(page, '100', 'demo-parent', 'not-the-secret');
+  await expect(page.getByRole('alert')).toContainText('were not accepted');
+  await expect(page.getByLabel('Client id')).toHaveValue('demo-parent');
+  await page.getByLabel('Client secret').fill('demo-parent-secret');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Centres', level: 1 })).toBeVisible();
+});
+
+test('creating a centre shows its credentials once, lists it, and they sign in as that centre', async ({
+  page,
+  browser,
+}) => {
+  await demoLogin(page);
+  const dialog = await createCentre(page, 'E2E Clínica Nova', 'Girona');
+  await dialog.getByRole('button', { name: 'Create' }).dblclick();
+  const credentials = page.getByRole('dialog', { name: 'Credentials of E2E Clínica Nova' });
+  await expect(credentials).toBeVisible();
+  const providerId = (await credentials.getByLabel('Provider id', { exact: true }).textContent()) ?? '';
+  const clientId = (await credentials.getByLabel('Client id', { exact: true }).textContent()) ?? '';
+  const secret = (await credentials.getByLabel('Client secret', { exact: true }).textContent()) ?? '';
+  await expect(credentials.getByRole('button', { name: 'Done' })).toBeDisabled();
+  await credentials.getByLabel('I have stored these credentials').check();
+  await credentials.getByRole('button', { name: 'Done' }).click();
+  await expect(credentials).toBeHidden();
+  await page.getByLabel('Search centres').fill('E2E Clínica Nova');
+  await expect(page.getByRole('listitem')).toHaveCount(1);
+
+  const other = await browser.newContext();
+  const child = await other.newPage();
+  await child.goto('/login');
+  await typedLogin(child, providerId, clientId, secret);
+  await expect(child.getByText('You are signed in as this centre.')).toBeVisible();
+  await expect(child.getByRole('button', { name: 'Reveal credentials' })).toHaveCount(0);
+  await other.close();
+});
+
+test('revealed credentials leave nothing in the page or storage once closed', async ({ page }) => {
+  await demoLogin(page);
+  await page.getByRole('listitem').first().getByRole('link').click();
+  await page.getByRole('button', { name: 'Reveal credentials' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Show secret' }).click();
+  const secret = (await dialog.getByLabel('Client secret', { exact: true }).textContent()) ?? '';
+  expect(secret.length).toBeGreaterThan(4);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect(await page.content()).not.toContain(secret);
+  const storage = await page.evaluate(
+    () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+  );
+  expect(storage).not.toContain(secret);
+});
+
+test('search and sort live in the URL: reload and back/forward restore them', async ({ page }) => {
+  await demoLogin(page);
+  await page.getByLabel('Sort by').selectOption('id');
+  await page.getByLabel('Order').selectOption('desc');
+  await expect(page).toHaveURL(/sort=id/);
+  const firstDesc = await page.getByRole('listitem').first().textContent();
+  await page.getByLabel('Search centres').fill('zzzz-no-such-centre');
+  await expect(page.getByText('No centre matches')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('No centre matches')).toBeVisible();
+  await expect(page.getByLabel('Sort by')).toHaveValue('id');
+  await page.goBack();
+  await expect(page.getByRole('listitem').first()).toHaveText(firstDesc ?? '');
+  await page.goForward();
+  await expect(page.getByLabel('Sort by')).toHaveValue('id');
+});
+
+test('a session lost mid-form opens a re-login over the page; the form keeps its values and submits', async ({
+  page,
+  context,
+}) => {
+  await demoLogin(page);
+  const dialog = await createCentre(page, 'E2E Half Filled', 'Tarragona');
+  await context.clearCookies();
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  const relogin = page.getByRole('dialog', { name: 'Your session has ended' });
+  await expect(relogin).toBeVisible();
+  await relogin.getByLabel('Client secret').fill('demo-parent-secret');
+  await relogin.getByRole('button', { name: 'Sign in' }).click();
+  await expect(relogin).toBeHidden();
+  await expect(dialog.getByLabel('Name')).toHaveValue('E2E Half Filled');
+  await expect(dialog.getByLabel('City')).toHaveValue('Tarragona');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('dialog', { name: 'Credentials of E2E Half Filled' })).toBeVisible();
+});
+
+test('English, Spanish and Catalan screens show no raw catalogue key', async ({ page }) => {
+  for (const [language, title] of [
+    ['es', 'Centros'],
+    ['ca', 'Centres'],
+    ['en', 'Centres'],
+  ] as const) {
+    await page.goto('/login');
+    await page.evaluate((lang) => localStorage.setItem('provider-console.language', lang), language);
+    await page.reload();
+    expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
+    await page.getByRole('button', { name: /(100)/ }).click();
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
+    await page.getByRole('button', { name: /Log out|Cerrar sesión|Tanca la sessió/ }).click();
+  }
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`every screen passes axe (WCAG 2.1 AA) in the ${scheme} theme`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    const check = async (what: string) => {
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      expect(
+        results.violations.map(
+          (v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        ),
+      ).toEqual([]);
+    };
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Demo parent (100)' })).toBeVisible();
+    await check('login');
+    await page.getByRole('button', { name: 'Demo parent (100)' }).click();
+    await expect(page.getByRole('listitem').first()).toBeVisible();
+    await check('centres');
+    await page.getByRole('button', { name: 'Create centre' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Create a centre' })).toBeVisible();
+    await check('create');
+    await page.keyboard.press('Escape');
+    await page.getByRole('listitem').first().getByRole('link').click();
+    await expect(page.getByRole('button', { name: 'Reveal credentials' })).toBeVisible();
+    await check('centre');
+  });
+}
+
+// Last: it leaves the limiter counting failures for the processor's client id.
+test('the sixth bad attempt says how long to wait', async ({ page }) => {
+  await page.goto('/login');
+  for (let attempt = 1; attempt <= 5; attempt += 1) {
+    await typedLogin(page, '200', 'demo-processor', `wrong-${attempt}`);
+    await expect(page.getByRole('alert')).toContainText(/were not accepted|Too many attempts/);
+  }
+  await typedLogin(page, '200', 'demo-processor', 'wrong-6');
+  await expect(page.getByRole('alert')).toContainText(/Too many attempts\. (Try again in \d+ s|Wait)/);
+});
