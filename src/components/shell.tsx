@@ -33,7 +33,7 @@ const environmentColour: Record<EnvironmentKind, string> = {
   production: 'red',
   qa: 'indigo',
   development: 'gray',
-  demo: 'teal',
+  demo: 'grape',
 };
 
 export interface ShellProps {

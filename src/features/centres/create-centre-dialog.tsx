@@ -77,7 +77,13 @@ export function CreateCentreDialog({ opened, onClose, onCreated }: CreateCentreD
 
   const failure = mutation.error;
   return (
-    <Modal opened={opened} onClose={onClose} title={t('create.title')} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('create.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <form noValidate onSubmit={submit}>
         <Stack gap="md">
           <TextInput

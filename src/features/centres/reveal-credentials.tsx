@@ -28,7 +28,13 @@ export function RevealCredentials({ providerId, centreId }: { providerId: number
         {t('reveal.button')}
       </Button>
       {opened ? (
-        <Modal opened onClose={close} title={t('reveal.title', { id: String(centreId) })} centered>
+        <Modal
+          opened
+          onClose={close}
+          title={t('reveal.title', { id: String(centreId) })}
+          centered
+          closeButtonProps={{ 'aria-label': t('common.close') }}
+        >
           <RevealedCredentials providerId={providerId} centreId={centreId} />
         </Modal>
       ) : null}
