@@ -14,6 +14,12 @@ export const test = base.extend<{ failOnConsoleErrors: void; expectedConsoleErro
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         if (expectedConsoleErrors.some((pattern) => pattern.test(message.text()))) return;
+        // The console's session probe (`GET /auth/session`) answers 401 before login by design.
+        if (
+          /status of 401/.test(message.text()) &&
+          new URL(message.location().url || 'about:blank', 'http://x').pathname === '/auth/session'
+        )
+          return;
         errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));
