@@ -1,4 +1,4 @@
-import { createTheme, Modal, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -8,7 +8,8 @@ export const theme = createTheme({
   components: {
     // The scroll lock injects a <style> tag without the proxy's CSP nonce (react-remove-scroll),
     // which the strict CSP blocks; the overlay already keeps the page behind out of reach.
-    Modal: Modal.extend({ defaultProps: { lockScroll: false } }),
+    // A plain object, not Modal.extend: importing Modal here would put it in the entry chunk.
+    Modal: { defaultProps: { lockScroll: false } },
   },
 });
 

@@ -10,15 +10,22 @@ import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } fro
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { ChildCreation, ChildListItem } from '@/contract';
 import { useI18n } from '@/lib/i18n';
 import { childCentersQueryOptions } from './api.ts';
-import { CreateCentreDialog } from './create-centre-dialog.tsx';
-import { CredentialsDialog } from './credentials-dialog.tsx';
 import { SORT_FIELDS, visibleCentres, type CentresSearch, type SortField } from './rules.ts';
 
 import { ROW_HEIGHT } from './centres-skeleton.tsx';
+
+// The create form (react-hook-form, the country picker) and the credentials dialog load on first
+// use: they are most of this screen's weight and the route chunk budget is 35 kB gzip.
+const CreateCentreDialog = lazy(() =>
+  import('./create-centre-dialog.tsx').then((module) => ({ default: module.CreateCentreDialog })),
+);
+const CredentialsDialog = lazy(() =>
+  import('./credentials-dialog.tsx').then((module) => ({ default: module.CredentialsDialog })),
+);
 
 export interface CentresScreenProps {
   providerId: number;
@@ -30,6 +37,11 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
   const { t, language, countryName } = useI18n();
   const { data } = useSuspenseQuery(childCentersQueryOptions(providerId));
   const [creating, setCreating] = useState(false);
+  const [creatingEver, setCreatingEver] = useState(false);
+  const openCreate = () => {
+    setCreatingEver(true);
+    setCreating(true);
+  };
   const [created, setCreated] = useState<{ name: string; creation: ChildCreation } | null>(null);
   const collator = useMemo(
     () => new Intl.Collator(language, { sensitivity: 'base', numeric: true }),
@@ -46,7 +58,7 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
         <Title order={1} size="h2">
           {t('centres.title')}
         </Title>
-        <Button onClick={() => setCreating(true)}>{t('centres.create')}</Button>
+        <Button onClick={openCreate}>{t('centres.create')}</Button>
       </Group>
       {data.data.length === 0 ? (
         <Paper withBorder p="xl">
@@ -55,7 +67,7 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
               {t('centres.empty.title')}
             </Title>
             <Text>{t('centres.empty.body')}</Text>
-            <Button onClick={() => setCreating(true)}>{t('centres.create')}</Button>
+            <Button onClick={openCreate}>{t('centres.create')}</Button>
           </Stack>
         </Paper>
       ) : (
@@ -110,17 +122,26 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
           )}
         </>
       )}
-      <CreateCentreDialog
-        opened={creating}
-        onClose={() => setCreating(false)}
-        onCreated={(name, creation) => {
-          setCreating(false);
-          setCreated({ name, creation });
-        }}
-      />
-      {created ? (
-        <CredentialsDialog name={created.name} creation={created.creation} onClose={() => setCreated(null)} />
-      ) : null}
+      <Suspense fallback={null}>
+        {/* Mounted from the first click on and kept, so that what was typed survives closing it. */}
+        {creatingEver ? (
+          <CreateCentreDialog
+            opened={creating}
+            onClose={() => setCreating(false)}
+            onCreated={(name, creation) => {
+              setCreating(false);
+              setCreated({ name, creation });
+            }}
+          />
+        ) : null}
+        {created ? (
+          <CredentialsDialog
+            name={created.name}
+            creation={created.creation}
+            onClose={() => setCreated(null)}
+          />
+        ) : null}
+      </Suspense>
     </Stack>
   );
 }
