@@ -25,6 +25,8 @@ export function ReloginDialog({ session }: { session: Session }) {
       closeOnEscape={false}
       title={t('relogin.title')}
       centered
+      // Above any dialog the user was working in (their form stays mounted beneath).
+      zIndex={1000}
     >
       <Stack gap="md">
         <Text size="sm">{t('relogin.intro')}</Text>
