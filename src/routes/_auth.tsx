@@ -5,11 +5,15 @@ import { createFileRoute, Link, Outlet, redirect, useRouter } from '@tanstack/re
 import { lazy, Suspense, useState } from 'react';
 import { Shell } from '@/components/shell';
 import { environmentsQueryOptions, logout, sessionQueryOptions } from '@/features/auth/api';
-import { ReloginDialog } from '@/features/auth/relogin-dialog';
 import { useI18n } from '@/lib/i18n';
+import { useSessionExpired } from '@/lib/session-expiry';
 
 // Lazy: the palette (and @mantine/spotlight) loads on first Ctrl/Cmd+K, not with the entry.
 const CentreSpotlight = lazy(() => import('@/features/centres/centre-spotlight'));
+// Lazy too: the re-login dialog (a modal and the whole login form) loads when a session ends.
+const ReloginDialog = lazy(() =>
+  import('@/features/auth/relogin-dialog').then((module) => ({ default: module.ReloginDialog })),
+);
 
 // The login guard, once, in a pathless layout (TanStack Router's `_auth.tsx` pattern).
 export const Route = createFileRoute('/_auth')({
@@ -33,6 +37,7 @@ function AuthLayout() {
   const { t } = useI18n();
   const router = useRouter();
   const [openRequest, setOpenRequest] = useState(0);
+  const expired = useSessionExpired();
   const openPalette = () => setOpenRequest((count) => count + 1);
   // Before the palette is loaded, the shortcut loads it; afterwards the palette handles it itself.
   useHotkeys(openRequest === 0 ? [['mod+K', openPalette]] : []);
@@ -56,7 +61,11 @@ function AuthLayout() {
       }
     >
       <Outlet />
-      <ReloginDialog session={session} />
+      {expired ? (
+        <Suspense fallback={null}>
+          <ReloginDialog session={session} />
+        </Suspense>
+      ) : null}
       {openRequest > 0 ? (
         <Suspense fallback={null}>
           <CentreSpotlight key={openRequest} providerId={session.providerId} />

@@ -1,12 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  createChildCenter,
-  getChildCenterCredentials,
-  listChildCenters,
-  unwrap,
-  type CreateChildCenterRequest,
-} from '@/contract';
-import { apiClient } from '@/lib/api-client';
+import type { ChildCentersPage, ChildCreation, ChildCredentials, CreateChildCenterRequest } from '@/contract';
+
+// The contract (and full zod with it) is imported on the first call, not with the screens: a
+// route chunk may add at most 35 kB gzip and the contract alone is about 30 (decision 0006).
+const contract = () => Promise.all([import('@/contract'), import('@/lib/api-client')]);
 
 export const centresKeys = {
   all: ['centres'] as const,
@@ -19,7 +16,10 @@ export const centresKeys = {
 export const childCentersQueryOptions = (providerId: number) =>
   queryOptions({
     queryKey: centresKeys.list(providerId),
-    queryFn: async ({ signal }) => unwrap(await listChildCenters(apiClient, { providerId }, { signal })),
+    queryFn: async ({ signal }): Promise<ChildCentersPage> => {
+      const [{ listChildCenters, unwrap }, { apiClient }] = await contract();
+      return unwrap(await listChildCenters(apiClient, { providerId }, { signal }));
+    },
     staleTime: 30_000,
   });
 
@@ -30,8 +30,10 @@ export const childCentersQueryOptions = (providerId: number) =>
 export const childCenterCredentialsQueryOptions = (providerId: number, centreId: number) =>
   queryOptions({
     queryKey: centresKeys.credentials(providerId, centreId),
-    queryFn: async ({ signal }) =>
-      unwrap(await getChildCenterCredentials(apiClient, { childProviderId: centreId }, { signal })),
+    queryFn: async ({ signal }): Promise<ChildCredentials> => {
+      const [{ getChildCenterCredentials, unwrap }, { apiClient }] = await contract();
+      return unwrap(await getChildCenterCredentials(apiClient, { childProviderId: centreId }, { signal }));
+    },
     gcTime: 0,
     staleTime: 0,
     retry: false,
@@ -41,7 +43,10 @@ export const childCenterCredentialsQueryOptions = (providerId: number, centreId:
 export function useCreateChildCenter() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: CreateChildCenterRequest) => unwrap(await createChildCenter(apiClient, input)),
+    mutationFn: async (input: CreateChildCenterRequest): Promise<ChildCreation> => {
+      const [{ createChildCenter, unwrap }, { apiClient }] = await contract();
+      return unwrap(await createChildCenter(apiClient, input));
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: centresKeys.all }),
   });
 }

@@ -1,17 +1,13 @@
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { ErrorPanel } from '@/components/error-panel';
+import { Button } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { useI18n } from '@/lib/i18n';
-import { centresKeys, childCenterCredentialsQueryOptions } from './api.ts';
-import { CredentialField } from './secret-field.tsx';
+import { centresKeys } from './api.ts';
 
-const HIDE_AFTER_MS = 60_000;
+const RevealDialog = lazy(() =>
+  import('./reveal-dialog.tsx').then((module) => ({ default: module.RevealDialog })),
+);
 
 /** 4.4 on an explicit click only; nothing of it stays in the page or the cache once closed. */
 export function RevealCredentials({ providerId, centreId }: { providerId: number; centreId: number }) {
@@ -28,49 +24,10 @@ export function RevealCredentials({ providerId, centreId }: { providerId: number
         {t('reveal.button')}
       </Button>
       {opened ? (
-        <Modal
-          opened
-          onClose={close}
-          title={t('reveal.title', { id: String(centreId) })}
-          centered
-          closeButtonProps={{ 'aria-label': t('common.close') }}
-        >
-          <RevealedCredentials providerId={providerId} centreId={centreId} />
-        </Modal>
+        <Suspense fallback={null}>
+          <RevealDialog providerId={providerId} centreId={centreId} onClose={close} />
+        </Suspense>
       ) : null}
     </>
-  );
-}
-
-function RevealedCredentials({ providerId, centreId }: { providerId: number; centreId: number }) {
-  const { t } = useI18n();
-  const query = useQuery(childCenterCredentialsQueryOptions(providerId, centreId));
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    if (!shown) return;
-    const timer = setTimeout(() => setShown(false), HIDE_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [shown]);
-
-  if (query.isPending) return <Loader aria-label={t('common.loading')} />;
-  if (query.isError) return <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />;
-  return (
-    <Stack gap="md">
-      <Text size="sm" c="dimmed">
-        {t('reveal.hint')}
-      </Text>
-      <CredentialField label={t('credentials.clientId')} value={query.data.clientId} />
-      <CredentialField
-        label={t('credentials.secret')}
-        value={query.data.secret}
-        masked={!shown}
-        extra={
-          <Button size="xs" variant="default" onClick={() => setShown(!shown)}>
-            {shown ? t('reveal.hideSecret') : t('reveal.showSecret')}
-          </Button>
-        }
-      />
-      <Group justify="flex-end" />
-    </Stack>
   );
 }
