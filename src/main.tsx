@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { detectLanguage, loadLanguage } from '@/lib/i18n';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -16,7 +17,8 @@ async function startDemoWorkerInDevelopment() {
   }
 }
 
-void startDemoWorkerInDevelopment().then(() =>
+// The user's language is loaded before the first render, so that nothing flashes in English.
+void Promise.all([startDemoWorkerInDevelopment(), loadLanguage(detectLanguage()).catch(() => {})]).then(() =>
   createRoot(root).render(
     <StrictMode>
       <App />

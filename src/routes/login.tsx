@@ -1,5 +1,5 @@
 import { createFileRoute, redirect, useRouter, type SearchSchemaInput } from '@tanstack/react-router';
-import { authKeys, sessionQueryOptions } from '@/features/auth/api';
+import { authKeys, environmentsQueryOptions, sessionQueryOptions } from '@/features/auth/api';
 import { LoginScreen } from '@/features/auth/login-screen';
 
 // Only same-origin paths: `redirect` is user input and must not send anyone elsewhere.
@@ -14,6 +14,19 @@ export const Route = createFileRoute('/login')({
     const session = await context.queryClient.ensureQueryData(sessionQueryOptions()).catch(() => null);
     if (session) throw redirect({ to: '/centres' });
   },
+  // The environments come with the route, so the form renders complete (and needs no query hooks).
+  // A failure is shown inside the screen (with a retry), not by an error component: that would add
+  // its own chunk to the login screen's first load.
+  loader: async ({ context }) => {
+    try {
+      return {
+        environments: await context.queryClient.ensureQueryData(environmentsQueryOptions()),
+        failed: false,
+      };
+    } catch {
+      return { environments: [], failed: true };
+    }
+  },
   component: LoginRoute,
 });
 
@@ -21,8 +34,12 @@ function LoginRoute() {
   const { redirect: target } = Route.useSearch();
   const { queryClient } = Route.useRouteContext();
   const router = useRouter();
+  const { environments, failed } = Route.useLoaderData();
   return (
     <LoginScreen
+      environments={environments}
+      failed={failed}
+      onRetry={() => void router.invalidate()}
       onLoggedIn={(session) => {
         queryClient.setQueryData(authKeys.session(), session);
         if (target) router.history.push(target);

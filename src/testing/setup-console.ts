@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { catalogues } from '@/lib/i18n/all';
+import { registerCatalogue } from '@/lib/i18n';
 import { failOnConsoleError } from './fail-on-console.ts';
 
 // jsdom lacks what Mantine measures with (see mantinedev/vite-template vitest.setup.mjs).
@@ -31,3 +33,7 @@ afterEach(() => cleanup());
 // A fixed viewport-sized box lets @tanstack/react-virtual render its first rows as in a browser.
 Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
 Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 });
+
+// The app loads Spanish and Catalan on demand; tests render them at once.
+registerCatalogue('es', catalogues.es);
+registerCatalogue('ca', catalogues.ca);

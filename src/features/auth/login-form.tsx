@@ -6,12 +6,10 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { Alert, Button, Group, NativeSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { ApiError } from '@/contract/api-error';
-import { isMessageKey, useI18n, type MessageKey } from '@/lib/i18n';
-import { environmentsQueryOptions, login, type LoginRequest, type Session } from './api.ts';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { ApiError } from '@/contract/api-error-value';
+import { useI18n, type MessageKey } from '@/lib/i18n';
+import { login, type Environment, type LoginRequest, type Session } from './api.ts';
 
 // D12: the two fixed demo logins, offered as one-click buttons when a demo environment exists.
 export const DEMO_LOGINS = [
@@ -63,16 +61,25 @@ function remember(value: Remembered) {
 
 type LoginFormValues = { environment: string; providerId: string; clientId: string; clientSecret: string };
 
-// The form's rules (react-hook-form's own, not zod: see api.ts on the login screen's budget).
-// Messages are catalogue keys, translated when shown.
-const rules = {
-  environment: { validate: (value: string) => value !== '' || 'login.validation.environment' },
-  providerId: {
-    validate: (value: string) => /^\s*[1-9]\d{0,15}\s*$/.test(value) || 'login.validation.providerId',
-  },
-  clientId: { validate: (value: string) => value.trim() !== '' || 'login.validation.required' },
-  clientSecret: { validate: (value: string) => value !== '' || 'login.validation.required' },
-} as const;
+// The form's rules, written out: react-hook-form and zod would add about 35 kB gzip to the login
+// screen's first load, over its budget (decision 0006). Messages are catalogue keys.
+const FIELDS = ['environment', 'providerId', 'clientId', 'clientSecret'] as const;
+type Field = (typeof FIELDS)[number];
+const rules: Record<Field, (value: string) => MessageKey | undefined> = {
+  environment: (value) => (value === '' ? 'login.validation.environment' : undefined),
+  providerId: (value) => (/^\s*[1-9]\d{0,15}\s*$/.test(value) ? undefined : 'login.validation.providerId'),
+  clientId: (value) => (value.trim() === '' ? 'login.validation.required' : undefined),
+  clientSecret: (value) => (value === '' ? 'login.validation.required' : undefined),
+};
+
+function validate(values: LoginFormValues): Partial<Record<Field, MessageKey>> {
+  const errors: Partial<Record<Field, MessageKey>> = {};
+  for (const name of FIELDS) {
+    const error = rules[name](values[name]);
+    if (error) errors[name] = error;
+  }
+  return errors;
+}
 
 function toRequest(values: LoginFormValues): LoginRequest {
   return {
@@ -85,110 +92,100 @@ function toRequest(values: LoginFormValues): LoginRequest {
 
 export interface LoginFormProps {
   onSuccess: (session: Session) => void;
+  /** From the route loader (`environmentsQueryOptions`), so the form needs no query hooks. */
+  environments: Environment[];
   /** The re-login dialog starts from the expired session's values. */
   initial?: Partial<Omit<LoginFormValues, 'clientSecret'>>;
 }
 
-export function LoginForm({ onSuccess, initial }: LoginFormProps) {
+export function LoginForm({ onSuccess, initial, environments: list }: LoginFormProps) {
   const { t } = useI18n();
-  const environments = useQuery(environmentsQueryOptions());
   const [remembered] = useState(readRemembered);
-  const form = useForm<LoginFormValues>({
-    defaultValues: {
-      environment: initial?.environment ?? remembered.environment,
-      providerId: initial?.providerId ?? remembered.providerId,
-      clientId: initial?.clientId ?? remembered.clientId,
-      clientSecret: '',
-    },
-  });
-
+  const [values, setValues] = useState<LoginFormValues>(() => ({
+    environment: initial?.environment ?? remembered.environment,
+    providerId: initial?.providerId ?? remembered.providerId,
+    clientId: initial?.clientId ?? remembered.clientId,
+    clientSecret: '',
+  }));
+  const [errors, setErrors] = useState<Partial<Record<Field, MessageKey>>>({});
   // Once the environments are known, a remembered one that no longer exists falls back to the first.
-  const list = environments.data;
-  useEffect(() => {
-    if (!list || list.length === 0) return;
-    const current = form.getValues('environment');
-    const first = list[0];
-    if (first && !list.some((environment) => environment.id === current))
-      form.setValue('environment', first.id);
-  }, [list, form]);
-
-  const mutation = useMutation({
-    mutationFn: async (request: LoginRequest) => {
-      const result = await login(request);
-      if (!result.ok) throw result.error;
-      return result.value;
+  const current = !list.some((environment) => environment.id === values.environment)
+    ? { ...values, environment: list[0]?.id ?? '' }
+    : values;
+  const field = (name: Field) => ({
+    name,
+    value: current[name],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+      const value = event.currentTarget.value;
+      setValues((previous) => ({ ...previous, [name]: value }));
+      setErrors((previous) => ({ ...previous, [name]: undefined }));
     },
-    onSuccess: (session, request) => {
-      remember({
-        environment: request.environment,
-        providerId: String(request.providerId),
-        clientId: request.clientId,
-      });
-      onSuccess(session);
-    },
-    // A failed sign-in is shown in the form, not by the global 401 handler.
-    meta: { handlesAuthErrors: true },
+    error: errors[name] ? t(errors[name]) : undefined,
   });
 
-  const demo = list?.find((environment) => environment.kind === 'demo');
-  const fieldError = (message: string | undefined) =>
-    message === undefined ? undefined : isMessageKey(message) ? t(message) : message;
-  const { errors } = form.formState;
+  // The sign-in request, by hand: React Query's mutation hooks would be the login screen's only
+  // use of them (budget). One request at a time: a double click signs in once.
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<{ error: ApiError; attempt: number } | null>(null);
+  const [attempts, setAttempts] = useState(0);
+  const send = async (request: LoginRequest) => {
+    if (pending) return;
+    setPending(true);
+    setFailure(null);
+    const result = await login(request);
+    setPending(false);
+    if (!result.ok) {
+      setFailure({ error: result.error, attempt: attempts + 1 });
+      setAttempts(attempts + 1);
+      return;
+    }
+    remember({
+      environment: request.environment,
+      providerId: String(request.providerId),
+      clientId: request.clientId,
+    });
+    onSuccess(result.value);
+  };
+
+  const demo = list.find((environment) => environment.kind === 'demo');
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validate(current);
+    setErrors(found);
+    if (Object.keys(found).length === 0) void send(toRequest(current));
+  };
 
   return (
-    <form
-      noValidate
-      onSubmit={form.handleSubmit((values) => {
-        if (!mutation.isPending) mutation.mutate(toRequest(values));
-      })}
-    >
+    <form noValidate onSubmit={submit}>
       <Stack gap="md">
-        {environments.isError ? (
-          <Alert color="red" role="alert" title={t('login.environments.error')}>
-            <Button variant="light" color="red" onClick={() => environments.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Alert>
-        ) : null}
         <NativeSelect
           label={t('login.environment')}
-          disabled={!list}
-          data={
-            list
-              ? list.map((environment) => ({ value: environment.id, label: environment.label }))
-              : [{ value: '', label: t('login.environments.loading') }]
-          }
-          error={fieldError(errors.environment?.message)}
-          {...form.register('environment', rules.environment)}
+          data={list.map((environment) => ({ value: environment.id, label: environment.label }))}
+          {...field('environment')}
         />
         <TextInput
           label={t('login.providerId')}
           inputMode="numeric"
           autoComplete="username"
           required
-          error={fieldError(errors.providerId?.message)}
-          {...form.register('providerId', rules.providerId)}
+          {...field('providerId')}
         />
         <TextInput
           label={t('login.clientId')}
           autoComplete="off"
           spellCheck={false}
           required
-          error={fieldError(errors.clientId?.message)}
-          {...form.register('clientId', rules.clientId)}
+          {...field('clientId')}
         />
         <PasswordInput
           label={t('login.clientSecret')}
           autoComplete="current-password"
           required
           visibilityToggleButtonProps={{ 'aria-label': `${t('common.show')} / ${t('common.hide')}` }}
-          error={fieldError(errors.clientSecret?.message)}
-          {...form.register('clientSecret', rules.clientSecret)}
+          {...field('clientSecret')}
         />
-        {mutation.isError ? (
-          <LoginError error={mutation.error as ApiError} key={mutation.submittedAt} />
-        ) : null}
-        <Button type="submit" loading={mutation.isPending} disabled={!list}>
+        {failure ? <LoginError error={failure.error} key={failure.attempt} /> : null}
+        <Button type="submit" loading={pending}>
           {t('login.submit')}
         </Button>
         {demo ? (
@@ -201,15 +198,16 @@ export function LoginForm({ onSuccess, initial }: LoginFormProps) {
                 <Button
                   key={account.clientId}
                   variant="default"
-                  disabled={mutation.isPending}
+                  disabled={pending}
                   onClick={() => {
-                    form.reset({
+                    setErrors({});
+                    setValues({
                       environment: demo.id,
                       providerId: String(account.providerId),
                       clientId: account.clientId,
                       clientSecret: account.clientSecret,
                     });
-                    mutation.mutate({
+                    void send({
                       environment: demo.id,
                       providerId: account.providerId,
                       clientId: account.clientId,

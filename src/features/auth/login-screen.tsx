@@ -1,12 +1,22 @@
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Title.css';
-import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useI18n } from '@/lib/i18n';
-import type { Session } from './api.ts';
+import type { Environment, Session } from './api.ts';
 import { LoginForm } from './login-form.tsx';
 
-export function LoginScreen({ onLoggedIn }: { onLoggedIn: (session: Session) => void }) {
+export function LoginScreen({
+  environments,
+  failed,
+  onRetry,
+  onLoggedIn,
+}: {
+  environments: Environment[];
+  failed: boolean;
+  onRetry: () => void;
+  onLoggedIn: (session: Session) => void;
+}) {
   const { t } = useI18n();
   return (
     <Container size={440} py="xl">
@@ -18,7 +28,15 @@ export function LoginScreen({ onLoggedIn }: { onLoggedIn: (session: Session) => 
           <Text size="sm" c="dimmed">
             {t('login.intro')}
           </Text>
-          <LoginForm onSuccess={onLoggedIn} />
+          {failed ? (
+            <Alert color="red" role="alert" title={t('login.environments.error')}>
+              <Button variant="light" color="red" onClick={onRetry}>
+                {t('common.retry')}
+              </Button>
+            </Alert>
+          ) : (
+            <LoginForm environments={environments} onSuccess={onLoggedIn} />
+          )}
         </Stack>
       </Paper>
     </Container>

@@ -2,10 +2,10 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import { Modal, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useI18n } from '@/lib/i18n';
 import { sessionExpiry, useSessionExpired } from '@/lib/session-expiry';
-import { authKeys, type Session } from './api.ts';
+import { authKeys, environmentsQueryOptions, type Session } from './api.ts';
 import { LoginForm } from './login-form.tsx';
 
 /**
@@ -16,6 +16,7 @@ export function ReloginDialog({ session }: { session: Session }) {
   const { t } = useI18n();
   const expired = useSessionExpired();
   const queryClient = useQueryClient();
+  const environments = useQuery(environmentsQueryOptions());
   return (
     <Modal
       opened={expired}
@@ -30,20 +31,23 @@ export function ReloginDialog({ session }: { session: Session }) {
     >
       <Stack gap="md">
         <Text size="sm">{t('relogin.intro')}</Text>
-        <LoginForm
-          initial={{
-            environment: session.environment,
-            providerId: String(session.providerId),
-            clientId: session.clientId,
-          }}
-          onSuccess={(next) => {
-            queryClient.setQueryData(authKeys.session(), next);
-            sessionExpiry.resolve();
-            void queryClient.invalidateQueries({
-              predicate: (query) => query.state.status === 'error',
-            });
-          }}
-        />
+        {environments.data ? (
+          <LoginForm
+            environments={environments.data}
+            initial={{
+              environment: session.environment,
+              providerId: String(session.providerId),
+              clientId: session.clientId,
+            }}
+            onSuccess={(next) => {
+              queryClient.setQueryData(authKeys.session(), next);
+              sessionExpiry.resolve();
+              void queryClient.invalidateQueries({
+                predicate: (query) => query.state.status === 'error',
+              });
+            }}
+          />
+        ) : null}
       </Stack>
     </Modal>
   );

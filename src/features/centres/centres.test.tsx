@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { catalogues } from '@/lib/i18n';
+import { catalogues } from '@/lib/i18n/all';
 import { setupConsoleServer } from '@/testing/console-server';
 import { renderApp } from '@/testing/render-app';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogues, createI18n, detectLanguage, LANGUAGES, translate } from './index.tsx';
+import { catalogues } from './all.ts';
+import { createI18n, detectLanguage, LANGUAGES, loadLanguage, translate } from './index.tsx';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -29,7 +30,8 @@ describe('i18n', () => {
     expect(detectLanguage('xx', ['de'])).toBe('en');
   });
 
-  it('formats numbers inside messages in the chosen language', () => {
+  it('formats numbers inside messages in the chosen language', async () => {
+    await loadLanguage('es');
     expect(translate('es', 'centres.count', { count: 10000 })).toBe('10.000 centros');
     expect(translate('en', 'centres.count', { count: 10000 })).toBe('10,000 centres');
   });

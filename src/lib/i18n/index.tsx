@@ -1,7 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ca } from './ca.ts';
 import { en, type Catalogue, type MessageKey } from './en.ts';
-import { es } from './es.ts';
 
 export type { MessageKey } from './en.ts';
 
@@ -10,7 +8,25 @@ export type Language = (typeof LANGUAGES)[number];
 const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
-export const catalogues: Record<Language, Catalogue> = { en, es, ca };
+// English ships with the entry; Spanish and Catalan load on demand (login entry budget, decision
+// 0006). `loadLanguage` runs before the first render (main.tsx) and before a switch.
+const loaded: Partial<Record<Language, Catalogue>> = { en };
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<Catalogue>> = {
+  es: () => import('./es.ts').then((module) => module.es),
+  ca: () => import('./ca.ts').then((module) => module.ca),
+};
+
+export async function loadLanguage(language: Language): Promise<void> {
+  if (language === 'en' || loaded[language]) return;
+  loaded[language] = await loaders[language]();
+}
+
+/** For tests and tools: make a catalogue available without a dynamic import. */
+export function registerCatalogue(language: Language, catalogue: Catalogue) {
+  loaded[language] = catalogue;
+}
+
+const catalogueOf = (language: Language): Catalogue => loaded[language] ?? en;
 const STORAGE_KEY = 'provider-console.language';
 
 /** The remembered choice first, then the browser's preferred languages, then English. */
@@ -42,7 +58,7 @@ export function isMessageKey(value: string): value is MessageKey {
 
 /** Fills `{name}` placeholders; numbers are formatted in the catalogue's language. */
 export function translate(language: Language, key: MessageKey, params?: Params): string {
-  const template = catalogues[language][key];
+  const template = catalogueOf(language)[key];
   if (!params) return template;
   const numbers = new Intl.NumberFormat(language);
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
@@ -97,7 +113,11 @@ const I18nContext = createContext<I18n | null>(null);
 export function I18nProvider({ children, initial }: { children: ReactNode; initial?: Language }) {
   const [language, setState] = useState<Language>(() => initial ?? detectLanguage());
   const setLanguage = useCallback((next: Language) => {
-    setState(next);
+    const apply = async () => {
+      await loadLanguage(next);
+      setState(next);
+    };
+    void apply();
     try {
       localStorage.setItem(STORAGE_KEY, next);
     } catch {
