@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { createSimulator } from '../index.ts';
 import { createConsoleSurfaceHandlers } from './console-surface.ts';
 
-function surface() {
+function surface(options: Parameters<typeof createConsoleSurfaceHandlers>[1] = {}) {
   const sim = createSimulator();
-  const handlers = createConsoleSurfaceHandlers(sim);
+  const handlers = createConsoleSurfaceHandlers(sim, options);
   const call = async (
     method: string,
     path: string,
@@ -103,6 +103,29 @@ describe('console surface over the simulator (the proxy surface of interfaces.md
     expect(locked.status).toBe(429);
     expect(locked.body).toMatchObject({ code: 'too_many_attempts' });
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('counts failed logins per client id within 15 minutes: another client id still logs in, and the lock ends with the window', async () => {
+    let clock = 1_000_000;
+    const { call } = surface({ now: () => clock });
+    for (let i = 0; i < 5; i += 1) {
+      // oxlint-disable-next-line no-await-in-loop -- the attempts must happen in order
+      await call('POST', '/auth/login', { ...login, clientSecret: 'wrong' });
+      clock += 60_000;
+    }
+    const locked = await call('POST', '/auth/login', login);
+    expect(locked.status).toBe(429);
+    // The window opened at the first failure, 5 minutes ago: 10 minutes remain.
+    expect(Number(locked.headers.get('retry-after'))).toBe(600);
+    const other = await call('POST', '/auth/login', {
+      environment: 'demo',
+      providerId: 200,
+      clientId: 'demo-processor',
+      clientSecret: 'demo-processor-secret',
+    });
+    expect(other.status).toBe(200);
+    clock += 600_000;
+    expect((await call('POST', '/auth/login', login)).status).toBe(200);
   });
 
   it('passes upstream errors through and serves /__sim', async () => {

@@ -32,9 +32,9 @@ const FORWARDED: readonly { method: 'GET' | 'POST'; pattern: RegExp; templates?:
 export type ConsoleSurfaceOptions = {
   /** D9: the prefix the simulator serves templates under (the surface adds it, as the proxy does). */
   templatesPrefix?: string;
-  /** Failed logins allowed before 429 (default 5), and how long the lock lasts. */
+  /** Failed logins per client id allowed in a window before 429 (default 5 in 15 minutes, as the proxy). */
   maxFailedLogins?: number;
-  lockSeconds?: number;
+  failureWindowSeconds?: number;
   /** Wall clock for the login lock (the simulator's clock is for upstream rules only). */
   now?: () => number;
 };
@@ -54,12 +54,18 @@ export function createConsoleSurfaceHandlers(
   options: ConsoleSurfaceOptions = {},
 ): HttpHandler[] {
   const maxFailed = options.maxFailedLogins ?? 5;
-  const lockMs = (options.lockSeconds ?? 60) * 1000;
+  const windowMs = (options.failureWindowSeconds ?? 15 * 60) * 1000;
   const now = options.now ?? Date.now;
   const prefix = options.templatesPrefix ?? '';
   let session: Session | undefined;
-  let failed = 0;
-  let lockedUntil = 0;
+  // Issue 4 (mirrored): failures counted per client id in a fixed window from the first failure.
+  const failures = new Map<string, { count: number; windowEnd: number }>();
+  const failuresOf = (clientId: string) => {
+    const entry = failures.get(clientId);
+    if (entry && entry.windowEnd > now()) return entry;
+    failures.delete(clientId);
+    return undefined;
+  };
   let requestCount = 0;
 
   const problem = (
@@ -145,18 +151,6 @@ export function createConsoleSurfaceHandlers(
           'Unsupported Media Type',
           'Send the login as application/json.',
         );
-      if (now() < lockedUntil) {
-        const retry = Math.ceil((lockedUntil - now()) / 1000);
-        return problem(
-          429,
-          'too_many_attempts',
-          'Too Many Requests',
-          'Too many failed logins; wait and try again.',
-          {
-            'Retry-After': String(retry),
-          },
-        );
-      }
       let body: unknown;
       try {
         body = await request.json();
@@ -178,16 +172,25 @@ export function createConsoleSurfaceHandlers(
           'Bad Request',
           `Unknown environment: ${login.environment}.`,
         );
+      const counted = failuresOf(login.clientId);
+      if (counted && counted.count >= maxFailed) {
+        const retry = Math.max(1, Math.ceil((counted.windowEnd - now()) / 1000));
+        return problem(
+          429,
+          'too_many_attempts',
+          'Too Many Requests',
+          `Too many failed sign-ins. Try again in ${retry} seconds.`,
+          { 'Retry-After': String(retry) },
+        );
+      }
       const minted = await upstreamToken(login.clientId, login.clientSecret);
       const valid = minted.token !== undefined && (await tokenActsFor(minted.token, login.providerId));
       if (!valid || minted.token === undefined) {
         if (minted.status >= 500)
           return problem(502, 'upstream_unavailable', 'Bad Gateway', 'The simulator did not answer.');
-        failed += 1;
-        if (failed >= maxFailed) {
-          failed = 0;
-          lockedUntil = now() + lockMs;
-        }
+        const entry = failuresOf(login.clientId) ?? { count: 0, windowEnd: now() + windowMs };
+        entry.count += 1;
+        failures.set(login.clientId, entry);
         return problem(
           401,
           'invalid_credentials',
@@ -195,7 +198,6 @@ export function createConsoleSurfaceHandlers(
           'The provider, client id or secret is wrong.',
         );
       }
-      failed = 0;
       session = {
         environment: 'demo',
         providerId: login.providerId,
