@@ -28,7 +28,7 @@ function surface(options: Parameters<typeof createConsoleSurfaceHandlers>[1] = {
       body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined,
     };
   };
-  return { sim, call };
+  return { sim, call, handlers };
 }
 
 const login = {
@@ -143,5 +143,50 @@ describe('console surface over the simulator (the proxy surface of interfaces.md
     await call('POST', '/auth/login', login);
     await call('POST', '/__sim/clock', { advanceDays: 1 });
     expect((await call('GET', '/api/core/v1/provider/100/child?limit=1')).status).toBe(200);
+  });
+
+  it('turns an upstream 5xx into the proxy 502 upstream_unavailable problem, and passes a 429 with its Retry-After', async () => {
+    const { call } = surface();
+    await call('POST', '/auth/login', login);
+    await call('POST', '/__sim/faults', { match: '/child', status: 503, times: 1 });
+    const unavailable = await call('GET', '/api/core/v1/provider/100/child');
+    expect(unavailable.status).toBe(502);
+    expect(unavailable.headers.get('content-type')).toBe('application/problem+json');
+    expect(unavailable.body).toMatchObject({ code: 'upstream_unavailable', status: 502 });
+    await call('POST', '/__sim/faults', { match: '/child', status: 429, times: 1 });
+    const limited = await call('GET', '/api/core/v1/provider/100/child');
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ success: false, code: 429 });
+    expect((await call('GET', '/api/core/v1/provider/100/child')).status).toBe(200);
+  });
+
+  it('refuses a POST body that is not JSON with 415 unsupported_media_type and sends nothing upstream', async () => {
+    const { sim, call, handlers } = surface();
+    await call('POST', '/auth/login', login);
+    const before = JSON.stringify(sim.exportState().providers);
+    const response = await getResponse(
+      handlers,
+      new Request('http://console.test/api/iam/v1/register/childProvider', {
+        method: 'POST',
+        headers: { 'X-Requested-With': 'provider-console', 'Content-Type': 'text/plain' },
+        body: 'name=x',
+      }),
+    );
+    expect(response?.status).toBe(415);
+    expect(await response?.json()).toMatchObject({ code: 'unsupported_media_type' });
+    expect(JSON.stringify(sim.exportState().providers)).toBe(before);
+  });
+
+  it('ends the session with 401 session_expired when the credentials no longer mint a token', async () => {
+    const { sim, call } = surface();
+    await call('POST', '/auth/login', login);
+    await call('POST', '/__sim/clock', { advanceDays: 1 });
+    // The parent's secret changes behind the console's back: renewal fails.
+    const parent = sim.core.state.providers['100'];
+    if (parent) parent.secret = 'rotated';
+    const r = await call('GET', '/api/core/v1/provider/100/child');
+    expect(r.status).toBe(401);
+    expect(r.body).toMatchObject({ code: 'session_expired' });
+    expect((await call('GET', '/auth/session')).status).toBe(401);
   });
 });

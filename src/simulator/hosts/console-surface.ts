@@ -49,6 +49,9 @@ type Session = {
 
 const SIM_ORIGIN = 'http://simulator.invalid';
 
+const isJson = (request: Request) =>
+  /^application\/(.+\+)?json\s*(;|$)/i.test(request.headers.get('content-type') ?? '');
+
 export function createConsoleSurfaceHandlers(
   sim: Pick<Simulator, 'fetch'>,
   options: ConsoleSurfaceOptions = {},
@@ -126,6 +129,49 @@ export function createConsoleSurfaceHandlers(
     );
     return response.ok;
   }
+
+  const unsupportedMediaType = () =>
+    problem(415, 'unsupported_media_type', 'Unsupported Media Type', 'Send the body as application/json.');
+
+  /**
+   * What the proxy does with an upstream answer: 2xx JSON and the error statuses of spec §7 (with
+   * a JSON body) pass through; anything else becomes its problem+json 502, so that console tests
+   * over this surface see what the console will see behind the real proxy.
+   */
+  const relay = async (response: Response): Promise<Response> => {
+    const text = await response.text();
+    let json = true;
+    try {
+      JSON.parse(text);
+    } catch {
+      json = false;
+    }
+    const { status } = response;
+    if (status >= 200 && status < 300)
+      return json
+        ? new HttpResponse(text, { status, headers: { 'Content-Type': 'application/json' } })
+        : problem(
+            502,
+            'upstream_bad_response',
+            'Bad Gateway',
+            'The service sent an answer that is not JSON.',
+          );
+    if ([400, 401, 403, 404, 409, 422, 429].includes(status)) {
+      const retryAfter = response.headers.get('retry-after');
+      const extra: Record<string, string> =
+        status === 429 && retryAfter && /^\d{1,6}$/.test(retryAfter) ? { 'Retry-After': retryAfter } : {};
+      return json
+        ? new HttpResponse(text, { status, headers: { 'Content-Type': 'application/json', ...extra } })
+        : problem(
+            status,
+            'upstream_bad_response',
+            'Upstream error',
+            `The service answered ${status}.`,
+            extra,
+          );
+    }
+    return problem(502, 'upstream_unavailable', 'Bad Gateway', `The service answered ${status}.`);
+  };
 
   const sessionBody = (s: Session) => ({
     environment: s.environment,
@@ -231,34 +277,33 @@ export function createConsoleSurfaceHandlers(
       if (!session) return problem(401, 'not_authenticated', 'Unauthorized', 'Log in first.');
       const target = `${SIM_ORIGIN}${op.templates ? `${prefix}${path}` : path}${url.search}`;
       const body = request.method === 'GET' ? undefined : await request.text();
+      if (body && !isJson(request)) return unsupportedMediaType();
       const forward = (token: string) =>
         sim.fetch(
           new Request(target, {
             method: request.method,
             headers: {
               Authorization: `Bearer ${token}`,
-              ...(body === undefined
-                ? {}
-                : { 'Content-Type': request.headers.get('content-type') ?? 'application/octet-stream' }),
+              ...(body ? { 'Content-Type': 'application/json' } : {}),
             },
-            ...(body === undefined ? {} : { body }),
+            ...(body ? { body } : {}),
           }),
         );
       let response = await forward(session.token);
       if (response.status === 401) {
-        // The upstream token expired (D1): log in again once with the kept credentials.
+        // The upstream token expired (D1): log in again once with the kept credentials, replay once;
+        // a second 401 ends the session, as in the proxy.
         const renewed = await upstreamToken(session.clientId, session.clientSecret);
-        if (!renewed.token) {
+        if (renewed.token) {
+          session.token = renewed.token;
+          response = await forward(renewed.token);
+        }
+        if (!renewed.token || response.status === 401) {
           session = undefined;
           return problem(401, 'session_expired', 'Unauthorized', 'The session expired; log in again.');
         }
-        session.token = renewed.token;
-        response = await forward(renewed.token);
       }
-      return new HttpResponse(await response.text(), {
-        status: response.status,
-        headers: { 'Content-Type': response.headers.get('content-type') ?? 'application/json' },
-      });
+      return relay(response);
     }),
     http.all('*/__sim/*', async ({ request }) => {
       const refused = csrf(request);
@@ -266,11 +311,12 @@ export function createConsoleSurfaceHandlers(
       const url = new URL(request.url);
       const path = url.pathname.slice(url.pathname.indexOf('/__sim/'));
       const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
+      if (body && !isJson(request)) return unsupportedMediaType();
       const response = await sim.fetch(
         new Request(`${SIM_ORIGIN}${path}${url.search}`, {
           method: request.method,
-          headers: { 'Content-Type': request.headers.get('content-type') ?? '' },
-          ...(body === undefined ? {} : { body }),
+          headers: body ? { 'Content-Type': 'application/json' } : {},
+          ...(body ? { body } : {}),
         }),
       );
       return new HttpResponse(await response.text(), {
