@@ -189,4 +189,20 @@ describe('console surface over the simulator (the proxy surface of interfaces.md
     expect(r.body).toMatchObject({ code: 'session_expired' });
     expect((await call('GET', '/auth/session')).status).toBe(401);
   });
+
+  it('answers only paths that start with /auth, /api or /__sim: a module request like /src/lib/api/client.ts is left alone', async () => {
+    const { handlers } = surface();
+    for (const path of ['/src/lib/api/client.ts', '/src/features/auth/login', '/node_modules/x/__sim/y.js']) {
+      // oxlint-disable-next-line no-await-in-loop -- each path on its own
+      const response = await getResponse(handlers, new Request(`http://console.test${path}`));
+      expect(response).toBeUndefined();
+    }
+    const api = await getResponse(
+      handlers,
+      new Request('http://console.test/api/core/v1/provider/100/child', {
+        headers: { 'X-Requested-With': 'provider-console' },
+      }),
+    );
+    expect(api?.status).toBe(401);
+  });
 });

@@ -49,6 +49,12 @@ type Session = {
 
 const SIM_ORIGIN = 'http://simulator.invalid';
 
+// Paths anchored at the start of the URL's path on any origin: `*/api/*` would also catch the dev
+// server's module requests such as `/src/lib/api/client.ts` in the browser demo.
+const escape = (path: string) => path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const at = (path: string) => new RegExp(`^[a-z][a-z0-9+.-]*://[^/]+${escape(path)}$`, 'i');
+const under = (prefix: string) => new RegExp(`^[a-z][a-z0-9+.-]*://[^/]+${escape(prefix)}`, 'i');
+
 const isJson = (request: Request) =>
   /^application\/(.+\+)?json\s*(;|$)/i.test(request.headers.get('content-type') ?? '');
 
@@ -180,14 +186,14 @@ export function createConsoleSurfaceHandlers(
   });
 
   return [
-    http.get('*/auth/environments', ({ request }) => {
+    http.get(at('/auth/environments'), ({ request }) => {
       const refused = csrf(request);
       if (refused) return refused;
       return HttpResponse.json([
         { id: 'demo', label: 'Demo (simulator)', kind: 'demo', operations: [...OPERATION_IDS] },
       ]);
     }),
-    http.post('*/auth/login', async ({ request }) => {
+    http.post(at('/auth/login'), async ({ request }) => {
       const refused = csrf(request);
       if (refused) return refused;
       if (!/^application\/json\s*(;|$)/i.test(request.headers.get('content-type') ?? ''))
@@ -253,20 +259,20 @@ export function createConsoleSurfaceHandlers(
       };
       return HttpResponse.json(sessionBody(session));
     }),
-    http.get('*/auth/session', ({ request }) => {
+    http.get(at('/auth/session'), ({ request }) => {
       const refused = csrf(request);
       if (refused) return refused;
       return session
         ? HttpResponse.json(sessionBody(session))
         : problem(401, 'not_authenticated', 'Unauthorized', 'Log in first.');
     }),
-    http.post('*/auth/logout', ({ request }) => {
+    http.post(at('/auth/logout'), ({ request }) => {
       const refused = csrf(request);
       if (refused) return refused;
       session = undefined;
       return new HttpResponse(null, { status: 204 });
     }),
-    http.all('*/api/*', async ({ request }) => {
+    http.all(under('/api/'), async ({ request }) => {
       const refused = csrf(request);
       if (refused) return refused;
       const url = new URL(request.url);
@@ -305,7 +311,7 @@ export function createConsoleSurfaceHandlers(
       }
       return relay(response);
     }),
-    http.all('*/__sim/*', async ({ request }) => {
+    http.all(under('/__sim/'), async ({ request }) => {
       const refused = csrf(request);
       if (refused) return refused;
       const url = new URL(request.url);
