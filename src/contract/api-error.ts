@@ -1,30 +1,30 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ApiError, parseRetryAfter } from './api-error-value.ts';
 
 export * from './api-error-value.ts';
 
 // D2: `{"success":false,"code":<status>,"message":"…","errors":[{field,message}]}`, errors only on 400.
 export const errorBodySchema = z.object({
-  success: z.literal(false).optional(),
-  code: z.number().optional(),
-  message: z.string().optional(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  success: z.optional(z.literal(false)),
+  code: z.optional(z.number()),
+  message: z.optional(z.string()),
+  errors: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
 });
 
 // D1: the token operation answers OAuth 2.0 errors (RFC 6749 §5.2).
 export const oauthErrorBodySchema = z.object({
   error: z.string(),
-  error_description: z.string().optional(),
+  error_description: z.optional(z.string()),
 });
 
 // The token proxy's own errors (RFC 9457 problem details).
 export const problemBodySchema = z.object({
-  type: z.string().optional(),
-  title: z.string().optional(),
-  status: z.number().optional(),
-  detail: z.string().optional(),
-  requestId: z.string().optional(),
-  code: z.string().optional(),
+  type: z.optional(z.string()),
+  title: z.optional(z.string()),
+  status: z.optional(z.number()),
+  detail: z.optional(z.string()),
+  requestId: z.optional(z.string()),
+  code: z.optional(z.string()),
 });
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // D10: two wire formats, both UTC. ISO 8601 with `Z` (or an offset) for `expiresAt` and
 // `scheduledDowngrade.effectiveDate`; `YYYY-MM-DD HH:MM:SS` with no zone, read as UTC, for
@@ -44,12 +44,11 @@ export function parseSpacedUtc(text: string): Date | undefined {
 }
 
 function dateSchema(parse: (text: string) => Date | undefined, format: string) {
-  return z.string().transform((text, ctx) => {
-    const date = parse(text);
-    if (date) return date;
-    ctx.addIssue({ code: 'custom', message: `expected ${format}, got "${text}"` });
-    return z.NEVER;
-  });
+  return z.pipe(
+    z.string().check(z.refine((text) => parse(text) !== undefined, { message: `expected ${format}` })),
+    // The refinement above guarantees a Date here.
+    z.transform((text: string) => parse(text) as Date),
+  );
 }
 
 export const isoUtcDateSchema = dateSchema(parseIsoUtc, 'an ISO 8601 UTC date-time');

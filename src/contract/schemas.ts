@@ -1,9 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isoUtcDateSchema, spacedUtcDateSchema } from './dates.ts';
 import { tolerantEnum } from './tolerant.ts';
 
 // The resources of spec §2, read tolerantly (decisions.md, top): zod objects drop unknown fields,
 // enums keep unknown values visible, wire field names stay as on the wire (STYLE.md point 2).
+// zod/mini, not classic zod: its functions tree-shake, so each screen pays only for the schemas it
+// parses (the console's route budgets, docs/decisions/0003).
 
 export const LICENSE_TYPES = ['BASIC', 'ELITE', 'TRIAL', 'USAGE'] as const;
 export type LicenseType = (typeof LICENSE_TYPES)[number];
@@ -20,46 +22,49 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const DOCTOR_LANGS = ['ES', 'EN', 'CA', 'FR', 'DE', 'IT', 'PT'] as const;
 
 /** An identifier the spec types as a string, accepted as a number too and kept as a string. */
-const idString = z.union([z.string(), z.number()]).transform(String);
+const idString = z.pipe(
+  z.union([z.string(), z.number()]),
+  z.transform((value: string | number) => String(value)),
+);
+const count = z.int().check(z.nonnegative());
 
 // 2.1 (D1: `expires_in` may be present; optional for the client)
 export const tokenResponseSchema = z.object({
-  access_token: z.string().min(1),
+  access_token: z.string().check(z.minLength(1)),
   token_type: z.string(),
-  expires_in: z.number().positive().optional(),
+  expires_in: z.optional(z.number().check(z.positive())),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 // 2.2 response (D4: several doctors also give `doctorIds`, simulator only: optional)
 export const doctorRegistrationResponseSchema = z.object({
   success: z.boolean(),
-  message: z.string().optional(),
+  message: z.optional(z.string()),
   doctorId: idString,
-  doctorIds: z.array(idString).optional(),
+  doctorIds: z.optional(z.array(idString)),
 });
 export type DoctorRegistrationResponse = z.infer<typeof doctorRegistrationResponseSchema>;
 
 // 2.4
-export function envelopeSchema<T extends z.ZodType>(response: T) {
+export function envelopeSchema<T extends z.ZodMiniType>(response: T) {
   return z.object({ success: z.boolean(), code: z.number(), response });
 }
 /** The envelope, read down to its payload: callers only ever need `response`. */
-export function envelopePayload<T extends z.ZodType>(response: T): z.ZodType<z.output<T>> {
+export function envelopePayload<T extends z.ZodMiniType>(response: T): z.ZodMiniType<z.output<T>> {
   // The cast only names what zod cannot infer through the generic: `response` parsed by `response`.
-  return envelopeSchema(response).transform((envelope) => (envelope as { response: z.output<T> }).response);
+  return z.pipe(
+    envelopeSchema(response),
+    z.transform((envelope) => (envelope as { response: z.output<T> }).response),
+  );
 }
 
 // 2.5
-export const metaSchema = z.object({
-  total: z.number().int().nonnegative(),
-  offset: z.number().int().nonnegative(),
-  limit: z.number().int().nonnegative(),
-});
+export const metaSchema = z.object({ total: count, offset: count, limit: count });
 export type Meta = z.infer<typeof metaSchema>;
 
 // 2.3
 export const childCreationSchema = z.object({
-  providerId: z.number().int(),
+  providerId: z.int(),
   clientId: z.string(),
   secret: z.string(),
 });
@@ -68,10 +73,10 @@ export const childCredentialsSchema = z.object({ clientId: z.string(), secret: z
 export type ChildCredentials = z.infer<typeof childCredentialsSchema>;
 // "Other fields of a list item: not shown"; D5 adds `city`, which a real service may lack.
 export const childListItemSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   country: z.string(),
-  city: z.string().optional(),
+  city: z.optional(z.string()),
 });
 export type ChildListItem = z.infer<typeof childListItemSchema>;
 
@@ -80,8 +85,8 @@ export const licenseSchema = z.object({
   type: tolerantEnum(LICENSE_TYPES),
   isEnabled: z.boolean(),
   currentUsage: z.number(),
-  limit: z.number().nullable(),
-  expiresAt: isoUtcDateSchema.nullable().optional(),
+  limit: z.nullable(z.number()),
+  expiresAt: z.optional(z.nullable(isoUtcDateSchema)),
 });
 export type License = z.infer<typeof licenseSchema>;
 
@@ -90,34 +95,35 @@ export const doctorWithLicenseSchema = z.object({
   id: idString,
   name: z.string(),
   lastname: z.string(),
-  license: licenseSchema.nullable(),
+  license: z.nullable(licenseSchema),
 });
 export type DoctorWithLicense = z.infer<typeof doctorWithLicenseSchema>;
 
 // 2.8: absent for PARTNER_SELF, and "a reader treats its absence as 'no suspension'".
 export const suspensionSchema = z.object({
   suspended: z.boolean(),
-  reason: tolerantEnum(['payment_failed']).optional(),
+  reason: z.optional(tolerantEnum(['payment_failed'])),
 });
 export type Suspension = z.infer<typeof suspensionSchema>;
 export const NO_SUSPENSION: Suspension = { suspended: false };
-export const optionalSuspensionSchema = suspensionSchema
-  .optional()
-  .transform((s): Suspension => s ?? NO_SUSPENSION);
+export const optionalSuspensionSchema = z.pipe(
+  z.optional(suspensionSchema),
+  z.transform((s: Suspension | undefined): Suspension => s ?? NO_SUSPENSION),
+);
 
 // 2.9
 export const billingSchema = z.object({
   mode: tolerantEnum(BILLING_MODES),
-  managedBy: z.string().nullable().optional(),
+  managedBy: z.optional(z.nullable(z.string())),
 });
 export type Billing = z.infer<typeof billingSchema>;
 
 // 2.10
 export const summaryRowSchema = z.object({
   type: tolerantEnum(LICENSE_TYPES),
-  total: z.number().nullable(),
+  total: z.nullable(z.number()),
   used: z.number(),
-  available: z.number().nullable(),
+  available: z.nullable(z.number()),
 });
 export type SummaryRow = z.infer<typeof summaryRowSchema>;
 
@@ -140,14 +146,14 @@ export const contractStatusSchema = tolerantEnum(CONTRACT_STATUSES);
 export const userLicenseDetailSchema = z.object({
   id: z.number(),
   type: tolerantEnum(LICENSE_TYPES),
-  limit: z.number().nullable(),
+  limit: z.nullable(z.number()),
   currentUsage: z.number(),
   isEnabled: z.boolean(),
   createdAt: spacedUtcDateSchema,
   updatedAt: spacedUtcDateSchema,
   // A licence never used yet has no last use: tolerate null or absence.
-  lastUsedAt: spacedUtcDateSchema.nullable().optional(),
-  expiresAt: isoUtcDateSchema.nullable().optional(),
+  lastUsedAt: z.optional(z.nullable(spacedUtcDateSchema)),
+  expiresAt: z.optional(z.nullable(isoUtcDateSchema)),
   userId: idString,
   name: z.string(),
   lastname: z.string(),
@@ -164,25 +170,25 @@ export const reportTemplateSchema = z.object({
   isValidated: z.boolean(),
   ownerType: tolerantEnum(OWNER_TYPES),
   providerId: idString,
-  userId: idString.optional(),
+  userId: z.optional(idString),
 });
 export type ReportTemplate = z.infer<typeof reportTemplateSchema>;
 
 // 2.14 + D8: a Stripe-like envelope.
 export const webhookItemSchema = z.union([
-  z.object({ planType: z.literal('USAGE'), includedConsultations: z.number().int().nonnegative() }),
-  z.object({ planType: tolerantEnum(LICENSE_TYPES), quantity: z.number().int().nonnegative() }),
+  z.object({ planType: z.literal('USAGE'), includedConsultations: count }),
+  z.object({ planType: tolerantEnum(LICENSE_TYPES), quantity: count }),
 ]);
 export const webhookEventSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   type: tolerantEnum(WEBHOOK_EVENT_TYPES),
   created: isoUtcDateSchema,
-  data: z.object({ providerId: z.number().int(), items: z.array(webhookItemSchema).optional() }),
+  data: z.object({ providerId: z.int(), items: z.optional(z.array(webhookItemSchema)) }),
 });
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 export const webhookResultSchema = z.object({
   eventId: z.string(),
   applied: z.boolean(),
-  status: contractStatusSchema.optional(),
+  status: z.optional(contractStatusSchema),
 });
 export type WebhookResult = z.infer<typeof webhookResultSchema>;

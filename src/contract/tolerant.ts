@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // decisions.md (top): the client is tolerant. A value outside a documented enum (a fifth licence
 // type, say) must not crash a screen: it survives as `{ unknown: '<wire value>' }`, which the
@@ -8,11 +8,12 @@ export type Tolerant<T extends string> = T | Unknown;
 
 export function tolerantEnum<const T extends readonly [string, ...string[]]>(values: T) {
   const known = new Set<string>(values);
-  return z
-    .string()
-    .transform((value): Tolerant<T[number]> =>
+  return z.pipe(
+    z.string(),
+    z.transform((value: string): Tolerant<T[number]> =>
       known.has(value) ? (value as T[number]) : { unknown: value },
-    );
+    ),
+  );
 }
 
 export function isKnown<T extends string>(value: Tolerant<T>): value is T {

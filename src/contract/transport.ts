@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ApiError, apiErrorFromResponse } from './api-error.ts';
 import { err, ok, type Result } from './result.ts';
 
@@ -45,7 +45,7 @@ export function buildUrl(client: UpstreamClient, call: Call): URL {
 }
 
 /** Sends one call and parses its answer with `schema`; every failure becomes an ApiError. */
-export async function send<S extends z.ZodType>(
+export async function send<S extends z.ZodMiniType>(
   client: UpstreamClient,
   call: Call,
   schema: S,

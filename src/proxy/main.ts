@@ -6,7 +6,6 @@ import { createProxyApp } from './app.ts';
 import { ConfigError, isLoopbackHost, parseConfig } from './config.ts';
 import type { ProxyConfig } from './config.ts';
 import { jsonLinesLogger } from './logger.ts';
-import type { Logger } from './logger.ts';
 import { createRedisClient } from './redis-client.ts';
 import { listen } from './server.ts';
 import { createMemoryStore, createRedisStore } from './session-store.ts';
@@ -42,7 +41,7 @@ export async function main(env: Record<string, string | undefined> = process.env
     });
   }
   const demoEnvironment = config.environments.find((environment) => environment.id === 'demo');
-  const demo = demoEnvironment ? await startSimulator(demoEnvironment.templatesPrefix, log) : undefined;
+  const demo = demoEnvironment ? await startSimulator(demoEnvironment.templatesPrefix) : undefined;
   const proxy = createProxyApp({
     environments: config.environments,
     store,
@@ -87,28 +86,13 @@ function allowedHostsFor(config: ProxyConfig): string[] | undefined {
 
 /**
  * The embedded simulator (the `demo` environment, D11): its `fetch` is the upstream transport and
- * its `/__sim` control API is served on the proxy's origin. It is loaded by path at run time
- * because the simulator (issue 3) lands beside the proxy; without it `demo` logins answer 502.
+ * its `/__sim` control API is served on the proxy's origin. Imported only when the demo is on, so
+ * a deployment without it never loads MSW.
  */
-async function startSimulator(templatesPrefix: string, log: Logger): Promise<FetchLike | undefined> {
-  const specifier = new URL('../simulator/index.ts', import.meta.url).href;
-  try {
-    const loaded: unknown = await import(specifier);
-    const create = (loaded as { createSimulator?: unknown }).createSimulator;
-    if (typeof create !== 'function')
-      throw new TypeError('src/simulator/index.ts exports no createSimulator');
-    const simulator: unknown = create({ seed: 'demo', templatesPrefix });
-    const simulatorFetch = (simulator as { fetch?: unknown } | undefined)?.fetch;
-    if (typeof simulatorFetch !== 'function') throw new TypeError('the simulator has no fetch');
-    return (request) => Promise.resolve(simulatorFetch.call(simulator, request) as Response);
-  } catch (error) {
-    log({
-      level: 'error',
-      event: 'simulator_unavailable',
-      detail: error instanceof Error ? error.message.slice(0, 300) : 'unknown error',
-    });
-    return undefined;
-  }
+async function startSimulator(templatesPrefix: string): Promise<FetchLike> {
+  const { createSimulator } = await import('../simulator/index.ts');
+  const simulator = createSimulator({ seed: 'demo', templatesPrefix });
+  return (request) => simulator.fetch(request);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { childCreationSchema, envelopePayload } from '../schemas.ts';
 import { send, type CallInit, type UpstreamClient } from '../transport.ts';
 
-const field = z.string().trim().min(1).max(200);
+const field = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 
 // 2.3 as decided in D5: name, country, city required, non-blank, at most 200 characters.
 export const createChildCenterRequestSchema = z.object({ name: field, country: field, city: field });

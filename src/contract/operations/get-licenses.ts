@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   contractStatusSchema,
   envelopePayload,
@@ -14,44 +14,53 @@ import { segment, send, type CallInit, type UpstreamClient } from '../transport.
 // 4.7 answers one of four shapes (D7). Each is tagged with `shape` so that a screen switches on
 // it instead of probing fields; `suspension` is always present, absent on the wire meaning "not
 // suspended" (2.8).
-const licensesShape = z
-  .object({ licenses: z.array(userLicenseDetailSchema), suspension: optionalSuspensionSchema })
-  .transform((r) => ({ shape: 'licenses' as const, ...r }));
+const tagged = <const S extends string, T extends z.ZodMiniType<object>>(shape: S, schema: T) =>
+  z.pipe(
+    schema,
+    z.transform((value: z.output<T>) => ({ shape, ...value })),
+  );
+const orNull = <T extends z.ZodMiniType>(schema: T) =>
+  z.pipe(
+    z.optional(z.nullable(schema)),
+    z.transform((value: z.output<T> | null | undefined) => value ?? null),
+  );
+
+const licensesShape = tagged(
+  'licenses',
+  z.object({ licenses: z.array(userLicenseDetailSchema), suspension: optionalSuspensionSchema }),
+);
 
 // Shape 3: pay-per-use (D7: only under PARTNER_SELF here, so it carries `status`).
-const payPerUseShape = z
-  .object({
+const payPerUseShape = tagged(
+  'pay-per-use',
+  z.object({
     contractModel: z.literal('USAGE'),
     summary: z.array(summaryRowSchema),
-    scheduledSwitch: scheduledSwitchSchema
-      .nullable()
-      .optional()
-      .transform((s) => s ?? null),
+    scheduledSwitch: orNull(scheduledSwitchSchema),
     status: contractStatusSchema,
     suspension: optionalSuspensionSchema,
-  })
-  .transform((r) => ({ shape: 'pay-per-use' as const, ...r }));
+  }),
+);
 
 // Shape 2: PARTNER_SELF by seats: `scheduledDowngrade` and `suspension` are omitted.
-const partnerSelfShape = z
-  .object({
+const partnerSelfShape = tagged(
+  'partner-self',
+  z.object({
     summary: z.array(summaryRowSchema),
     status: contractStatusSchema,
     suspension: optionalSuspensionSchema,
-  })
-  .transform((r) => ({ shape: 'partner-self' as const, ...r }));
+  }),
+);
 
 // Shape 1: seat-based, processor-billed.
-const processorShape = z
-  .object({
+const processorShape = tagged(
+  'processor',
+  z.object({
     summary: z.array(summaryRowSchema),
-    scheduledDowngrade: scheduledDowngradeSchema
-      .nullable()
-      .optional()
-      .transform((s) => s ?? null),
+    scheduledDowngrade: orNull(scheduledDowngradeSchema),
     suspension: optionalSuspensionSchema,
-  })
-  .transform((r) => ({ shape: 'processor' as const, ...r }));
+  }),
+);
 
 // Order matters: each earlier shape has a field the later ones lack.
 export const licensesResponseSchema = z.union([

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { childListItemSchema, envelopePayload, metaSchema } from '../schemas.ts';
 import { segment, send, type CallInit, type UpstreamClient } from '../transport.ts';
 

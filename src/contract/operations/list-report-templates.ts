@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { normalizeTemplatesPrefix } from '../operations.ts';
 import { envelopePayload, metaSchema, reportTemplateSchema } from '../schemas.ts';
 import { send, type CallInit, type UpstreamClient } from '../transport.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { tokenResponseSchema } from '../schemas.ts';
 import { send, type CallInit, type UpstreamClient } from '../transport.ts';
 
@@ -6,8 +6,8 @@ import { send, type CallInit, type UpstreamClient } from '../transport.ts';
 export const TOKEN_PATH = '/api/iam/integration/token';
 
 export const tokenRequestSchema = z.object({
-  clientId: z.string().trim().min(1),
-  clientSecret: z.string().min(1),
+  clientId: z.string().check(z.trim(), z.minLength(1)),
+  clientSecret: z.string().check(z.minLength(1)),
 });
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 

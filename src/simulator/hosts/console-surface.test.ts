@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { createSimulator } from '../index.ts';
 import { createConsoleSurfaceHandlers } from './console-surface.ts';
 
-function surface() {
+function surface(options: Parameters<typeof createConsoleSurfaceHandlers>[1] = {}) {
   const sim = createSimulator();
-  const handlers = createConsoleSurfaceHandlers(sim);
+  const handlers = createConsoleSurfaceHandlers(sim, options);
   const call = async (
     method: string,
     path: string,
@@ -28,7 +28,7 @@ function surface() {
       body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined,
     };
   };
-  return { sim, call };
+  return { sim, call, handlers };
 }
 
 const login = {
@@ -105,6 +105,29 @@ describe('console surface over the simulator (the proxy surface of interfaces.md
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
+  it('counts failed logins per client id within 15 minutes: another client id still logs in, and the lock ends with the window', async () => {
+    let clock = 1_000_000;
+    const { call } = surface({ now: () => clock });
+    for (let i = 0; i < 5; i += 1) {
+      // oxlint-disable-next-line no-await-in-loop -- the attempts must happen in order
+      await call('POST', '/auth/login', { ...login, clientSecret: 'wrong' });
+      clock += 60_000;
+    }
+    const locked = await call('POST', '/auth/login', login);
+    expect(locked.status).toBe(429);
+    // The window opened at the first failure, 5 minutes ago: 10 minutes remain.
+    expect(Number(locked.headers.get('retry-after'))).toBe(600);
+    const other = await call('POST', '/auth/login', {
+      environment: 'demo',
+      providerId: 200,
+      clientId: 'demo-processor',
+      clientSecret: 'demo-processor-secret',
+    });
+    expect(other.status).toBe(200);
+    clock += 600_000;
+    expect((await call('POST', '/auth/login', login)).status).toBe(200);
+  });
+
   it('passes upstream errors through and serves /__sim', async () => {
     const { call } = surface();
     await call('POST', '/auth/login', login);
@@ -120,5 +143,66 @@ describe('console surface over the simulator (the proxy surface of interfaces.md
     await call('POST', '/auth/login', login);
     await call('POST', '/__sim/clock', { advanceDays: 1 });
     expect((await call('GET', '/api/core/v1/provider/100/child?limit=1')).status).toBe(200);
+  });
+
+  it('turns an upstream 5xx into the proxy 502 upstream_unavailable problem, and passes a 429 with its Retry-After', async () => {
+    const { call } = surface();
+    await call('POST', '/auth/login', login);
+    await call('POST', '/__sim/faults', { match: '/child', status: 503, times: 1 });
+    const unavailable = await call('GET', '/api/core/v1/provider/100/child');
+    expect(unavailable.status).toBe(502);
+    expect(unavailable.headers.get('content-type')).toBe('application/problem+json');
+    expect(unavailable.body).toMatchObject({ code: 'upstream_unavailable', status: 502 });
+    await call('POST', '/__sim/faults', { match: '/child', status: 429, times: 1 });
+    const limited = await call('GET', '/api/core/v1/provider/100/child');
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ success: false, code: 429 });
+    expect((await call('GET', '/api/core/v1/provider/100/child')).status).toBe(200);
+  });
+
+  it('refuses a POST body that is not JSON with 415 unsupported_media_type and sends nothing upstream', async () => {
+    const { sim, call, handlers } = surface();
+    await call('POST', '/auth/login', login);
+    const before = JSON.stringify(sim.exportState().providers);
+    const response = await getResponse(
+      handlers,
+      new Request('http://console.test/api/iam/v1/register/childProvider', {
+        method: 'POST',
+        headers: { 'X-Requested-With': 'provider-console', 'Content-Type': 'text/plain' },
+        body: 'name=x',
+      }),
+    );
+    expect(response?.status).toBe(415);
+    expect(await response?.json()).toMatchObject({ code: 'unsupported_media_type' });
+    expect(JSON.stringify(sim.exportState().providers)).toBe(before);
+  });
+
+  it('ends the session with 401 session_expired when the credentials no longer mint a token', async () => {
+    const { sim, call } = surface();
+    await call('POST', '/auth/login', login);
+    await call('POST', '/__sim/clock', { advanceDays: 1 });
+    // The parent's secret changes behind the console's back: renewal fails.
+    const parent = sim.core.state.providers['100'];
+    if (parent) parent.secret = 'rotated';
+    const r = await call('GET', '/api/core/v1/provider/100/child');
+    expect(r.status).toBe(401);
+    expect(r.body).toMatchObject({ code: 'session_expired' });
+    expect((await call('GET', '/auth/session')).status).toBe(401);
+  });
+
+  it('answers only paths that start with /auth, /api or /__sim: a module request like /src/lib/api/client.ts is left alone', async () => {
+    const { handlers } = surface();
+    for (const path of ['/src/lib/api/client.ts', '/src/features/auth/login', '/node_modules/x/__sim/y.js']) {
+      // oxlint-disable-next-line no-await-in-loop -- each path on its own
+      const response = await getResponse(handlers, new Request(`http://console.test${path}`));
+      expect(response).toBeUndefined();
+    }
+    const api = await getResponse(
+      handlers,
+      new Request('http://console.test/api/core/v1/provider/100/child', {
+        headers: { 'X-Requested-With': 'provider-console' },
+      }),
+    );
+    expect(api?.status).toBe(401);
   });
 });

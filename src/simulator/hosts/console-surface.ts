@@ -32,9 +32,9 @@ const FORWARDED: readonly { method: 'GET' | 'POST'; pattern: RegExp; templates?:
 export type ConsoleSurfaceOptions = {
   /** D9: the prefix the simulator serves templates under (the surface adds it, as the proxy does). */
   templatesPrefix?: string;
-  /** Failed logins allowed before 429 (default 5), and how long the lock lasts. */
+  /** Failed logins per client id allowed in a window before 429 (default 5 in 15 minutes, as the proxy). */
   maxFailedLogins?: number;
-  lockSeconds?: number;
+  failureWindowSeconds?: number;
   /** Wall clock for the login lock (the simulator's clock is for upstream rules only). */
   now?: () => number;
 };
@@ -49,17 +49,32 @@ type Session = {
 
 const SIM_ORIGIN = 'http://simulator.invalid';
 
+// Paths anchored at the start of the URL's path on any origin: `*/api/*` would also catch the dev
+// server's module requests such as `/src/lib/api/client.ts` in the browser demo.
+const escape = (path: string) => path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const at = (path: string) => new RegExp(`^[a-z][a-z0-9+.-]*://[^/]+${escape(path)}$`, 'i');
+const under = (prefix: string) => new RegExp(`^[a-z][a-z0-9+.-]*://[^/]+${escape(prefix)}`, 'i');
+
+const isJson = (request: Request) =>
+  /^application\/(.+\+)?json\s*(;|$)/i.test(request.headers.get('content-type') ?? '');
+
 export function createConsoleSurfaceHandlers(
   sim: Pick<Simulator, 'fetch'>,
   options: ConsoleSurfaceOptions = {},
 ): HttpHandler[] {
   const maxFailed = options.maxFailedLogins ?? 5;
-  const lockMs = (options.lockSeconds ?? 60) * 1000;
+  const windowMs = (options.failureWindowSeconds ?? 15 * 60) * 1000;
   const now = options.now ?? Date.now;
   const prefix = options.templatesPrefix ?? '';
   let session: Session | undefined;
-  let failed = 0;
-  let lockedUntil = 0;
+  // Issue 4 (mirrored): failures counted per client id in a fixed window from the first failure.
+  const failures = new Map<string, { count: number; windowEnd: number }>();
+  const failuresOf = (clientId: string) => {
+    const entry = failures.get(clientId);
+    if (entry && entry.windowEnd > now()) return entry;
+    failures.delete(clientId);
+    return undefined;
+  };
   let requestCount = 0;
 
   const problem = (
@@ -121,6 +136,49 @@ export function createConsoleSurfaceHandlers(
     return response.ok;
   }
 
+  const unsupportedMediaType = () =>
+    problem(415, 'unsupported_media_type', 'Unsupported Media Type', 'Send the body as application/json.');
+
+  /**
+   * What the proxy does with an upstream answer: 2xx JSON and the error statuses of spec §7 (with
+   * a JSON body) pass through; anything else becomes its problem+json 502, so that console tests
+   * over this surface see what the console will see behind the real proxy.
+   */
+  const relay = async (response: Response): Promise<Response> => {
+    const text = await response.text();
+    let json = true;
+    try {
+      JSON.parse(text);
+    } catch {
+      json = false;
+    }
+    const { status } = response;
+    if (status >= 200 && status < 300)
+      return json
+        ? new HttpResponse(text, { status, headers: { 'Content-Type': 'application/json' } })
+        : problem(
+            502,
+            'upstream_bad_response',
+            'Bad Gateway',
+            'The service sent an answer that is not JSON.',
+          );
+    if ([400, 401, 403, 404, 409, 422, 429].includes(status)) {
+      const retryAfter = response.headers.get('retry-after');
+      const extra: Record<string, string> =
+        status === 429 && retryAfter && /^\d{1,6}$/.test(retryAfter) ? { 'Retry-After': retryAfter } : {};
+      return json
+        ? new HttpResponse(text, { status, headers: { 'Content-Type': 'application/json', ...extra } })
+        : problem(
+            status,
+            'upstream_bad_response',
+            'Upstream error',
+            `The service answered ${status}.`,
+            extra,
+          );
+    }
+    return problem(502, 'upstream_unavailable', 'Bad Gateway', `The service answered ${status}.`);
+  };
+
   const sessionBody = (s: Session) => ({
     environment: s.environment,
     providerId: s.providerId,
@@ -128,14 +186,14 @@ export function createConsoleSurfaceHandlers(
   });
 
   return [
-    http.get('*/auth/environments', ({ request }) => {
+    http.get(at('/auth/environments'), ({ request }) => {
       const refused = csrf(request);
       if (refused) return refused;
       return HttpResponse.json([
         { id: 'demo', label: 'Demo (simulator)', kind: 'demo', operations: [...OPERATION_IDS] },
       ]);
     }),
-    http.post('*/auth/login', async ({ request }) => {
+    http.post(at('/auth/login'), async ({ request }) => {
       const refused = csrf(request);
       if (refused) return refused;
       if (!/^application\/json\s*(;|$)/i.test(request.headers.get('content-type') ?? ''))
@@ -145,18 +203,6 @@ export function createConsoleSurfaceHandlers(
           'Unsupported Media Type',
           'Send the login as application/json.',
         );
-      if (now() < lockedUntil) {
-        const retry = Math.ceil((lockedUntil - now()) / 1000);
-        return problem(
-          429,
-          'too_many_attempts',
-          'Too Many Requests',
-          'Too many failed logins; wait and try again.',
-          {
-            'Retry-After': String(retry),
-          },
-        );
-      }
       let body: unknown;
       try {
         body = await request.json();
@@ -178,16 +224,25 @@ export function createConsoleSurfaceHandlers(
           'Bad Request',
           `Unknown environment: ${login.environment}.`,
         );
+      const counted = failuresOf(login.clientId);
+      if (counted && counted.count >= maxFailed) {
+        const retry = Math.max(1, Math.ceil((counted.windowEnd - now()) / 1000));
+        return problem(
+          429,
+          'too_many_attempts',
+          'Too Many Requests',
+          `Too many failed sign-ins. Try again in ${retry} seconds.`,
+          { 'Retry-After': String(retry) },
+        );
+      }
       const minted = await upstreamToken(login.clientId, login.clientSecret);
       const valid = minted.token !== undefined && (await tokenActsFor(minted.token, login.providerId));
       if (!valid || minted.token === undefined) {
         if (minted.status >= 500)
           return problem(502, 'upstream_unavailable', 'Bad Gateway', 'The simulator did not answer.');
-        failed += 1;
-        if (failed >= maxFailed) {
-          failed = 0;
-          lockedUntil = now() + lockMs;
-        }
+        const entry = failuresOf(login.clientId) ?? { count: 0, windowEnd: now() + windowMs };
+        entry.count += 1;
+        failures.set(login.clientId, entry);
         return problem(
           401,
           'invalid_credentials',
@@ -195,7 +250,6 @@ export function createConsoleSurfaceHandlers(
           'The provider, client id or secret is wrong.',
         );
       }
-      failed = 0;
       session = {
         environment: 'demo',
         providerId: login.providerId,
@@ -205,20 +259,20 @@ export function createConsoleSurfaceHandlers(
       };
       return HttpResponse.json(sessionBody(session));
     }),
-    http.get('*/auth/session', ({ request }) => {
+    http.get(at('/auth/session'), ({ request }) => {
       const refused = csrf(request);
       if (refused) return refused;
       return session
         ? HttpResponse.json(sessionBody(session))
         : problem(401, 'not_authenticated', 'Unauthorized', 'Log in first.');
     }),
-    http.post('*/auth/logout', ({ request }) => {
+    http.post(at('/auth/logout'), ({ request }) => {
       const refused = csrf(request);
       if (refused) return refused;
       session = undefined;
       return new HttpResponse(null, { status: 204 });
     }),
-    http.all('*/api/*', async ({ request }) => {
+    http.all(under('/api/'), async ({ request }) => {
       const refused = csrf(request);
       if (refused) return refused;
       const url = new URL(request.url);
@@ -229,46 +283,46 @@ export function createConsoleSurfaceHandlers(
       if (!session) return problem(401, 'not_authenticated', 'Unauthorized', 'Log in first.');
       const target = `${SIM_ORIGIN}${op.templates ? `${prefix}${path}` : path}${url.search}`;
       const body = request.method === 'GET' ? undefined : await request.text();
+      if (body && !isJson(request)) return unsupportedMediaType();
       const forward = (token: string) =>
         sim.fetch(
           new Request(target, {
             method: request.method,
             headers: {
               Authorization: `Bearer ${token}`,
-              ...(body === undefined
-                ? {}
-                : { 'Content-Type': request.headers.get('content-type') ?? 'application/octet-stream' }),
+              ...(body ? { 'Content-Type': 'application/json' } : {}),
             },
-            ...(body === undefined ? {} : { body }),
+            ...(body ? { body } : {}),
           }),
         );
       let response = await forward(session.token);
       if (response.status === 401) {
-        // The upstream token expired (D1): log in again once with the kept credentials.
+        // The upstream token expired (D1): log in again once with the kept credentials, replay once;
+        // a second 401 ends the session, as in the proxy.
         const renewed = await upstreamToken(session.clientId, session.clientSecret);
-        if (!renewed.token) {
+        if (renewed.token) {
+          session.token = renewed.token;
+          response = await forward(renewed.token);
+        }
+        if (!renewed.token || response.status === 401) {
           session = undefined;
           return problem(401, 'session_expired', 'Unauthorized', 'The session expired; log in again.');
         }
-        session.token = renewed.token;
-        response = await forward(renewed.token);
       }
-      return new HttpResponse(await response.text(), {
-        status: response.status,
-        headers: { 'Content-Type': response.headers.get('content-type') ?? 'application/json' },
-      });
+      return relay(response);
     }),
-    http.all('*/__sim/*', async ({ request }) => {
+    http.all(under('/__sim/'), async ({ request }) => {
       const refused = csrf(request);
       if (refused) return refused;
       const url = new URL(request.url);
       const path = url.pathname.slice(url.pathname.indexOf('/__sim/'));
       const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
+      if (body && !isJson(request)) return unsupportedMediaType();
       const response = await sim.fetch(
         new Request(`${SIM_ORIGIN}${path}${url.search}`, {
           method: request.method,
-          headers: { 'Content-Type': request.headers.get('content-type') ?? '' },
-          ...(body === undefined ? {} : { body }),
+          headers: body ? { 'Content-Type': 'application/json' } : {},
+          ...(body ? { body } : {}),
         }),
       );
       return new HttpResponse(await response.text(), {
