@@ -197,18 +197,3 @@ for (const scheme of ['light', 'dark'] as const) {
     await check('centre');
   });
 }
-
-// Last: it leaves the limiter counting failures for the processor's client id.
-test('the sixth bad attempt says how long to wait', async ({ page }) => {
-  await page.goto('/login');
-  // The attempts must reach the limiter one after another, each answered before the next.
-  const failOnce = async (attempt: number): Promise<void> => {
-    if (attempt > 5) return;
-    await typedLogin(page, '200', 'demo-processor', `wrong-${attempt}`);
-    await expect(page.getByRole('alert')).toContainText(/were not accepted|Too many attempts/);
-    await failOnce(attempt + 1);
-  };
-  await failOnce(1);
-  await typedLogin(page, '200', 'demo-processor', 'wrong-6');
-  await expect(page.getByRole('alert')).toContainText(/Too many attempts\. (Try again in \d+ s|Wait)/);
-});
