@@ -2,6 +2,7 @@ import { afterEach, expect, test } from 'vitest';
 import { startProxy } from './testing/harness.ts';
 import type { Harness } from './testing/harness.ts';
 import type { FetchLike } from './upstream.ts';
+import { OPERATION_IDS } from '../contract/operations.ts';
 
 // The embedded simulator's seam: an in-process fetch (interfaces.md `createSimulator().fetch`).
 // These tests use a stand-in that records what it is asked; the simulator's own tests cover it.
@@ -33,17 +34,8 @@ test('the demo environment logs in and forwards through the in-process transport
       id: 'demo',
       label: 'Demo (simulator)',
       kind: 'demo',
-      operations: [
-        'requestToken',
-        'registerDoctors',
-        'createChildCenter',
-        'getChildCenterCredentials',
-        'listChildCenters',
-        'listDoctorsWithLicenses',
-        'getLicenses',
-        'sendPartnerWebhook',
-        'listReportTemplates',
-      ],
+      // The demo is a full environment: all nine operations of spec §4.
+      operations: [...OPERATION_IDS],
     },
   ]);
   const { session } = await proxy.login({ clientId: 'demo-parent', clientSecret: 'demo-parent-secret' });

@@ -466,31 +466,19 @@ const itemsSchema = z
     (items) => new Set(items.map((i) => i.planType)).size === items.length,
     'plan types must not repeat',
   );
+const providerIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** D8's envelope around each event type's `data`. */
+const eventOf = <const T extends string, D extends z.ZodRawShape>(type: T, data: D) =>
+  z.object({
+    id: nonBlank(255),
+    type: z.literal(type),
+    created: z.string().refine(isIsoUtc, 'must be an ISO 8601 UTC date-time'),
+    data: z.object(data),
+  });
 const eventSchema = z.discriminatedUnion('type', [
-  z.object({
-    id: nonBlank(255),
-    type: z.literal('checkout.session.completed'),
-    created: z.string().refine(isIsoUtc, 'must be an ISO 8601 UTC date-time'),
-    data: z.object({
-      providerId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-      items: itemsSchema,
-    }),
-  }),
-  z.object({
-    id: nonBlank(255),
-    type: z.literal('customer.subscription.updated'),
-    created: z.string().refine(isIsoUtc, 'must be an ISO 8601 UTC date-time'),
-    data: z.object({
-      providerId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-      items: itemsSchema,
-    }),
-  }),
-  z.object({
-    id: nonBlank(255),
-    type: z.literal('customer.subscription.deleted'),
-    created: z.string().refine(isIsoUtc, 'must be an ISO 8601 UTC date-time'),
-    data: z.object({ providerId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
-  }),
+  eventOf('checkout.session.completed', { providerId: providerIdSchema, items: itemsSchema }),
+  eventOf('customer.subscription.updated', { providerId: providerIdSchema, items: itemsSchema }),
+  eventOf('customer.subscription.deleted', { providerId: providerIdSchema }),
 ]);
 type Items = z.infer<typeof itemsSchema>;
 
