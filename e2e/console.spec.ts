@@ -151,12 +151,14 @@ test('a session lost mid-form opens a re-login over the page; the form keeps its
   await expect(page.getByRole('dialog', { name: 'Credentials of E2E Half Filled' })).toBeVisible();
 });
 
-for (const [language, title, logout] of [
-  ['es', 'Centros', 'Cerrar sesión'],
-  ['ca', 'Centres', 'Tanca la sessió'],
-  ['en', 'Centres', 'Log out'],
+for (const [language, title, logout, create, createTitle, reveal] of [
+  ['es', 'Centros', 'Cerrar sesión', 'Crear centro', 'Crear un centro', 'Mostrar credenciales'],
+  ['ca', 'Centres', 'Tanca la sessió', 'Crea un centre', 'Crea un centre', 'Mostra les credencials'],
+  ['en', 'Centres', 'Log out', 'Create centre', 'Create a centre', 'Reveal credentials'],
 ] as const) {
-  test(`the ${language} login and centres screens show no raw catalogue key`, async ({ page }) => {
+  test(`the ${language} login, centres, create and centre screens show no raw catalogue key`, async ({
+    page,
+  }) => {
     await page.goto('/login');
     await page.evaluate((lang) => localStorage.setItem('provider-console.language', lang), language);
     await page.reload();
@@ -166,6 +168,13 @@ for (const [language, title, logout] of [
     await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
     expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
     await expect(page.getByRole('button', { name: logout })).toBeVisible();
+    await page.getByRole('button', { name: create }).first().click();
+    await expect(page.getByRole('dialog', { name: createTitle })).toBeVisible();
+    expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
+    await page.keyboard.press('Escape');
+    await page.getByRole('listitem').first().getByRole('link').click();
+    await expect(page.getByRole('button', { name: reveal })).toBeVisible();
+    expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
   });
 }
 
