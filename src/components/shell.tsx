@@ -24,7 +24,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { LANGUAGES, useI18n, type Language } from '@/lib/i18n';
+import { isLanguage, LANGUAGES, useI18n } from '@/lib/i18n';
 
 export type EnvironmentKind = 'demo' | 'development' | 'qa' | 'production';
 
@@ -82,7 +82,10 @@ export function Shell({ environment, providerId, clientId, onLogout, nav, onSear
               size="xs"
               aria-label={t('shell.language')}
               value={language}
-              onChange={(event) => setLanguage(event.currentTarget.value as Language)}
+              onChange={(event) => {
+                const next = event.currentTarget.value;
+                if (isLanguage(next)) setLanguage(next);
+              }}
               data={LANGUAGES.map((code) => ({ value: code, label: t(`language.${code}`) }))}
             />
             <ActionIcon

@@ -5,6 +5,7 @@ import { createSpotlight, Spotlight } from '@mantine/spotlight';
 import { useEffect, useMemo, useState } from 'react';
 import { useI18n } from '@/lib/i18n';
 import { childCentersQueryOptions } from './api.ts';
+import { visibleCentres } from './rules.ts';
 
 const [store, actions] = createSpotlight();
 const MAX_RESULTS = 50;
@@ -15,7 +16,7 @@ const MAX_RESULTS = 50;
  */
 /** Mounted (with a new key) on each request from the layout: mounting opens it. */
 export default function CentreSpotlight({ providerId }: { providerId: number }) {
-  const { t } = useI18n();
+  const { t, language, countryName } = useI18n();
   const navigate = useNavigate();
   const centres = useQuery({ ...childCentersQueryOptions(providerId), retry: false });
   const [query, setQuery] = useState('');
@@ -23,23 +24,33 @@ export default function CentreSpotlight({ providerId }: { providerId: number }) 
     actions.open();
   }, []);
 
-  const matches = useMemo(() => {
-    const items = centres.data?.data ?? [];
-    const term = query.trim().toLocaleLowerCase();
-    const found =
-      term === ''
-        ? items
-        : items.filter(
-            (c) =>
-              c.name.toLocaleLowerCase().includes(term) ||
-              String(c.id) === term ||
-              String(c.id).startsWith(term),
-          );
-    return found.slice(0, MAX_RESULTS);
-  }, [centres.data, query]);
+  // The list's own search (name, country, city or id; case and accents ignored), so that the palette
+  // finds what the list finds, best names first.
+  const collator = useMemo(
+    () => new Intl.Collator(language, { sensitivity: 'base', numeric: true }),
+    [language],
+  );
+  const matches = useMemo(
+    () =>
+      visibleCentres(
+        centres.data?.data ?? [],
+        { q: query, sort: 'name', dir: 'asc' },
+        countryName,
+        collator,
+      ).slice(0, MAX_RESULTS),
+    [centres.data, query, countryName, collator],
+  );
 
   return (
-    <Spotlight.Root store={store} query={query} onQueryChange={setQuery} shortcut={['mod + K']} scrollable>
+    <Spotlight.Root
+      store={store}
+      query={query}
+      onQueryChange={setQuery}
+      // Each opening starts from an empty search (Mantine clears it only after its exit transition).
+      onSpotlightClose={() => setQuery('')}
+      shortcut={['mod + K']}
+      scrollable
+    >
       <Spotlight.Search placeholder={t('spotlight.placeholder')} aria-label={t('spotlight.placeholder')} />
       <Spotlight.ActionsList>
         {matches.map((centre) => (

@@ -14,7 +14,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { ChildCreation, ChildListItem } from '@/contract';
 import { useI18n } from '@/lib/i18n';
 import { childCentersQueryOptions } from './api.ts';
-import { SORT_FIELDS, visibleCentres, type CentresSearch, type SortField } from './rules.ts';
+import { isSortField, SORT_FIELDS, visibleCentres, type CentresSearch } from './rules.ts';
 
 import { ROW_HEIGHT } from './centres-skeleton.tsx';
 
@@ -84,7 +84,10 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
             <NativeSelect
               label={t('centres.sort')}
               value={search.sort}
-              onChange={(event) => onSearchChange({ sort: event.currentTarget.value as SortField, at: 0 })}
+              onChange={(event) => {
+                const sort = event.currentTarget.value;
+                if (isSortField(sort)) onSearchChange({ sort, at: 0 });
+              }}
               data={SORT_FIELDS.map((field) => ({ value: field, label: t(`centres.sort.${field}`) }))}
             />
             <NativeSelect

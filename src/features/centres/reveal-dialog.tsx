@@ -3,7 +3,7 @@ import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
-import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Button, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ErrorPanel } from '@/components/error-panel';
@@ -65,7 +65,6 @@ function RevealedCredentials({ providerId, centreId }: { providerId: number; cen
           </Button>
         }
       />
-      <Group justify="flex-end" />
     </Stack>
   );
 }

@@ -7,7 +7,7 @@ export type CentresSearch = { q: string; sort: SortField; dir: 'asc' | 'desc'; a
 /** What a link may carry: every key optional. */
 export type CentresSearchInput = Partial<Record<keyof CentresSearch, unknown>>;
 
-const isSortField = (value: unknown): value is SortField =>
+export const isSortField = (value: unknown): value is SortField =>
   typeof value === 'string' && (SORT_FIELDS as readonly string[]).includes(value);
 
 /**

@@ -5,7 +5,7 @@ export type { MessageKey } from './en.ts';
 
 export const LANGUAGES = ['en', 'es', 'ca'] as const;
 export type Language = (typeof LANGUAGES)[number];
-const isLanguage = (value: unknown): value is Language =>
+export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 // English ships with the entry; Spanish and Catalan load on demand (login entry budget, decision
