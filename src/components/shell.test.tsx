@@ -1,0 +1,43 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { theme } from '@/app/theme';
+import { I18nProvider } from '@/lib/i18n';
+import { Shell, type EnvironmentKind } from './shell.tsx';
+
+function renderShell(kind: EnvironmentKind, label: string) {
+  render(
+    <MantineProvider theme={theme} env="test">
+      <I18nProvider initial="en">
+        <Shell
+          environment={{ kind, label }}
+          providerId={100}
+          clientId="demo-parent"
+          onLogout={() => {}}
+          onSearch={() => {}}
+          nav={null}
+        >
+          <p>page</p>
+        </Shell>
+      </I18nProvider>
+    </MantineProvider>,
+  );
+  return screen.getByTitle(`Environment: ${label}`);
+}
+
+describe('Shell', () => {
+  it('names the environment and colours production red, unlike any test environment', () => {
+    const production = renderShell('production', 'Production');
+    expect(production).toHaveTextContent('Production');
+    expect(production.getAttribute('style')).toMatch(/--badge-bg: var\(--mantine-color-red-filled\)/);
+    for (const kind of ['demo', 'development', 'qa'] as const) {
+      const badge = renderShell(kind, kind.toUpperCase());
+      expect(badge.getAttribute('style')).not.toMatch(/red/);
+    }
+  });
+
+  it('shows who is signed in', () => {
+    renderShell('demo', 'Demo');
+    expect(screen.getByText('Provider 100 · demo-parent')).toBeInTheDocument();
+  });
+});
