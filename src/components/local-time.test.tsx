@@ -1,18 +1,13 @@
 import { render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '@/lib/i18n';
 import { LocalTime } from './local-time.tsx';
 
 // D10: the service's instants are UTC; people read them in their own time zone and language.
 describe('LocalTime', () => {
-  const zone = process.env['TZ'];
-  beforeEach(() => {
-    process.env['TZ'] = 'Europe/Madrid';
-  });
-  afterEach(() => {
-    if (zone === undefined) delete process.env['TZ'];
-    else process.env['TZ'] = zone;
-  });
+  // Node reads TZ on every conversion: the test runs as if in Madrid, whatever the machine's zone.
+  beforeEach(() => vi.stubEnv('TZ', 'Europe/Madrid'));
+  afterEach(() => vi.unstubAllEnvs());
 
   it('shows the instant in the local zone in the UI language, with the UTC instant on hover', () => {
     // 23:30 UTC on the 22nd is 00:30 on the 23rd in Madrid (CET, UTC+1).
