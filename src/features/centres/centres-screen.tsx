@@ -172,7 +172,8 @@ function CentresList({
     initialRect: { width: 800, height: 600 },
   });
   const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? 0;
+  // The first row in view, not the first rendered: those include the overscan rows above it.
+  const first = virtualizer.range?.startIndex ?? 0;
 
   // The scroll position goes into the URL once scrolling settles, so that reload and back/forward
   // return to the same rows (STYLE.md point 4).
