@@ -1,26 +1,23 @@
-import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { theme } from '@/app/theme';
 import { I18nProvider } from '@/lib/i18n';
+import { render } from '@/testing/render';
 import { Shell, type EnvironmentKind } from './shell.tsx';
 
 function renderShell(kind: EnvironmentKind, label: string) {
   render(
-    <MantineProvider theme={theme} env="test">
-      <I18nProvider initial="en">
-        <Shell
-          environment={{ kind, label }}
-          providerId={100}
-          clientId="demo-parent"
-          onLogout={() => {}}
-          onSearch={() => {}}
-          nav={null}
-        >
-          <p>page</p>
-        </Shell>
-      </I18nProvider>
-    </MantineProvider>,
+    <I18nProvider initial="en">
+      <Shell
+        environment={{ kind, label }}
+        providerId={100}
+        clientId="demo-parent"
+        onLogout={() => {}}
+        onSearch={() => {}}
+        nav={null}
+      >
+        <p>page</p>
+      </Shell>
+    </I18nProvider>,
   );
   return screen.getByTitle(`Environment: ${label}`);
 }
