@@ -1,11 +1,17 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import {
+  type Credentials,
+  demoLogin,
+  expectNoAxeViolations,
+  HEADERS,
+  resetSimulator,
+  typedLogin,
+} from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 
 // Issue 5's layout, keyboard, URL-state, preference and accessibility journeys against `npm start`
 // (the token proxy with the embedded simulator, D11/D12). The accessible names below are the
 // English catalogue's (src/lib/i18n/en.ts).
-const HEADERS = { 'X-Requested-With': 'provider-console' };
 
 // Expected answers, logged by Chromium as "Failed to load resource": 401 from the session probe and
 // from calls made after the session cookie is gone, 403 from a child's centre list (D3).
@@ -13,29 +19,7 @@ test.use({
   expectedConsoleErrors: [/Failed to load resource: the server responded with a status of (401|403)/],
 });
 
-test.beforeEach(async ({ request }) => {
-  const reset = await request.post('/__sim/reset', { headers: HEADERS });
-  expect(reset.ok()).toBe(true);
-});
-
-async function demoLogin(page: Page) {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Demo parent (100)' }).click();
-  await expect(page.getByRole('heading', { name: 'Centres', level: 1 })).toBeVisible();
-}
-
-async function typedLogin(page: Page, credentials: Credentials) {
-  await page.getByLabel('Provider id').fill(credentials.providerId);
-  await page.getByLabel('Client id').fill(credentials.clientId);
-  await page.getByLabel('Client secret').fill(credentials.secret);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-interface Credentials {
-  providerId: string;
-  clientId: string;
-  secret: string;
-}
+test.beforeEach(({ request }) => resetSimulator(request));
 
 /** Opens "Create a centre", fills it, submits it, and returns the credentials dialog. */
 async function createCentre(page: Page, name: string, city: string) {
@@ -72,17 +56,6 @@ async function expectNoHorizontalOverflow(page: Page, what: string) {
     client: document.documentElement.clientWidth,
   }));
   expect(widths.scroll, `${what}: page wider than the viewport`).toBeLessThanOrEqual(widths.client);
-}
-
-async function expectNoAxeViolations(page: Page, what: string) {
-  // Dialogs fade in: contrast is measured once their transitions have finished.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 const centresList = (page: Page) => page.getByRole('region', { name: 'Centres list' });

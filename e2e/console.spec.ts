@@ -1,9 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { demoLogin, expectNoAxeViolations, resetSimulator, typedLogin } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 
 // Issue 5's journeys against `npm start` (the token proxy with the embedded simulator, D11/D12).
-const HEADERS = { 'X-Requested-With': 'provider-console' };
 
 // Expected answers, logged by Chromium as "Failed to load resource": 401 from the session probe
 // before login and from wrong secrets, 403 from a child's centre list (D3), 429 from the limiter.
@@ -11,23 +10,7 @@ test.use({
   expectedConsoleErrors: [/Failed to load resource: the server responded with a status of (401|403|429)/],
 });
 
-test.beforeEach(async ({ request }) => {
-  const reset = await request.post('/__sim/reset', { headers: HEADERS });
-  expect(reset.ok()).toBe(true);
-});
-
-async function demoLogin(page: Page) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Demo parent (100)' }).click();
-  await expect(page.getByRole('heading', { name: 'Centres', level: 1 })).toBeVisible();
-}
-
-async function typedLogin(page: Page, providerId: string, clientId: string, secret: string) {
-  await page.getByLabel('Provider id').fill(providerId);
-  await page.getByLabel('Client id').fill(clientId);
-  await page.getByLabel('Client secret').fill(secret);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+test.beforeEach(({ request }) => resetSimulator(request));
 
 async function createCentre(page: Page, name: string, city: string) {
   await page.getByRole('button', { name: 'Create centre' }).first().click();
@@ -55,7 +38,7 @@ test('a typed login works and a wrong secret gets a clear message, keeping what 
   page,
 }) => {
   await page.goto('/login');
-  await typedLogin(page, '100', 'demo-parent', 'not-the-secret');
+  await typedLogin(page, { providerId: '100', clientId: 'demo-parent', secret: 'not-the-secret' });
   await expect(page.getByRole('alert')).toContainText('were not accepted');
   await expect(page.getByLabel('Client id')).toHaveValue('demo-parent');
   await page.getByLabel('Client secret').fill('demo-parent-secret');
@@ -85,7 +68,7 @@ test('creating a centre shows its credentials once, lists it, and they sign in a
   const other = await browser.newContext();
   const child = await other.newPage();
   await child.goto('/login');
-  await typedLogin(child, providerId, clientId, secret);
+  await typedLogin(child, { providerId, clientId, secret });
   await expect(child.getByText('You are signed in as this centre.')).toBeVisible();
   await expect(child.getByRole('button', { name: 'Reveal credentials' })).toHaveCount(0);
   await other.close();
@@ -181,28 +164,18 @@ for (const [language, title, logout, create, createTitle, reveal] of [
 for (const scheme of ['light', 'dark'] as const) {
   test(`every screen passes axe (WCAG 2.1 AA) in the ${scheme} theme`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: scheme });
-    const check = async (what: string) => {
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      expect(
-        results.violations.map(
-          (v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-        ),
-      ).toEqual([]);
-    };
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Demo parent (100)' })).toBeVisible();
-    await check('login');
+    await expectNoAxeViolations(page, 'login');
     await page.getByRole('button', { name: 'Demo parent (100)' }).click();
     await expect(page.getByRole('listitem').first()).toBeVisible();
-    await check('centres');
+    await expectNoAxeViolations(page, 'centres');
     await page.getByRole('button', { name: 'Create centre' }).first().click();
     await expect(page.getByRole('dialog', { name: 'Create a centre' })).toBeVisible();
-    await check('create');
+    await expectNoAxeViolations(page, 'create');
     await page.keyboard.press('Escape');
     await page.getByRole('listitem').first().getByRole('link').click();
     await expect(page.getByRole('button', { name: 'Reveal credentials' })).toBeVisible();
-    await check('centre');
+    await expectNoAxeViolations(page, 'centre');
   });
 }

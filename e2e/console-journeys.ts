@@ -1,0 +1,48 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+// What the console's journeys share. Accessible names are the English catalogue's
+// (src/lib/i18n/en.ts); the simulator is the proxy's embedded one (D11/D12).
+
+/** The proxy refuses /auth, /api and /__sim without it (its CSRF defence, decision 0005). */
+export const HEADERS = { 'X-Requested-With': 'provider-console' };
+
+export interface Credentials {
+  providerId: string;
+  clientId: string;
+  secret: string;
+}
+
+/** D11: back to the demo seed, so that every journey starts from the same world. */
+export async function resetSimulator(request: APIRequestContext) {
+  const reset = await request.post('/__sim/reset', { headers: HEADERS });
+  expect(reset.ok()).toBe(true);
+}
+
+/** D12: the demo parent's one-click login, ending on its centres list. */
+export async function demoLogin(page: Page) {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Demo parent (100)' }).click();
+  await expect(page.getByRole('heading', { name: 'Centres', level: 1 })).toBeVisible();
+}
+
+/** Types the credentials into the login form on the current page and signs in. */
+export async function typedLogin(page: Page, credentials: Credentials) {
+  await page.getByLabel('Provider id').fill(credentials.providerId);
+  await page.getByLabel('Client id').fill(credentials.clientId);
+  await page.getByLabel('Client secret').fill(credentials.secret);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** axe, WCAG 2.1 A and AA, on the page as it is now. */
+export async function expectNoAxeViolations(page: Page, what: string) {
+  // Dialogs fade in: contrast is measured once their transitions have finished.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
