@@ -63,7 +63,11 @@ export default function CentreSpotlight({ providerId }: { providerId: number }) 
         ))}
         {matches.length === 0 ? (
           <Spotlight.Empty>
-            {centres.isPending ? t('spotlight.loading') : t('spotlight.nothing')}
+            {centres.isPending
+              ? t('spotlight.loading')
+              : centres.isError
+                ? t('spotlight.unavailable')
+                : t('spotlight.nothing')}
           </Spotlight.Empty>
         ) : null}
       </Spotlight.ActionsList>

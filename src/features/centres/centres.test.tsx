@@ -316,6 +316,20 @@ describe('centres', () => {
     expect(await screen.findByRole('heading', { name: 'Lisbon Care' })).toBeInTheDocument();
   });
 
+  it('the palette of a centre’s own login says why it finds nothing (D3)', async () => {
+    const { children } = api.parentWith(WORLD);
+    const [child] = children;
+    if (!child) throw new Error('no child');
+    await api.signIn(child);
+    const user = userEvent.setup();
+    renderApp('/centres');
+    await screen.findByText('You are signed in as this centre.');
+    await user.keyboard('{Control>}k{/Control}');
+    expect(
+      await screen.findByText('These credentials cannot list centres (a centre’s own login).'),
+    ).toBeInTheDocument();
+  });
+
   for (const language of ['es', 'ca'] as const) {
     it(`renders the list and create screens in ${language} with no raw catalogue key`, async () => {
       await signedInParent();

@@ -16,6 +16,7 @@ export const ca = {
   'shell.search.hint': 'Ctrl K',
   'spotlight.placeholder': 'Nom o id del centre…',
   'spotlight.nothing': 'Cap centre coincideix',
+  'spotlight.unavailable': 'Aquestes credencials no poden llistar centres (accés propi d’un centre).',
   'spotlight.loading': 'Carregant centres…',
   'language.en': 'English',
   'language.es': 'Español',

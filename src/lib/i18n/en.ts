@@ -15,6 +15,7 @@ export const en = {
   'shell.search.hint': 'Ctrl K',
   'spotlight.placeholder': 'Centre name or id…',
   'spotlight.nothing': 'No centre matches',
+  'spotlight.unavailable': 'These credentials cannot list centres (a centre’s own login).',
   'spotlight.loading': 'Loading centres…',
   'language.en': 'English',
   'language.es': 'Español',

@@ -16,6 +16,7 @@ export const es = {
   'shell.search.hint': 'Ctrl K',
   'spotlight.placeholder': 'Nombre o id del centro…',
   'spotlight.nothing': 'Ningún centro coincide',
+  'spotlight.unavailable': 'Estas credenciales no pueden listar centros (acceso propio de un centro).',
   'spotlight.loading': 'Cargando centros…',
   'language.en': 'English',
   'language.es': 'Español',
