@@ -27,6 +27,23 @@ export async function demoLogin(page: Page) {
   await expect(page.getByRole('heading', { name: 'Centres', level: 1 })).toBeVisible();
 }
 
+/**
+ * D12: the demo parent signs in through the proxy's API, as the login form would, without the page
+ * (the session cookie lands in the request context, shared with its browser context's pages).
+ */
+export async function apiDemoLogin(request: APIRequestContext) {
+  const login = await request.post('/auth/login', {
+    headers: HEADERS,
+    data: {
+      environment: 'demo',
+      providerId: 100,
+      clientId: 'demo-parent',
+      clientSecret: 'demo-parent-secret',
+    },
+  });
+  expect(login.status()).toBe(200);
+}
+
 /** Types the credentials into the login form on the current page and signs in. */
 export async function typedLogin(page: Page, credentials: Credentials) {
   await page.getByLabel('Provider id').fill(credentials.providerId);

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { apiDemoLogin } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 
 /** Collects CSP violations the page reports, from the first script on. */
@@ -56,16 +57,7 @@ test('the console runs under its strict CSP: every screen, signed out and in, lo
   expect(csp).not.toContain('unsafe-inline');
   const visited = await visitEveryScreen(page, '/');
   // Then every screen a signed-in user can reach (demo environment, D12 credentials).
-  const login = await page.request.post('/auth/login', {
-    headers: { 'x-requested-with': 'provider-console' },
-    data: {
-      environment: 'demo',
-      providerId: 100,
-      clientId: 'demo-parent',
-      clientSecret: 'demo-parent-secret',
-    },
-  });
-  expect(login.status()).toBe(200);
+  await apiDemoLogin(page.request);
   visited.push(...(await visitEveryScreen(page, '/')));
   expect(visited.length).toBeGreaterThan(1);
   // Mantine's runtime styles carry this response's nonce, so they applied.

@@ -1,8 +1,7 @@
 // Zero configuration (issue 4): `npm start` offers the demo environment, the simulator running
 // inside the proxy, with its control API on the proxy's own origin (D11) and never under /api.
+import { apiDemoLogin, HEADERS as headers } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
-
-const headers = { 'x-requested-with': 'provider-console' };
 
 test('the demo environment logs in with the D12 credentials and answers spec operations through /api', async ({
   request,
@@ -12,16 +11,7 @@ test('the demo environment logs in with the D12 credentials and answers spec ope
     id: string;
   }[];
   expect(environments.map((environment) => environment.id)).toEqual(['demo']);
-  const login = await request.post('/auth/login', {
-    headers,
-    data: {
-      environment: 'demo',
-      providerId: 100,
-      clientId: 'demo-parent',
-      clientSecret: 'demo-parent-secret',
-    },
-  });
-  expect(login.status()).toBe(200);
+  await apiDemoLogin(request);
   const children = await request.get('/api/core/v1/provider/100/child?limit=2', { headers });
   expect(children.status()).toBe(200);
   const body = (await children.json()) as { response: { data: unknown[]; meta: { total: number } } };

@@ -88,6 +88,7 @@ export function setupSimulatorConsole(options: { seed?: SeedOption } = {}) {
         }),
       });
       if (!response.ok) throw new Error(`sign-in failed with ${response.status}`);
+      // `requests` records what the console sends: this set-up call is not part of it.
       requests.length = 0;
     },
     /** The session ends at the proxy (idle timeout, logout elsewhere): the next call answers 401. */
