@@ -17,7 +17,7 @@ export const oauthErrorBodySchema = z.object({
   error_description: z.optional(z.string()),
 });
 
-// The token proxy's own errors (RFC 9457 problem details).
+// The token proxy's own errors (RFC 9457 problem details; the console wire, console-wire.ts).
 export const problemBodySchema = z.object({
   type: z.optional(z.string()),
   title: z.optional(z.string()),
@@ -26,6 +26,7 @@ export const problemBodySchema = z.object({
   requestId: z.optional(z.string()),
   code: z.optional(z.string()),
 });
+export type ProblemBody = z.infer<typeof problemBodySchema>;
 
 /**
  * An error status, read tolerantly (D2: "never assume an error body is JSON"): whatever the body

@@ -1,5 +1,5 @@
 // The nine operations of spec §4 as data: the token proxy forwards a request only when it matches
-// one of these exactly (issue 4), and the console hides what an environment lacks (D3).
+// one of these exactly (decision 0005), and the console hides what an environment lacks (D3).
 
 export const OPERATION_IDS = [
   'requestToken',

@@ -97,7 +97,8 @@ export async function send<S extends z.ZodMiniType>(
   const requestId = response.headers.get('x-request-id') ?? undefined;
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    // 204 No Content has no body to parse: the schema decides whether "nothing" is an answer.
+    json = response.status === 204 ? undefined : JSON.parse(text);
   } catch {
     return err(
       new ApiError({

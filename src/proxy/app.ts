@@ -6,6 +6,12 @@ import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import {
+  CONSOLE_REQUEST_HEADER,
+  loginRequestSchema,
+  type Environment,
+  type Session as WireSession,
+} from '../contract/console-wire.ts';
 import type { EnvironmentConfig, EnvironmentId } from './config.ts';
 import { problem } from './http-errors.ts';
 import type { ProblemCode } from './http-errors.ts';
@@ -64,13 +70,6 @@ const labels: Record<EnvironmentId, string> = {
   qa: 'QA',
   production: 'Production',
 };
-
-const loginBody = z.object({
-  environment: z.string().min(1).max(40),
-  providerId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  clientId: z.string().min(1).max(200),
-  clientSecret: z.string().min(1).max(1000),
-});
 
 const tokenResponse = z.object({
   access_token: z.string().min(1),
@@ -254,8 +253,13 @@ export function createProxyApp(options: ProxyOptions) {
     const ownOrigin = options.publicOrigin ?? new URL(c.req.url).origin;
     const origin = headers.get('origin');
     const site = headers.get('sec-fetch-site');
-    if (headers.get('x-requested-with') !== 'provider-console')
-      return fail(c, 403, 'csrf', 'The request lacks the X-Requested-With header of the console.');
+    if (headers.get(CONSOLE_REQUEST_HEADER.name) !== CONSOLE_REQUEST_HEADER.value)
+      return fail(
+        c,
+        403,
+        'csrf',
+        `The request lacks the ${CONSOLE_REQUEST_HEADER.name} header of the console.`,
+      );
     if (unsafe && origin !== null && origin !== ownOrigin)
       return fail(c, 403, 'csrf', 'Cross-origin requests are refused.');
     if (unsafe && site !== null && site !== 'same-origin')
@@ -281,7 +285,7 @@ export function createProxyApp(options: ProxyOptions) {
   // --- /auth -----------------------------------------------------------------------------------
   app.get('/auth/environments', (c) =>
     c.json(
-      options.environments.map((env) => ({
+      options.environments.map((env): Environment => ({
         id: env.id,
         label: labels[env.id],
         kind: env.id,
@@ -293,7 +297,7 @@ export function createProxyApp(options: ProxyOptions) {
   app.post('/auth/login', async (c) => {
     const body = await readJsonBody(c, true);
     if (body instanceof Response) return body;
-    const parsed = loginBody.safeParse(body);
+    const parsed = loginRequestSchema.safeParse(body);
     if (!parsed.success)
       return fail(
         c,
@@ -403,7 +407,12 @@ export function createProxyApp(options: ProxyOptions) {
       clientId: input.clientId,
       providerId: input.providerId,
     });
-    const response = c.json({ environment: env.id, providerId: input.providerId, clientId: input.clientId });
+    const answer: WireSession = {
+      environment: env.id,
+      providerId: input.providerId,
+      clientId: input.clientId,
+    };
+    const response = c.json(answer);
     response.headers.append(
       'set-cookie',
       `${sessionCookieName}=${session.id}; Path=/; HttpOnly; Secure; SameSite=Strict`,
@@ -415,7 +424,8 @@ export function createProxyApp(options: ProxyOptions) {
     const found = await sessions.lookup(readCookie(c.req.header('cookie')));
     if (found.kind !== 'active') return unauthenticated(c, found.kind);
     const { environment, providerId, clientId } = found.session;
-    return c.json({ environment, providerId, clientId });
+    const answer: WireSession = { environment, providerId, clientId };
+    return c.json(answer);
   });
 
   app.post('/auth/logout', async (c) => {

@@ -1,23 +1,9 @@
 // Errors made by the proxy itself: `application/problem+json` (RFC 9457) with a stable `code` the
-// console reads (interfaces.md). Upstream errors pass through elsewhere; these are ours.
-export type ProblemCode =
-  | 'session_expired'
-  | 'not_authenticated'
-  | 'invalid_credentials'
-  | 'too_many_attempts'
-  | 'upstream_unavailable'
-  | 'upstream_timeout'
-  | 'upstream_bad_response'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'csrf'
-  | 'unsupported_media_type'
-  | 'payload_too_large'
-  | 'invalid_request'
-  | 'unknown_environment'
-  | 'not_ready'
-  | 'unknown_host'
-  | 'internal_error';
+// console reads (the console wire, src/contract/console-wire.ts). Upstream errors pass through
+// elsewhere; these are ours.
+import type { Problem, ProblemCode } from '../contract/console-wire.ts';
+
+export type { ProblemCode };
 
 const titles: Record<ProblemCode, string> = {
   session_expired: 'Session expired',
@@ -46,7 +32,7 @@ export function problem(
   requestId: string,
   headers: Record<string, string> = {},
 ): Response {
-  const body = { type: `/problems/${code}`, title: titles[code], status, detail, requestId, code };
+  const body: Problem = { type: `/problems/${code}`, title: titles[code], status, detail, requestId, code };
   return new Response(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/problem+json', ...headers },

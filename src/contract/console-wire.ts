@@ -1,0 +1,112 @@
+import { z } from 'zod/mini';
+import type { ApiError } from './api-error.ts';
+import { OPERATION_IDS, type OperationId } from './operations.ts';
+import { ok, type Result } from './result.ts';
+import { send, type CallInit, type UpstreamClient } from './transport.ts';
+
+// The wire between the console and the token proxy (decision 0005): not the upstream service's
+// contract but our own, defined once here and used by the proxy, the console, the in-browser demo
+// and the end-to-end tests. The proxy parses what it receives with these schemas; the console
+// parses what it gets back with the same ones.
+
+/**
+ * Every `/auth`, `/api` and `/__sim` request from the console carries this header: a cross-site
+ * form cannot send it, so the proxy refuses requests without it (its CSRF defence).
+ */
+export const CONSOLE_REQUEST_HEADER = { name: 'X-Requested-With', value: 'provider-console' } as const;
+export const CONSOLE_HEADERS = { [CONSOLE_REQUEST_HEADER.name]: CONSOLE_REQUEST_HEADER.value } as const;
+
+/** The proxy's own paths (beside `/api/<spec path>`, which forwards the spec's operations). */
+export const WIRE_PATHS = {
+  environments: '/auth/environments',
+  login: '/auth/login',
+  session: '/auth/session',
+  logout: '/auth/logout',
+} as const;
+
+export const ENVIRONMENT_KINDS = ['demo', 'development', 'qa', 'production'] as const;
+export type EnvironmentKind = (typeof ENVIRONMENT_KINDS)[number];
+
+const isOperationId = (id: string): id is OperationId => (OPERATION_IDS as readonly string[]).includes(id);
+
+/** `GET /auth/environments`: one entry per configured environment, with what it offers (D3). */
+export const environmentSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(40)),
+  label: z.string(),
+  kind: z.enum(ENVIRONMENT_KINDS),
+  // An operation this console does not know yet is dropped, not fatal (a tolerant reading).
+  operations: z.pipe(
+    z.array(z.string()),
+    z.transform((ids: string[]): OperationId[] => ids.filter(isOperationId)),
+  ),
+});
+export type Environment = z.infer<typeof environmentSchema>;
+export const environmentsSchema = z.array(environmentSchema);
+
+const providerIdSchema = z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER));
+
+/** `GET /auth/session` and the answer of `POST /auth/login`: who is signed in, never a secret. */
+export const sessionSchema = z.object({
+  environment: z.string().check(z.minLength(1), z.maxLength(40)),
+  providerId: providerIdSchema,
+  clientId: z.string().check(z.minLength(1), z.maxLength(200)),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+/** `POST /auth/login`: the client credentials of spec 4.1, and which environment and provider. */
+export const loginRequestSchema = z.object({
+  environment: z.string().check(z.minLength(1), z.maxLength(40)),
+  providerId: providerIdSchema,
+  clientId: z.string().check(z.minLength(1), z.maxLength(200)),
+  clientSecret: z.string().check(z.minLength(1), z.maxLength(1000)),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** The `code` of the proxy's own errors (`application/problem+json`, RFC 9457). */
+export const PROBLEM_CODES = [
+  'session_expired',
+  'not_authenticated',
+  'invalid_credentials',
+  'too_many_attempts',
+  'upstream_unavailable',
+  'upstream_timeout',
+  'upstream_bad_response',
+  'not_found',
+  'method_not_allowed',
+  'csrf',
+  'unsupported_media_type',
+  'payload_too_large',
+  'invalid_request',
+  'unknown_environment',
+  'not_ready',
+  'unknown_host',
+  'internal_error',
+] as const;
+export type ProblemCode = (typeof PROBLEM_CODES)[number];
+
+/** The proxy's error body (read where every error is read, api-error.ts). */
+export { problemBodySchema as problemSchema, type ProblemBody as Problem } from './api-error.ts';
+
+// The calls, over the same transport as the spec's operations (`client.baseUrl` is the proxy's
+// origin: '' in the browser), so that their failures are the same ApiError values.
+
+export function getEnvironments(client: UpstreamClient, init?: CallInit) {
+  return send(client, { method: 'GET', path: WIRE_PATHS.environments }, environmentsSchema, init);
+}
+
+/** The current session; 401 means "nobody is signed in" and is an answer here, not a failure. */
+export async function getSession(
+  client: UpstreamClient,
+  init?: CallInit,
+): Promise<Result<Session | null, ApiError>> {
+  const result = await send(client, { method: 'GET', path: WIRE_PATHS.session }, sessionSchema, init);
+  return !result.ok && result.error.status === 401 ? ok(null) : result;
+}
+
+export function login(client: UpstreamClient, input: LoginRequest, init?: CallInit) {
+  return send(client, { method: 'POST', path: WIRE_PATHS.login, body: { json: input } }, sessionSchema, init);
+}
+
+export function logout(client: UpstreamClient, init?: CallInit) {
+  return send(client, { method: 'POST', path: WIRE_PATHS.logout }, z.undefined(), init);
+}
