@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { msw } from 'msw/vite';
@@ -14,6 +15,9 @@ export default defineConfig({
       generatedRouteTree: './src/console/routeTree.gen.ts',
     }),
     react(),
+    // Compiles the console's catalogues (src/console/locales) when imported with `?lingui`; a
+    // message missing from a language or one that does not parse fails the build.
+    lingui({ failOnMissing: true, failOnCompileError: true }),
     // The in-browser demo's worker script (src/simulator/hosts/browser): served by the dev server
     // only, never emitted into a production build (no MSW in dist, checked by test:budget).
     { ...msw({ mode: 'worker-only' }), apply: 'serve' },

@@ -1,49 +1,130 @@
+import { parse, type Token } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
-import { catalogues } from './all.ts';
-import { createI18n, detectLanguage, LANGUAGES, loadLanguage, translate } from './index.tsx';
+import caCentres from '@/console/locales/ca/centres.json';
+import caCommon from '@/console/locales/ca/common.json';
+import enCentres from '@/console/locales/en/centres.json';
+import enCommon from '@/console/locales/en/common.json';
+import esCentres from '@/console/locales/es/centres.json';
+import esCommon from '@/console/locales/es/common.json';
+import { activateLanguage, createI18n, detectLanguage, type Language } from './index.tsx';
 
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+/** "Today", "in 1 day" and "in 11 days" in `language`. */
+async function days(language: Language) {
+  const { t } = await inLanguage(language);
+  return [0, 1, 11].map((n) => t('time.inDays', { days: n }));
+}
 
-describe('i18n', () => {
-  it('every catalogue has the same keys as English and no empty message', () => {
-    const keys = Object.keys(catalogues.en).sort();
-    for (const language of LANGUAGES) {
-      expect(Object.keys(catalogues[language]).sort()).toEqual(keys);
-      for (const message of Object.values(catalogues[language])) expect(message.trim()).not.toBe('');
+/** The messages of one language, as the app shows them once it is the active one. */
+async function inLanguage(language: Language) {
+  await activateLanguage(language);
+  return createI18n(language);
+}
+
+const catalogues = {
+  common: { en: enCommon, es: esCommon, ca: caCommon },
+  centres: { en: enCentres, es: esCentres, ca: caCentres },
+};
+
+/** The ICU argument names a message uses (`{count, plural, …}`, `{name}`), sorted. */
+function argumentsOf(message: string): string[] {
+  const names = new Set<string>();
+  const visit = (tokens: Token[]) => {
+    for (const token of tokens) {
+      if (token.type === 'argument' || token.type === 'function') names.add(token.arg);
+      if (token.type === 'plural' || token.type === 'select' || token.type === 'selectordinal') {
+        names.add(token.arg);
+        for (const branch of token.cases) visit(branch.tokens);
+      }
     }
-  });
+  };
+  visit(parse(message));
+  return [...names].sort();
+}
 
-  it('keeps the same placeholders in every language', () => {
-    for (const [key, text] of Object.entries(catalogues.en)) {
-      for (const language of LANGUAGES) {
-        expect(
-          placeholders(catalogues[language][key as keyof typeof catalogues.en]),
-          `${language} ${key}`,
-        ).toEqual(placeholders(text));
+describe('the catalogues', () => {
+  it('have the same message ids in every language, area by area, and no empty message', () => {
+    for (const area of Object.values(catalogues)) {
+      const ids = Object.keys(area.en).sort();
+      for (const catalogue of [area.es, area.ca]) {
+        expect(Object.keys(catalogue).sort()).toEqual(ids);
+        for (const message of Object.values(catalogue)) expect(message.trim()).not.toBe('');
       }
     }
   });
 
+  it('use the same arguments in every language', () => {
+    for (const area of Object.values(catalogues)) {
+      for (const [id, message] of Object.entries(area.en)) {
+        for (const [language, catalogue] of Object.entries({ es: area.es, ca: area.ca })) {
+          expect(argumentsOf((catalogue as Record<string, string>)[id] ?? ''), `${language} ${id}`).toEqual(
+            argumentsOf(message),
+          );
+        }
+      }
+    }
+  });
+});
+
+describe('messages', () => {
+  it('say "1 centre" and "10,000 centres", numbers formatted in each language', async () => {
+    const en = await inLanguage('en');
+    expect(en.t('centres.count', { count: 1 })).toBe('1 centre');
+    expect(en.t('centres.count', { count: 10_000 })).toBe('10,000 centres');
+    const es = await inLanguage('es');
+    expect(es.t('centres.count', { count: 1 })).toBe('1 centro');
+    expect(es.t('centres.count', { count: 10_000 })).toBe('10.000 centros');
+    const ca = await inLanguage('ca');
+    expect(ca.t('centres.count', { count: 1 })).toBe('1 centre');
+    expect(ca.t('centres.count', { count: 3 })).toBe('3 centres');
+  });
+
+  it('count days right in all three languages: today, in 1 day, in 11 days', async () => {
+    expect(await days('en')).toEqual(['today', 'in 1 day', 'in 11 days']);
+    expect(await days('es')).toEqual(['hoy', 'dentro de 1 día', 'dentro de 11 días']);
+    expect(await days('ca')).toEqual(['avui', 'd’aquí a 1 dia', 'd’aquí a 11 dies']);
+  });
+
+  it('use the plural "other" form for a million in Spanish and Catalan (their "many")', async () => {
+    expect((await inLanguage('es')).t('time.daysAgo', { days: 1_000_000 })).toBe('hace 1.000.000 días');
+    expect((await inLanguage('ca')).t('time.daysAgo', { days: 1_000_000 })).toBe('fa 1.000.000 dies');
+  });
+
+  it('count seconds in the rate limit, singular and plural', async () => {
+    expect((await inLanguage('en')).t('error.rateLimited', { seconds: 1 })).toBe(
+      'Too many attempts. Try again in 1 second.',
+    );
+    expect((await inLanguage('es')).t('error.rateLimited', { seconds: 42 })).toBe(
+      'Demasiados intentos. Vuelve a intentarlo en 42 segundos.',
+    );
+  });
+
+  it('select the empty page range apart from a range of rows', async () => {
+    const en = await inLanguage('en');
+    expect(en.t('paging.range', { from: 0, to: 0, total: 0 })).toBe('No rows');
+    expect(en.t('paging.range', { from: 26, to: 50, total: 312 })).toBe('26–50 of 312');
+  });
+
+  it('keep apostrophes of Catalan as written', async () => {
+    expect((await inLanguage('ca')).t('unavailable.body', { environment: 'Desenvolupament' })).toBe(
+      "L'entorn Desenvolupament només ofereix el token i el registre de metges (D3).",
+    );
+  });
+});
+
+describe('the UI language', () => {
   it('prefers the remembered language, then the browser, then English', () => {
     expect(detectLanguage('ca', ['es-ES'])).toBe('ca');
     expect(detectLanguage(null, ['fr-FR', 'es-ES'])).toBe('es');
     expect(detectLanguage('xx', ['de'])).toBe('en');
   });
 
-  it('formats numbers inside messages in the chosen language', async () => {
-    await loadLanguage('es');
-    expect(translate('es', 'centres.count', { count: 10000 })).toBe('10.000 centros');
-    expect(translate('en', 'centres.count', { count: 10000 })).toBe('10,000 centres');
-  });
-
   it('names countries in the UI language and keeps unknown codes as written', () => {
-    expect(createI18n('es', () => {}).countryName('ES')).toBe('España');
-    expect(createI18n('ca', () => {}).countryName('DE')).toBe('Alemanya');
-    expect(createI18n('en', () => {}).countryName('Atlantis')).toBe('Atlantis');
+    expect(createI18n('es').countryName('ES')).toBe('España');
+    expect(createI18n('ca').countryName('DE')).toBe('Alemanya');
+    expect(createI18n('en').countryName('Atlantis')).toBe('Atlantis');
   });
 
   it('shows the UTC instant for a tooltip beside the local time (D10)', () => {
-    const i18n = createI18n('en', () => {});
-    expect(i18n.formatUtc(new Date('2026-11-22T10:00:00Z'))).toMatch(/10:00:00.*UTC/);
+    expect(createI18n('en').formatUtc(new Date('2026-11-22T10:00:00Z'))).toMatch(/10:00:00.*UTC/);
   });
 });

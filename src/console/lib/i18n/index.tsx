@@ -1,32 +1,79 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { en, type Catalogue, type MessageKey } from './en.ts';
+import { i18n, type Messages } from '@lingui/core';
+import { I18nProvider as LinguiProvider, useLingui } from '@lingui/react';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import type enCentres from '@/console/locales/en/centres.json';
+import type enCommon from '@/console/locales/en/common.json';
+import { messages as enCommonMessages } from '@/console/locales/en/common.json?lingui';
 
-export type { MessageKey } from './en.ts';
+// Lingui formats the messages (ICU: plural, select, numbers; docs/decisions/0009-i18n.md). This
+// module only says where each language's catalogue of each area lives, loads it when a screen
+// needs it, and offers the typed `t` and the `Intl` formatters the screens use.
 
 export const LANGUAGES = ['en', 'es', 'ca'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
-// English ships with the entry; Spanish and Catalan load on demand (login entry budget, decision
-// 0006). `loadLanguage` runs before the first render (main.tsx) and before a switch.
-const loaded: Partial<Record<Language, Catalogue>> = { en };
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<Catalogue>> = {
-  es: () => import('./es.ts').then((module) => module.es),
-  ca: () => import('./ca.ts').then((module) => module.ca),
+/** The catalogues' areas: `common` (shell, sign-in, feedback) ships with the entry, the rest with their screens. */
+export const AREAS = ['common', 'centres'] as const;
+export type Area = (typeof AREAS)[number];
+
+/** Every message id of the English catalogues: a key missing from them is a type error. */
+export type MessageKey = keyof typeof enCommon | keyof typeof enCentres;
+export type Values = Record<string, string | number>;
+
+type Catalogue = () => Promise<{ messages: Messages }>;
+const CATALOGUES: Record<Language, Record<Area, Catalogue>> = {
+  en: {
+    common: () => Promise.resolve({ messages: enCommonMessages }),
+    centres: () => import('@/console/locales/en/centres.json?lingui'),
+  },
+  es: {
+    common: () => import('@/console/locales/es/common.json?lingui'),
+    centres: () => import('@/console/locales/es/centres.json?lingui'),
+  },
+  ca: {
+    common: () => import('@/console/locales/ca/common.json?lingui'),
+    centres: () => import('@/console/locales/ca/centres.json?lingui'),
+  },
 };
 
-export async function loadLanguage(language: Language): Promise<void> {
-  if (language === 'en' || loaded[language]) return;
-  loaded[language] = await loaders[language]();
+// English's common catalogue is in the entry, so the first paint never waits for a catalogue.
+i18n.load('en', enCommonMessages);
+i18n.activate('en');
+
+const loaded = new Set<string>(['en/common']);
+const needed = new Set<Area>(['common']);
+
+async function ensure(language: Language, area: Area): Promise<void> {
+  const key = `${language}/${area}`;
+  if (loaded.has(key)) return;
+  const { messages } = await CATALOGUES[language][area]();
+  // `load` merges an area's messages into what the language already has.
+  i18n.load(language, messages);
+  loaded.add(key);
 }
 
-/** For tests and tools: make a catalogue available without a dynamic import. */
-export function registerCatalogue(language: Language, catalogue: Catalogue) {
-  loaded[language] = catalogue;
+const current = (): Language => (isLanguage(i18n.locale) ? i18n.locale : 'en');
+
+/** A screen's area, in the current language: route loaders await it before the screen renders. */
+export async function loadArea(area: Area): Promise<void> {
+  needed.add(area);
+  await ensure(current(), area);
 }
 
-const catalogueOf = (language: Language): Catalogue => loaded[language] ?? en;
+/** Switches the UI language once every area in use is loaded in it, so nothing flashes as an id. */
+export async function activateLanguage(language: Language): Promise<void> {
+  await Promise.all([...needed].map((area) => ensure(language, area)));
+  i18n.activate(language);
+}
+
+/** For tests and tools: every catalogue of every language, loaded. */
+export async function loadAllCatalogues(): Promise<void> {
+  await Promise.all(LANGUAGES.flatMap((language) => AREAS.map((area) => ensure(language, area))));
+  for (const area of AREAS) needed.add(area);
+}
+
 const STORAGE_KEY = 'provider-console.language';
 
 /** The remembered choice first, then the browser's preferred languages, then English. */
@@ -50,28 +97,18 @@ function readStored(): string | null {
   }
 }
 
-export type Params = Record<string, string | number>;
-
-export function isMessageKey(value: string): value is MessageKey {
-  return Object.hasOwn(en, value);
-}
-
-/** Fills `{name}` placeholders; numbers are formatted in the catalogue's language. */
-export function translate(language: Language, key: MessageKey, params?: Params): string {
-  const template = catalogueOf(language)[key];
-  if (!params) return template;
-  const numbers = new Intl.NumberFormat(language);
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = params[name];
-    if (value === undefined) return whole;
-    return typeof value === 'number' ? numbers.format(value) : value;
-  });
+function remember(language: Language) {
+  try {
+    localStorage.setItem(STORAGE_KEY, language);
+  } catch {
+    // Private mode or storage full: the choice still holds for this page.
+  }
 }
 
 export interface I18n {
   language: Language;
   setLanguage: (language: Language) => void;
-  t: (key: MessageKey, params?: Params) => string;
+  t: (key: MessageKey, values?: Values) => string;
   formatNumber: (value: number) => string;
   /** D10: local date and time in the UI language. */
   formatDateTime: (value: Date) => string;
@@ -81,59 +118,85 @@ export interface I18n {
   countryName: (code: string) => string;
 }
 
-export function createI18n(language: Language, setLanguage: (language: Language) => void): I18n {
-  const numbers = new Intl.NumberFormat(language);
-  const local = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
-  const utc = new Intl.DateTimeFormat(language, {
-    dateStyle: 'medium',
-    timeStyle: 'long',
-    timeZone: 'UTC',
-  });
-  const regions = new Intl.DisplayNames([language], { type: 'region', fallback: 'code' });
+/** The `Intl` formatters of a language, each built on first use and kept (they are costly to build). */
+function lazily<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+const formatters = new Map<Language, Omit<I18n, 't' | 'setLanguage' | 'language'>>();
+
+function formattersOf(language: Language) {
+  let found = formatters.get(language);
+  if (!found) {
+    const numbers = lazily(() => new Intl.NumberFormat(language));
+    const local = lazily(
+      () => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }),
+    );
+    const utc = lazily(
+      () => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'long', timeZone: 'UTC' }),
+    );
+    const regions = lazily(() => new Intl.DisplayNames([language], { type: 'region', fallback: 'code' }));
+    const names = new Map<string, string>();
+    found = {
+      formatNumber: (value) => numbers().format(value),
+      formatDateTime: (value) => local().format(value),
+      formatUtc: (value) => utc().format(value),
+      countryName: (code) => {
+        if (!/^[A-Za-z]{2}$/.test(code)) return code;
+        let name = names.get(code);
+        if (name === undefined) {
+          try {
+            name = regions().of(code.toUpperCase()) ?? code;
+          } catch {
+            name = code;
+          }
+          names.set(code, name);
+        }
+        return name;
+      },
+    };
+    formatters.set(language, found);
+  }
+  return found;
+}
+
+const setLanguage = (language: Language) => {
+  remember(language);
+  void activateLanguage(language);
+};
+
+export function createI18n(language: Language): I18n {
   return {
     language,
     setLanguage,
-    t: (key, params) => translate(language, key, params),
-    formatNumber: (value) => numbers.format(value),
-    formatDateTime: (value) => local.format(value),
-    formatUtc: (value) => utc.format(value),
-    countryName: (code) => {
-      if (!/^[A-Za-z]{2}$/.test(code)) return code;
-      try {
-        return regions.of(code.toUpperCase()) ?? code;
-      } catch {
-        return code;
-      }
-    },
+    t: (key, values) => i18n._(key, values),
+    ...formattersOf(language),
   };
 }
 
-const I18nContext = createContext<I18n | null>(null);
-
 export function I18nProvider({ children, initial }: { children: ReactNode; initial?: Language }) {
-  const [language, setState] = useState<Language>(() => initial ?? detectLanguage());
-  const setLanguage = useCallback((next: Language) => {
-    const apply = async () => {
-      await loadLanguage(next);
-      setState(next);
-    };
-    void apply();
-    try {
-      localStorage.setItem(STORAGE_KEY, next);
-    } catch {
-      // Private mode or storage full: the choice still holds for this page.
-    }
-  }, []);
-  const value = useMemo(() => createI18n(language, setLanguage), [language, setLanguage]);
-  // Screen readers and the browser's hyphenation follow the page's language.
+  if (initial !== undefined && i18n.locale !== initial) i18n.activate(initial);
+  return (
+    <LinguiProvider i18n={i18n}>
+      <DocumentLanguage />
+      {children}
+    </LinguiProvider>
+  );
+}
+
+/** Screen readers and the browser's hyphenation follow the page's language. */
+function DocumentLanguage() {
+  const { i18n: active } = useLingui();
   useEffect(() => {
-    document.documentElement.setAttribute('lang', language);
-  }, [language]);
-  return <I18nContext value={value}>{children}</I18nContext>;
+    document.documentElement.setAttribute('lang', active.locale);
+  }, [active.locale]);
+  return null;
 }
 
 export function useI18n(): I18n {
-  const value = useContext(I18nContext);
-  if (!value) throw new Error('useI18n needs an <I18nProvider> above it');
-  return value;
+  // Re-renders the caller when the language changes or an area's messages arrive.
+  const { i18n: active } = useLingui();
+  const language = isLanguage(active.locale) ? active.locale : 'en';
+  return useMemo(() => createI18n(language), [language]);
 }
