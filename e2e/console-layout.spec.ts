@@ -9,7 +9,7 @@ import {
 } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 
-// Issue 5's layout, keyboard, URL-state, preference and accessibility journeys against `npm start`
+// The console's layout, keyboard, URL-state, preference and accessibility journeys against `npm start`
 // (the token proxy with the embedded simulator, D11/D12). The accessible names below are the
 // English catalogue's (src/console/lib/i18n/en.ts).
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { demoLogin, expectNoAxeViolations, resetSimulator, typedLogin } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 
-// Issue 5's journeys against `npm start` (the token proxy with the embedded simulator, D11/D12).
+// The console's journeys against `npm start` (the token proxy with the embedded simulator, D11/D12).
 
 // Expected answers, logged by Chromium as "Failed to load resource": 401 from the session probe
 // before login and from wrong secrets, 403 from a child's centre list (D3), 429 from the limiter.

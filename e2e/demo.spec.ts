@@ -1,4 +1,4 @@
-// Zero configuration (issue 4): `npm start` offers the demo environment, the simulator running
+// Zero configuration (decision 0005): `npm start` offers the demo environment, the simulator running
 // inside the proxy, with its control API on the proxy's own origin (D11) and never under /api.
 import { apiDemoLogin, HEADERS as headers } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';

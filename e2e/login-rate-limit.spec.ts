@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
-// The proxy counts failed logins per client address too (issue 4), and every browser test comes
+// The proxy counts failed logins per client address too (decision 0005), and every browser test comes
 // from 127.0.0.1: this journey gets a proxy of its own so that its six failures cannot lock the
 // shared server out for the specs after it.
 const root = path.resolve(import.meta.dirname, '..');

@@ -1,4 +1,4 @@
-// Issue 4 "done when": canary values used as client secret and token appear in no response, no
+// Canary values used as client secret and token appear in no response, no
 // browser storage and no built file, and the browser holds the session cookie with exactly the
 // safe attributes. The proxy runs as its own process here, in front of a small fake upstream that
 // issues the canary token, so the canaries are known exactly.

@@ -1,4 +1,4 @@
-// npm run bench: the simulator's speed goals (issue 3). Generating 10,000 centres × 20 doctors
+// npm run bench: the simulator's speed goals (decision 0004). Generating 10,000 centres × 20 doctors
 // must take under 2 s, and a list operation on that world must answer in under 5 ms.
 // Prints the measured numbers and exits 1 when a goal is missed.
 import { createSimulator } from '../src/simulator/index.ts';

@@ -1,4 +1,4 @@
-// The bundle budget (developers' guide): login-route entry JS ≤ 140 kB gzip, entry CSS ≤ 10 kB
+// The bundle budget (developers' guide): login-route entry JS ≤ 160 kB gzip, entry CSS ≤ 16 kB
 // gzip, every lazy route ≤ 35 kB gzip beyond what the entry already loaded, and no MSW in a
 // production build. Reads Vite's manifest of a fresh `vite build`.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 
 const KB = 1024;
-export const budgets = { loginEntryJs: 140 * KB, entryCss: 10 * KB, routeChunk: 35 * KB };
+export const budgets = { loginEntryJs: 160 * KB, entryCss: 16 * KB, routeChunk: 35 * KB };
 
 const manifestSchema = z.record(
   z.string(),

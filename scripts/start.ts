@@ -1,5 +1,5 @@
 // `npm start`: build the console when the build is missing or older than its sources, then run the
-// token proxy, which serves it (issue 4). `--port` and `--host` override PORT and HOST.
+// token proxy, which serves it (decision 0005). `--port` and `--host` override PORT and HOST.
 import { parseArgs } from 'node:util';
 import { main } from '../src/proxy/main.ts';
 import { buildIfStale } from './build-if-stale.ts';

@@ -9,17 +9,13 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as AuthIndexRouteImport } from './routes/_auth/index'
+import { Route as AuthSplatRouteImport } from './routes/_auth/$'
 import { Route as AuthCentresIndexRouteImport } from './routes/_auth/centres/index'
 import { Route as AuthCentresCentreIdRouteImport } from './routes/_auth/centres/$centreId'
 
-const IndexRoute = IndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
   getParentRoute: () => rootRouteImport,
@@ -28,6 +24,16 @@ const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthIndexRoute = AuthIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthSplatRoute = AuthSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => AuthRoute,
 } as any)
 const AuthCentresIndexRoute = AuthCentresIndexRouteImport.update({
   id: '/centres/',
@@ -41,54 +47,50 @@ const AuthCentresCentreIdRoute = AuthCentresCentreIdRouteImport.update({
 } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
+  '/': typeof AuthIndexRoute
   '/login': typeof LoginRoute
+  '/$': typeof AuthSplatRoute
   '/centres/$centreId': typeof AuthCentresCentreIdRoute
   '/centres/': typeof AuthCentresIndexRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
   '/login': typeof LoginRoute
+  '/$': typeof AuthSplatRoute
+  '/': typeof AuthIndexRoute
   '/centres/$centreId': typeof AuthCentresCentreIdRoute
   '/centres': typeof AuthCentresIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
   '/_auth': typeof AuthRouteWithChildren
   '/login': typeof LoginRoute
+  '/_auth/$': typeof AuthSplatRoute
+  '/_auth/': typeof AuthIndexRoute
   '/_auth/centres/$centreId': typeof AuthCentresCentreIdRoute
   '/_auth/centres/': typeof AuthCentresIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/login' | '/centres/$centreId' | '/centres/'
+  fullPaths: '/' | '/login' | '/$' | '/centres/$centreId' | '/centres/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/login' | '/centres/$centreId' | '/centres'
+  to: '/login' | '/$' | '/' | '/centres/$centreId' | '/centres'
   id:
     | '__root__'
-    | '/'
     | '/_auth'
     | '/login'
+    | '/_auth/$'
+    | '/_auth/'
     | '/_auth/centres/$centreId'
     | '/_auth/centres/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
   AuthRoute: typeof AuthRouteWithChildren
   LoginRoute: typeof LoginRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
-      path: '/'
-      fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/_auth': {
       id: '/_auth'
       path: ''
@@ -102,6 +104,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_auth/': {
+      id: '/_auth/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof AuthIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/$': {
+      id: '/_auth/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof AuthSplatRouteImport
+      parentRoute: typeof AuthRoute
     }
     '/_auth/centres/': {
       id: '/_auth/centres/'
@@ -121,11 +137,15 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthRouteChildren {
+  AuthSplatRoute: typeof AuthSplatRoute
+  AuthIndexRoute: typeof AuthIndexRoute
   AuthCentresCentreIdRoute: typeof AuthCentresCentreIdRoute
   AuthCentresIndexRoute: typeof AuthCentresIndexRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
+  AuthSplatRoute: AuthSplatRoute,
+  AuthIndexRoute: AuthIndexRoute,
   AuthCentresCentreIdRoute: AuthCentresCentreIdRoute,
   AuthCentresIndexRoute: AuthCentresIndexRoute,
 }
@@ -133,7 +153,6 @@ const AuthRouteChildren: AuthRouteChildren = {
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
   AuthRoute: AuthRouteWithChildren,
   LoginRoute: LoginRoute,
 }

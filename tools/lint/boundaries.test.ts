@@ -51,6 +51,30 @@ describe('the import boundaries', () => {
     expect(violation('src/proxy/app.ts', { path: 'src/simulator/index' })).toBeUndefined();
   });
 
+  it('refuse a Mantine stylesheet imported anywhere but the one ordered module', () => {
+    for (const stylesheet of [
+      '@mantine/core/styles/Button.css',
+      '@mantine/core/styles.css',
+      '@mantine/spotlight/styles.css',
+      '@mantine/core/styles/Modal.layer.css',
+    ]) {
+      expect(violation('src/console/features/centres/list.tsx', { pkg: stylesheet })).toMatch(
+        /imported only by src\/console\/app\/styles.ts/,
+      );
+      expect(violation('src/console/app/styles.ts', { pkg: stylesheet })).toBeUndefined();
+    }
+    expect(violation('src/console/features/centres/list.tsx', { pkg: '@mantine/core' })).toBeUndefined();
+  });
+
+  it('keep features and shared console code away from the simulator', () => {
+    for (const from of ['src/console/features/centres/list.tsx', 'src/console/lib/i18n/index.tsx'])
+      expect(violation(from, { path: 'src/simulator/index' })).toMatch(/never to the simulator/);
+    expect(violation('src/console/main.tsx', { path: 'src/simulator/hosts/browser' })).toBeUndefined();
+    expect(
+      violation('src/console/testing/simulator-console.ts', { path: 'src/simulator/index' }),
+    ).toBeUndefined();
+  });
+
   it('keep shared code from depending on features', () => {
     expect(
       violation('src/console/components/page.tsx', { path: 'src/console/features/centres/list' }),

@@ -9,6 +9,12 @@ const consoleDir = 'src/console';
 const uiPackages = /^(react|react-dom|@mantine\/|@tanstack\/|react-hook-form|@hookform\/)/;
 
 const inside = (rel: string, dir: string) => rel === dir || rel.startsWith(`${dir}/`);
+// The one module that imports Mantine's stylesheets, in Mantine's order (see its comment).
+const stylesModule = 'src/console/app/styles.ts';
+const mantineStylesheet = /^@mantine\/[^/]+\/styles(\.css|\.layer\.css|\/)/;
+// The console's code that may start the simulator: the entry (the dev server's in-browser demo)
+// and the test harness. Screens talk to the proxy's surface and never to the simulator itself.
+const simulatorHosts = ['src/console/main.tsx', 'src/console/testing'];
 const featureOf = (rel: string) => /^src\/console\/features\/([^/]+)/.exec(rel)?.[1];
 
 /** An import's target: a repository-relative path, or a package name. */
@@ -35,6 +41,15 @@ export function violation(from: string, target: ImportTarget): string | undefine
   }
   if (!inside(from, 'src/proxy') && to && inside(to, 'src/proxy') && !inside(from, 'scripts'))
     return 'only the proxy (and scripts) may import src/proxy: the browser never sees it';
+  if (pkg && mantineStylesheet.test(pkg) && from !== stylesModule)
+    return `Mantine stylesheets are imported only by ${stylesModule}, in Mantine's order: one imported elsewhere (a lazy chunk) arrives late and overrides what it depends on`;
+  if (
+    inside(from, consoleDir) &&
+    to &&
+    inside(to, 'src/simulator') &&
+    !simulatorHosts.some((host) => inside(from, host))
+  )
+    return 'console code talks to the proxy, never to the simulator (only the entry and the test harness start it)';
   const ownFeature = featureOf(from);
   const otherFeature = to ? featureOf(to) : undefined;
   if (ownFeature && otherFeature && otherFeature !== ownFeature)

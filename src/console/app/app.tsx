@@ -1,4 +1,3 @@
-import '@/console/app/styles';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
@@ -20,6 +19,8 @@ export function App() {
       theme={theme}
       defaultColorScheme="auto"
       cssVariablesResolver={cssVariablesResolver}
+      // Every theme variable from the provider, none from a static stylesheet (app/styles.ts).
+      deduplicateCssVariables={false}
       getStyleNonce={styleNonce === undefined ? undefined : () => styleNonce}
     >
       <I18nProvider>

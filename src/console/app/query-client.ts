@@ -1,24 +1,23 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isApiError } from '@/contract/api-error-value';
+import { isSessionEnded } from '@/console/lib/error-message';
 import { sessionExpiry } from '@/console/lib/session-expiry';
-
-const isUnauthenticated = (error: unknown) => isApiError(error) && error.status === 401;
+import { isApiError } from '@/contract/api-error-value';
 
 /**
  * Errors are values (STYLE.md point 7): the API client only returns them; these global callbacks
- * decide that a 401 mid-work opens the re-login dialog (issue 5) instead of dropping the page.
+ * decide that a 401 mid-work opens the re-login dialog (decision 0006) instead of dropping the page.
  */
 export function createQueryClient() {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error) => {
-        if (isUnauthenticated(error)) sessionExpiry.report();
+        if (isSessionEnded(error)) sessionExpiry.report();
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         if (mutation.meta?.['handlesAuthErrors'] === true) return;
-        if (isUnauthenticated(error)) sessionExpiry.report();
+        if (isSessionEnded(error)) sessionExpiry.report();
       },
     }),
     defaultOptions: {

@@ -2,39 +2,50 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { I18nProvider } from '@/console/lib/i18n';
 import { render } from '@/console/testing/render';
-import { Shell, type EnvironmentKind } from './shell.tsx';
+import type { EnvironmentKind } from '@/contract/console-wire';
+import { Shell } from './shell.tsx';
 
-function renderShell(kind: EnvironmentKind, label: string) {
+function renderShell(kind: EnvironmentKind) {
   render(
     <I18nProvider initial="en">
-      <Shell
-        environment={{ kind, label }}
-        providerId={100}
-        clientId="demo-parent"
-        onLogout={() => {}}
-        onSearch={() => {}}
-        nav={null}
-      >
+      <Shell environment={{ kind }} providerId={100} clientId="demo-parent" onLogout={() => {}} nav={null}>
         <p>page</p>
       </Shell>
     </I18nProvider>,
   );
-  return screen.getByTitle(`Environment: ${label}`);
 }
 
 describe('Shell', () => {
-  it('names the environment and colours production red, unlike any test environment', () => {
-    const production = renderShell('production', 'Production');
+  it('names the environment in the UI language and colours production red, unlike any test environment', () => {
+    renderShell('production');
+    const [production] = screen.getAllByTitle('Environment: Production');
     expect(production).toHaveTextContent('Production');
-    expect(production.getAttribute('style')).toMatch(/--badge-bg: var\(--mantine-color-red-filled\)/);
-    for (const kind of ['demo', 'development', 'qa'] as const) {
-      const badge = renderShell(kind, kind.toUpperCase());
-      expect(badge.getAttribute('style')).not.toMatch(/red/);
+    expect(production?.getAttribute('style')).toMatch(/--badge-bg: var\(--mantine-color-red-filled\)/);
+    for (const [kind, name] of [
+      ['demo', 'Demo'],
+      ['development', 'Development'],
+      ['qa', 'QA'],
+    ] as const) {
+      renderShell(kind);
+      const [badge] = screen.getAllByTitle(`Environment: ${name}`);
+      expect(badge?.getAttribute('style')).not.toMatch(/red/);
     }
   });
 
   it('shows who is signed in', () => {
-    renderShell('demo', 'Demo');
+    renderShell('demo');
     expect(screen.getByText('Provider 100 · demo-parent')).toBeInTheDocument();
+  });
+
+  it('offers a skip link to the main content, first in the page', () => {
+    renderShell('demo');
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveAttribute('href', '#main');
+    expect(document.getElementById('main')).toHaveTextContent('page');
+  });
+
+  it('offers the search only where there are centres to search (D3)', () => {
+    renderShell('development');
+    expect(screen.queryByRole('button', { name: /Search centres/ })).toBeNull();
   });
 });

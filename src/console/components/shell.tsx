@@ -1,14 +1,3 @@
-import '@mantine/core/styles/AppShell.css';
-import '@mantine/core/styles/ActionIcon.css';
-import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Burger.css';
-import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/NavLink.css';
-import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/Title.css';
-import '@mantine/core/styles/UnstyledButton.css';
 import {
   ActionIcon,
   AppShell,
@@ -16,7 +5,9 @@ import {
   Burger,
   Button,
   Group,
+  Kbd,
   NativeSelect,
+  Stack,
   Text,
   Title,
   useComputedColorScheme,
@@ -24,9 +15,8 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { isLanguage, LANGUAGES, useI18n } from '@/console/lib/i18n';
-
-export type EnvironmentKind = 'demo' | 'development' | 'qa' | 'production';
+import type { EnvironmentKind } from '@/contract/console-wire';
+import { isLanguage, LANGUAGES, useI18n, type Language } from '@/console/lib/i18n';
 
 // Production is red so that nobody mistakes it for a test environment.
 const environmentColour: Record<EnvironmentKind, string> = {
@@ -36,84 +26,150 @@ const environmentColour: Record<EnvironmentKind, string> = {
   demo: 'grape',
 };
 
+// Each language in its own name, whatever the UI language is: someone who cannot read the page
+// still finds their own.
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español', ca: 'Català' };
+
 export interface ShellProps {
-  environment: { label: string; kind: EnvironmentKind };
+  environment: { kind: EnvironmentKind };
   providerId: number;
   clientId: string;
   onLogout: () => void;
-  /** The navigation entries (only screens that exist: no placeholders). */
+  /** The navigation entries (navigationFor: only screens this environment offers). */
   nav: ReactNode;
-  /** Opens the Ctrl/Cmd+K palette. */
-  onSearch: () => void;
+  /** Opens the Ctrl/Cmd+K palette; absent where there are no centres to search (D3). */
+  onSearch?: (() => void) | undefined;
   children: ReactNode;
 }
 
+/**
+ * The frame of every signed-in screen. Below the `sm` breakpoint (a phone, a narrow laptop window)
+ * the navigation hides behind its toggle, and the header's environment, search and language move
+ * into it, so that nothing is clipped at 360 px in any language.
+ */
 export function Shell({ environment, providerId, clientId, onLogout, nav, onSearch, children }: ShellProps) {
-  const { t, language, setLanguage } = useI18n();
+  const { t } = useI18n();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const { setColorScheme } = useMantineColorScheme();
-  const scheme = useComputedColorScheme('light');
+  const environmentName = t(`environment.${environment.kind}`);
+  const badge = (
+    <Badge
+      color={environmentColour[environment.kind]}
+      variant="filled"
+      title={t('shell.environment', { name: environmentName })}
+      style={{ flexShrink: 0 }}
+    >
+      {environmentName}
+    </Badge>
+  );
   return (
     <AppShell
       header={{ height: 56 }}
-      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
     >
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
       <AppShell.Header px="sm">
         <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('shell.menu')} />
-            <Title order={2} size="h4" visibleFrom="xs">
+            <Title order={2} size="h4" style={{ whiteSpace: 'nowrap' }}>
               {t('app.name')}
             </Title>
-            <Badge
-              color={environmentColour[environment.kind]}
-              variant="filled"
-              title={t('shell.environment', { name: environment.label })}
-            >
-              {environment.label}
-            </Badge>
+            <Group visibleFrom="sm">{badge}</Group>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <Button variant="default" size="xs" onClick={onSearch} aria-keyshortcuts="Control+K Meta+K">
-              {t('shell.search')}
-            </Button>
-            <NativeSelect
-              size="xs"
-              aria-label={t('shell.language')}
-              value={language}
-              onChange={(event) => {
-                const next = event.currentTarget.value;
-                if (isLanguage(next)) setLanguage(next);
-              }}
-              data={LANGUAGES.map((code) => ({ value: code, label: t(`language.${code}`) }))}
-            />
-            <ActionIcon
-              variant="default"
-              size="lg"
-              onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
-              aria-label={scheme === 'dark' ? t('shell.colorScheme.light') : t('shell.colorScheme.dark')}
-            >
-              <span aria-hidden="true">{scheme === 'dark' ? '☀' : '☾'}</span>
-            </ActionIcon>
+            {onSearch ? (
+              <Button
+                visibleFrom="sm"
+                variant="default"
+                size="xs"
+                onClick={onSearch}
+                aria-keyshortcuts="Control+K Meta+K"
+                rightSection={<Kbd size="xs">{t('shell.search.hint')}</Kbd>}
+              >
+                {t('shell.search')}
+              </Button>
+            ) : null}
+            <LanguageSelect visibleFrom="sm" />
+            <ColourSchemeToggle />
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label={t('shell.nav.main')}>
+      <AppShell.Navbar p="sm">
+        {/* Below `sm`, what the header has no room for. */}
+        <AppShell.Section hiddenFrom="sm" mb="sm">
+          <Stack gap="xs" align="flex-start">
+            {badge}
+            {onSearch ? (
+              <Button
+                variant="default"
+                fullWidth
+                onClick={() => {
+                  close();
+                  onSearch();
+                }}
+              >
+                {t('shell.search')}
+              </Button>
+            ) : null}
+            <LanguageSelect label={t('shell.language')} />
+          </Stack>
+        </AppShell.Section>
         <AppShell.Section grow component="nav" aria-label={t('shell.nav.main')}>
           {/* Following a link closes the mobile navigation. */}
           <div onClickCapture={close}>{nav}</div>
         </AppShell.Section>
         <AppShell.Section>
-          <Text size="xs" c="dimmed" mb="xs" style={{ wordBreak: 'break-all' }}>
-            {t('shell.provider', { providerId: String(providerId), clientId })}
-          </Text>
-          <Button variant="default" fullWidth onClick={onLogout}>
-            {t('shell.logout')}
-          </Button>
+          <Stack gap="xs">
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {t('shell.provider', { providerId: String(providerId), clientId })}
+            </Text>
+            <Button variant="default" fullWidth onClick={onLogout}>
+              {t('shell.logout')}
+            </Button>
+          </Stack>
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main id="main">{children}</AppShell.Main>
+      <AppShell.Main id="main" tabIndex={-1}>
+        {children}
+      </AppShell.Main>
     </AppShell>
+  );
+}
+
+function LanguageSelect({ visibleFrom, label }: { visibleFrom?: 'sm'; label?: string }) {
+  const { t, language, setLanguage } = useI18n();
+  return (
+    <NativeSelect
+      visibleFrom={visibleFrom}
+      size="xs"
+      label={label}
+      aria-label={label ? undefined : t('shell.language')}
+      value={language}
+      onChange={(event) => {
+        const next = event.currentTarget.value;
+        if (isLanguage(next)) setLanguage(next);
+      }}
+      data={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
+      style={label ? { alignSelf: 'stretch' } : undefined}
+    />
+  );
+}
+
+function ColourSchemeToggle() {
+  const { t } = useI18n();
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light');
+  return (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
+      aria-label={scheme === 'dark' ? t('shell.colorScheme.light') : t('shell.colorScheme.dark')}
+    >
+      <span aria-hidden="true">{scheme === 'dark' ? '☀' : '☾'}</span>
+    </ActionIcon>
   );
 }

@@ -1,16 +1,17 @@
-import '@mantine/core/styles/NavLink.css';
 import { NavLink } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { createFileRoute, Link, Outlet, redirect, useRouter } from '@tanstack/react-router';
+import { createFileRoute, Link, Outlet, redirect, useMatchRoute, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
+import { environmentsQueryOptions, sessionQueryOptions, signOut } from '@/console/api/session';
+import { navigationFor, type NavigationEntry } from '@/console/app/navigation';
+import { NotificationsHost } from '@/console/components/notifications-host';
 import { Shell } from '@/console/components/shell';
-import { environmentsQueryOptions, logout, sessionQueryOptions } from '@/console/features/auth/api';
 import { useI18n } from '@/console/lib/i18n';
 import { useSessionExpired } from '@/console/lib/session-expiry';
 
 // Lazy: the palette (and @mantine/spotlight) loads on first Ctrl/Cmd+K, not with the entry.
 const CentreSpotlight = lazy(() => import('@/console/features/centres/centre-spotlight'));
-// Lazy too: the re-login dialog (a modal and the whole login form) loads when a session ends.
+// Lazy too: the re-login dialog (a modal and the login form) loads when a session ends.
 const ReloginDialog = lazy(() =>
   import('@/console/features/auth/relogin-dialog').then((module) => ({ default: module.ReloginDialog })),
 );
@@ -21,6 +22,7 @@ export const Route = createFileRoute('/_auth')({
     const session = await context.queryClient.ensureQueryData(sessionQueryOptions());
     if (!session) throw redirect({ to: '/login', search: { redirect: location.href } });
     const environments = await context.queryClient.ensureQueryData(environmentsQueryOptions());
+    // A session in an environment the proxy no longer lists offers nothing but a way out.
     const environment = environments.find((candidate) => candidate.id === session.environment) ?? {
       id: session.environment,
       label: session.environment,
@@ -34,36 +36,33 @@ export const Route = createFileRoute('/_auth')({
 
 function AuthLayout() {
   const { session, environment, queryClient } = Route.useRouteContext();
-  const { t } = useI18n();
   const router = useRouter();
   const [openRequest, setOpenRequest] = useState(0);
   const expired = useSessionExpired();
+  const canSearch = environment.operations.includes('listChildCenters');
   const openPalette = () => setOpenRequest((count) => count + 1);
   // Before the palette is loaded, the shortcut loads it; afterwards the palette handles it itself.
-  useHotkeys(openRequest === 0 ? [['mod+K', openPalette]] : []);
+  useHotkeys(canSearch && openRequest === 0 ? [['mod+K', openPalette]] : []);
+  const logout = async () => {
+    await signOut(queryClient);
+    await router.navigate({ to: '/login' });
+  };
   return (
     <Shell
       environment={environment}
       providerId={session.providerId}
       clientId={session.clientId}
-      onSearch={openPalette}
-      onLogout={async () => {
-        await logout();
-        // Nothing of this session stays in the browser's memory (issue 5).
-        queryClient.clear();
-        await router.navigate({ to: '/login' });
-      }}
-      nav={
-        <NavLink
-          label={t('shell.nav.centres')}
-          renderRoot={(props) => <Link to="/centres" activeOptions={{ includeSearch: false }} {...props} />}
-        />
-      }
+      onSearch={canSearch ? openPalette : undefined}
+      onLogout={() => void logout()}
+      nav={navigationFor(environment.operations).map((entry) => (
+        <NavEntry key={entry.to} entry={entry} />
+      ))}
     >
       <Outlet />
+      <NotificationsHost />
       {expired ? (
         <Suspense fallback={null}>
-          <ReloginDialog session={session} />
+          <ReloginDialog session={session} onLogout={() => void logout()} />
         </Suspense>
       ) : null}
       {openRequest > 0 ? (
@@ -72,5 +71,19 @@ function AuthLayout() {
         </Suspense>
       ) : null}
     </Shell>
+  );
+}
+
+/** One navigation entry, marked active on its own page and on its child pages (a centre under Centres). */
+function NavEntry({ entry }: { entry: NavigationEntry }) {
+  const { t } = useI18n();
+  const matchRoute = useMatchRoute();
+  const active = Boolean(matchRoute({ to: entry.to, fuzzy: true }));
+  return (
+    <NavLink
+      active={active}
+      label={t(entry.label)}
+      renderRoot={(props) => <Link to={entry.to} aria-current={active ? 'page' : undefined} {...props} />}
+    />
   );
 }

@@ -1,49 +1,36 @@
-import { createFileRoute, redirect, useRouter, type SearchSchemaInput } from '@tanstack/react-router';
-import { authKeys, environmentsQueryOptions, sessionQueryOptions } from '@/console/features/auth/api';
+import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
+import { z } from 'zod/mini';
+import { environmentsQueryOptions, sessionQueryOptions } from '@/console/api/session';
 import { LoginScreen } from '@/console/features/auth/login-screen';
+import { withFallback } from '@/console/lib/search-params';
 
-// Only same-origin paths: `redirect` is user input and must not send anyone elsewhere.
-function parseLoginSearch(search: { redirect?: unknown } & SearchSchemaInput): { redirect?: string } {
-  const target = search.redirect;
-  return typeof target === 'string' && /^\/(?![/\\])/.test(target) ? { redirect: target } : {};
-}
+// `redirect` is user input: only a same-origin path is kept, so a link cannot send anyone elsewhere.
+const loginSearchSchema = z.object({
+  redirect: withFallback(z.string().check(z.regex(/^\/(?![/\\])/), z.maxLength(2000)), ''),
+});
 
 export const Route = createFileRoute('/login')({
-  validateSearch: parseLoginSearch,
+  validateSearch: loginSearchSchema,
   beforeLoad: async ({ context }) => {
     const session = await context.queryClient.ensureQueryData(sessionQueryOptions()).catch(() => null);
-    if (session) throw redirect({ to: '/centres' });
+    if (session) throw redirect({ to: '/' });
   },
-  // The environments come with the route, so the form renders complete (and needs no query hooks).
-  // A failure is shown inside the screen (with a retry), not by an error component: that would add
-  // its own chunk to the login screen's first load.
-  loader: async ({ context }) => {
-    try {
-      return {
-        environments: await context.queryClient.ensureQueryData(environmentsQueryOptions()),
-        failed: false,
-      };
-    } catch {
-      return { environments: [], failed: true };
-    }
-  },
+  // The environments come with the route, so the form renders complete. A failure is the root's
+  // error component (with a retry, or the offline panel).
+  loader: ({ context }) => context.queryClient.ensureQueryData(environmentsQueryOptions()),
   component: LoginRoute,
 });
 
 function LoginRoute() {
   const { redirect: target } = Route.useSearch();
-  const { queryClient } = Route.useRouteContext();
   const router = useRouter();
-  const { environments, failed } = Route.useLoaderData();
+  const environments = Route.useLoaderData();
   return (
     <LoginScreen
       environments={environments}
-      failed={failed}
-      onRetry={() => void router.invalidate()}
-      onLoggedIn={(session) => {
-        queryClient.setQueryData(authKeys.session(), session);
+      onLoggedIn={() => {
         if (target) router.history.push(target);
-        else void router.navigate({ to: '/centres' });
+        else void router.navigate({ to: '/' });
       }}
     />
   );

@@ -1,8 +1,8 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { catalogues } from '@/console/lib/i18n/all';
-import { registerCatalogue } from '@/console/lib/i18n';
+import { loadAllCatalogues } from '@/console/lib/i18n';
 import { failOnConsoleError } from '../../../tools/vitest/fail-on-console-error.ts';
 
 // jsdom lacks what Mantine measures with (see mantinedev/vite-template vitest.setup.mjs).
@@ -27,13 +27,16 @@ Element.prototype.scrollIntoView ??= () => {};
 window.scrollTo = () => {};
 
 failOnConsoleError();
-afterEach(() => cleanup());
+// Mantine's notifications live in a module-level store: one test's must not reach the next.
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+});
 
 // jsdom has no layout, so every element measures 0×0 and a virtualised list would render no rows.
 // A fixed viewport-sized box lets @tanstack/react-virtual render its first rows as in a browser.
 Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
 Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 });
 
-// The app loads Spanish and Catalan on demand; tests render them at once.
-registerCatalogue('es', catalogues.es);
-registerCatalogue('ca', catalogues.ca);
+// The app loads each language's catalogues on demand; tests render any of them at once.
+await loadAllCatalogues();

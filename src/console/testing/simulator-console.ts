@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { CONSOLE_HEADERS } from '@/console/lib/console-headers';
+import { CONSOLE_HEADERS } from '@/contract/console-wire';
 import { createSimulator, type SeedOption } from '@/simulator';
 import { createConsoleSurfaceHandlers } from '@/simulator/hosts/console-surface';
 

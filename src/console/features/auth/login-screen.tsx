@@ -1,26 +1,21 @@
-import '@mantine/core/styles/Container.css';
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Title.css';
-import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import type { Environment, Session } from '@/contract/console-wire';
+import { usePageTitle } from '@/console/lib/page-title';
 import { useI18n } from '@/console/lib/i18n';
-import type { Environment, Session } from './api.ts';
 import { LoginForm } from './login-form.tsx';
 
 export function LoginScreen({
   environments,
-  failed,
-  onRetry,
   onLoggedIn,
 }: {
   environments: Environment[];
-  failed: boolean;
-  onRetry: () => void;
   onLoggedIn: (session: Session) => void;
 }) {
   const { t } = useI18n();
+  usePageTitle(t('login.pageTitle'));
   return (
-    <Container size={440} py="xl">
-      <Paper withBorder p="lg" radius="md">
+    <Container size={440} py="xl" px="md">
+      <Paper withBorder p="lg" radius="md" component="main" id="main">
         <Stack gap="md">
           <Title order={1} size="h2">
             {t('login.title')}
@@ -28,15 +23,7 @@ export function LoginScreen({
           <Text size="sm" c="dimmed">
             {t('login.intro')}
           </Text>
-          {failed ? (
-            <Alert color="red" role="alert" title={t('login.environments.error')}>
-              <Button variant="light" color="red" onClick={onRetry}>
-                {t('common.retry')}
-              </Button>
-            </Alert>
-          ) : (
-            <LoginForm environments={environments} onSuccess={onLoggedIn} />
-          )}
+          <LoginForm environments={environments} onSuccess={onLoggedIn} />
         </Stack>
       </Paper>
     </Container>

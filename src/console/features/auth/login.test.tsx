@@ -100,7 +100,7 @@ describe('login', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     // The surface locks the client id for 15 minutes, as the proxy does (decision 0005).
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      /Too many attempts\. Try again in (900|899) s/,
+      /Too many attempts\. Try again in (900|899) seconds\./,
     );
   });
 
@@ -155,12 +155,20 @@ describe('login', () => {
     await user.type(within(dialog).getByLabelText(/City/), 'Girona');
     await user.click(within(dialog).getByRole('combobox', { name: /Country/ }));
     await user.type(within(dialog).getByRole('combobox', { name: /Country/ }), 'Spain');
-    await user.click(await screen.findByRole('option', { name: /Spain/ }));
+    await user.click(
+      await within(await screen.findByRole('listbox')).findByRole('option', { name: /Spain/ }),
+    );
     await api.endSession();
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     // The form is still mounted with what was typed while the re-login dialog asks to sign in.
     const relogin = await screen.findByRole('dialog', { name: 'Your session has ended' });
     expect(within(dialog).getByLabelText(/Name/)).toHaveValue('Clínica Nova');
+    // The same identity, shown and not editable: only the secret is asked, and it has the focus.
+    expect(within(relogin).getByText('Demo · provider 100 · client demo-parent')).toBeInTheDocument();
+    expect(within(relogin).queryByLabelText(/provider id/i)).toBeNull();
+    expect(within(relogin).queryByLabelText(/client id/i)).toBeNull();
+    expect(within(relogin).queryByLabelText('Environment')).toBeNull();
+    await waitFor(() => expect(within(relogin).getByLabelText(/client secret/i)).toHaveFocus());
     expect(demoChildren()).toHaveLength(before);
     await user.type(within(relogin).getByLabelText(/client secret/i), 'demo-parent-secret');
     await user.click(within(relogin).getByRole('button', { name: 'Sign in' }));
@@ -179,7 +187,7 @@ describe('login', () => {
     await screen.findByText(`${demoChildren().length} centres`);
     await user.click(screen.getByRole('button', { name: 'Log out' }));
     await screen.findByRole('heading', { name: 'Sign in to Provider Console' });
-    expect(queryClient.getQueryCache().findAll({ queryKey: ['centres'] })).toHaveLength(0);
+    expect(queryClient.getQueryCache().findAll({ queryKey: ['child-centers'] })).toHaveLength(0);
     // The session is gone at the proxy too: the centres route sends back to the login.
     expect(api.sent('/auth/logout')).toHaveLength(1);
   });
@@ -189,7 +197,10 @@ describe('login', () => {
     const user = userEvent.setup();
     renderApp('/centres');
     await screen.findByRole('heading', { name: 'Centres', level: 1 });
-    await user.selectOptions(screen.getByLabelText('Language'), 'ca');
+    // The header's select (the navigation holds a second one for small screens; jsdom shows both).
+    const [language] = screen.getAllByLabelText('Language');
+    if (!language) throw new Error('no language select');
+    await user.selectOptions(language, 'ca');
     expect(await screen.findByRole('button', { name: 'Tanca la sessió' })).toBeInTheDocument();
     expect(detectLanguage()).toBe('ca');
   });

@@ -1,18 +1,19 @@
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import { Modal, Stack, Text } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { environmentsQueryOptions } from '@/console/api/session';
+import { ErrorPanel } from '@/console/components/feedback';
 import { useI18n } from '@/console/lib/i18n';
 import { sessionExpiry, useSessionExpired } from '@/console/lib/session-expiry';
-import { authKeys, environmentsQueryOptions, type Session } from './api.ts';
+import type { Session } from '@/contract/console-wire';
 import { LoginForm } from './login-form.tsx';
 
 /**
- * Issue 5: a 401 in the middle of work opens this over the current page. The page stays mounted
- * underneath (nothing typed is lost); after signing in, failed queries refetch and the user carries on.
+ * A 401 in the middle of work opens this over the current page (decision 0006). The page stays
+ * mounted underneath, so nothing typed is lost; after signing in again, the failed queries refetch
+ * and the user carries on. It signs in as the same environment, provider and client: anyone else
+ * logs out first.
  */
-export function ReloginDialog({ session }: { session: Session }) {
+export function ReloginDialog({ session, onLogout }: { session: Session; onLogout: () => void }) {
   const { t } = useI18n();
   const expired = useSessionExpired();
   const queryClient = useQueryClient();
@@ -31,23 +32,27 @@ export function ReloginDialog({ session }: { session: Session }) {
     >
       <Stack gap="md">
         <Text size="sm">{t('relogin.intro')}</Text>
+        {environments.isError ? (
+          <ErrorPanel error={environments.error} onRetry={() => void environments.refetch()} />
+        ) : null}
         {environments.data ? (
           <LoginForm
             environments={environments.data}
-            initial={{
-              environment: session.environment,
-              providerId: String(session.providerId),
-              clientId: session.clientId,
-            }}
-            onSuccess={(next) => {
-              queryClient.setQueryData(authKeys.session(), next);
+            identity={session}
+            onSuccess={() => {
               sessionExpiry.resolve();
-              void queryClient.invalidateQueries({
-                predicate: (query) => query.state.status === 'error',
-              });
+              void queryClient.invalidateQueries({ predicate: (query) => query.state.status === 'error' });
             }}
           />
         ) : null}
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed">
+            {t('relogin.someoneElse')}
+          </Text>
+          <Button variant="default" onClick={onLogout} w="fit-content">
+            {t('shell.logout')}
+          </Button>
+        </Stack>
       </Stack>
     </Modal>
   );

@@ -1,21 +1,34 @@
-import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/Title.css';
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
-import type { ChildListItem } from '@/contract';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createLink } from '@tanstack/react-router';
+import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { useI18n } from '@/console/lib/i18n';
+import { usePageTitle } from '@/console/lib/page-title';
+import type { ChildListItem } from '@/contract/schemas';
 import { RevealCredentials } from './reveal-credentials.tsx';
 
+const AnchorLink = createLink(Anchor);
+
 /**
- * A centre's page. A parent sees its child (from the list it already holds) with the parent-only
- * actions; a child signed in with its own credentials (the list answers 403, D3) sees its own page
- * without them. Licences and doctors join this page with their issues.
+ * A centre's page. A parent sees its child (from the list it already holds, the same query the
+ * list and the route loader use) with the parent-only actions; a child signed in with its own
+ * credentials (the list answers 403, D3) sees its own page without them.
  */
-export function CentrePage({
+export function CentrePage({ providerId, centreId }: { providerId: number; centreId: number }) {
+  return centreId === providerId ? (
+    <CentreView providerId={providerId} centreId={centreId} centre={undefined} />
+  ) : (
+    <ChildCentrePage providerId={providerId} centreId={centreId} />
+  );
+}
+
+function ChildCentrePage({ providerId, centreId }: { providerId: number; centreId: number }) {
+  const { data } = useSuspenseQuery(childCentersQueryOptions(providerId));
+  const centre = data.data.find((item) => item.id === centreId);
+  return <CentreView providerId={providerId} centreId={centreId} centre={centre} />;
+}
+
+function CentreView({
   providerId,
   centreId,
   centre,
@@ -27,17 +40,19 @@ export function CentrePage({
 }) {
   const { t, countryName } = useI18n();
   const own = centreId === providerId;
+  const title = centre?.name ?? t('centre.title', { id: String(centreId) });
+  usePageTitle(title);
   return (
     <Stack gap="md">
       {own ? null : (
         <Text size="sm">
-          <Link to="/centres">{t('centre.back')}</Link>
+          <AnchorLink to="/centres">{t('centre.back')}</AnchorLink>
         </Text>
       )}
       <Paper withBorder p="lg">
         <Stack gap="sm">
-          <Title order={1} size="h2">
-            {centre?.name ?? t('centre.title', { id: String(centreId) })}
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+            {title}
           </Title>
           {own ? <Text size="sm">{t('centre.ownCentre')}</Text> : null}
           <Group gap="xl" wrap="wrap">

@@ -1,11 +1,10 @@
-import '@mantine/spotlight/styles.css';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { createSpotlight, Spotlight } from '@mantine/spotlight';
 import { useEffect, useMemo, useState } from 'react';
 import { useI18n } from '@/console/lib/i18n';
-import { childCentersQueryOptions } from './api.ts';
-import { visibleCentres } from './rules.ts';
+import { childCentersQueryOptions } from '@/console/api/list-child-centers';
+import { indexCentres, visibleCentres } from './rules.ts';
 
 const [store, actions] = createSpotlight();
 const MAX_RESULTS = 50;
@@ -30,15 +29,17 @@ export default function CentreSpotlight({ providerId }: { providerId: number }) 
     () => new Intl.Collator(language, { sensitivity: 'base', numeric: true }),
     [language],
   );
+  const index = useMemo(
+    () => indexCentres(centres.data?.data ?? [], countryName),
+    [centres.data, countryName],
+  );
   const matches = useMemo(
     () =>
-      visibleCentres(
-        centres.data?.data ?? [],
-        { q: query, sort: 'name', dir: 'asc' },
-        countryName,
-        collator,
-      ).slice(0, MAX_RESULTS),
-    [centres.data, query, countryName, collator],
+      visibleCentres(index, { q: query, country: '', sort: 'name', dir: 'asc' }, collator).slice(
+        0,
+        MAX_RESULTS,
+      ),
+    [index, query, collator],
   );
 
   return (

@@ -11,8 +11,9 @@ describe('a parent with 10,000 centres', () => {
     await api.signIn(DEMO_PARENT);
     renderApp('/centres?sort=id');
     expect(await screen.findByText('10,000 centres', {}, { timeout: 10_000 })).toBeInTheDocument();
-    expect(screen.getAllByRole('listitem').length).toBeLessThan(60);
-    expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('Centro 1000');
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows.length).toBeLessThan(60);
+    expect(rows[0]).toHaveTextContent('Centro 1000');
     // 4.5 without `limit`: everything in one call (D5).
     const lists = api.sent('/child');
     expect(lists).toHaveLength(1);

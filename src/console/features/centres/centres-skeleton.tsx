@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Skeleton.css';
 import { Skeleton, Stack } from '@mantine/core';
 
 export const ROW_HEIGHT = 56;

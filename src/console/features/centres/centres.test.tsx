@@ -2,7 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { catalogues } from '@/console/lib/i18n/all';
+import caCentres from '@/console/locales/ca/centres.json';
+import enCentres from '@/console/locales/en/centres.json';
+import enCommon from '@/console/locales/en/common.json';
+import esCentres from '@/console/locales/es/centres.json';
 import { renderApp } from '@/console/testing/render-app';
 import { setupSimulatorConsole } from '@/console/testing/simulator-console';
 
@@ -22,7 +25,12 @@ async function signedInParent(centres: readonly (typeof WORLD)[number][] = WORLD
   return world;
 }
 
-const names = () => screen.getAllByRole('listitem').map((item) => item.textContent ?? '');
+/** The table's rows as their text, in order (the first row is the column headers). */
+const names = () =>
+  within(screen.getByRole('table', { name: 'Centres' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.textContent ?? '');
 
 /** The first of several buttons with that name (the list's header and its empty state). */
 function firstButton(name: string) {
@@ -37,7 +45,9 @@ async function chooseCountry(user: User, dialog: HTMLElement, name: string) {
   const input = within(dialog).getByRole('combobox', { name: /Country/ });
   await user.click(input);
   await user.type(input, name);
-  await user.click(await screen.findByRole('option', { name: new RegExp(name) }));
+  await user.click(
+    await within(await screen.findByRole('listbox')).findByRole('option', { name: new RegExp(name) }),
+  );
 }
 
 async function openCreate(user: User) {
@@ -104,7 +114,7 @@ describe('centres', () => {
     const user = userEvent.setup();
     const second = renderApp('/centres?q=zzz');
     expect(await screen.findByText('No centre matches “zzz”.')).toBeInTheDocument();
-    await user.click(within(second.container).getByRole('button', { name: 'Clear search' }));
+    await user.click(within(second.container).getByRole('button', { name: 'Clear search and filters' }));
     expect(await within(second.container).findByText('Clínica Barcelona')).toBeInTheDocument();
   });
 
@@ -277,7 +287,7 @@ describe('centres', () => {
       ),
     );
     renderApp('/centres');
-    expect(await screen.findByText('Centres are not available here')).toBeInTheDocument();
+    expect(await screen.findByText('Not available in this environment')).toBeInTheDocument();
     expect(api.requests.some((request) => request.path.startsWith('/api/'))).toBe(false);
   });
 
@@ -334,14 +344,13 @@ describe('centres', () => {
     it(`renders the list and create screens in ${language} with no raw catalogue key`, async () => {
       await signedInParent();
       const user = userEvent.setup();
-      const keys = Object.keys(catalogues.en);
+      const catalogue = { es: esCentres, ca: caCentres }[language];
+      const keys = [...Object.keys(enCommon), ...Object.keys(enCentres)];
       const rawKeys = () => keys.filter((key) => document.body.textContent?.includes(key));
       renderApp('/centres', { language });
       await screen.findByText('Clínica Barcelona');
-      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
-        catalogues[language]['centres.title'],
-      );
-      await user.click(firstButton(catalogues[language]['centres.create']));
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(catalogue['centres.title']);
+      await user.click(firstButton(catalogue['centres.create']));
       await screen.findByRole('dialog');
       expect(rawKeys()).toEqual([]);
     });

@@ -1,24 +1,17 @@
-import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/Popover.css';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useCreateChildCenter } from '@/console/api/create-child-center';
+import { FormErrorAlert } from '@/console/components/feedback';
+import { applyServerFieldErrors, fieldMessage } from '@/console/lib/form-kit';
+import { useI18n } from '@/console/lib/i18n';
+import { isApiError } from '@/contract/api-error-value';
 import {
   createChildCenterRequestSchema,
-  isApiError,
-  type ChildCreation,
   type CreateChildCenterRequest,
-} from '@/contract';
-import { errorMessageKey } from '@/console/lib/describe-error';
-import { useI18n } from '@/console/lib/i18n';
-import { useCreateChildCenter } from './api.ts';
+} from '@/contract/operations/create-child-center';
+import type { ChildCreation } from '@/contract/schemas';
 import { COUNTRY_CODES } from './countries.ts';
 
 const FIELDS = ['name', 'country', 'city'] as const;
@@ -31,7 +24,7 @@ export interface CreateCentreDialogProps {
 
 /**
  * 4.3 with the contract's own request schema (D5). The form stays mounted while closed, so that
- * whatever was typed survives an error, a cancel or a re-login (issue 5: nothing lost).
+ * whatever was typed survives an error, a cancel or a re-login: nothing is lost.
  */
 export function CreateCentreDialog({ opened, onClose, onCreated }: CreateCentreDialogProps) {
   const { t, countryName, language } = useI18n();
@@ -47,16 +40,14 @@ export function CreateCentreDialog({ opened, onClose, onCreated }: CreateCentreD
     );
   }, [countryName, language]);
   const { errors } = form.formState;
-  const fieldError = (field: (typeof FIELDS)[number]) => {
-    const error = errors[field];
-    if (!error) return undefined;
-    // D2 field errors from the server carry their own words; the schema's carry none we can show.
-    if (error.type === 'server' && error.message) return error.message;
-    return field === 'country' ? t('create.validation.country') : t('create.validation.required');
-  };
+  const fieldError = (field: (typeof FIELDS)[number]) =>
+    fieldMessage(
+      errors[field],
+      field === 'country' ? t('create.validation.country') : t('create.validation.required'),
+    );
 
   const submit = form.handleSubmit((values) => {
-    // Issue 5: a double click creates one centre.
+    // A double click creates one centre.
     if (mutation.isPending) return;
     mutation.mutate(values, {
       onSuccess: (creation) => {
@@ -65,17 +56,15 @@ export function CreateCentreDialog({ opened, onClose, onCreated }: CreateCentreD
         onCreated(values.name, creation);
       },
       onError: (error) => {
-        if (!isApiError(error)) return;
         // D2: the server's field errors go onto their fields.
-        for (const serverError of error.fieldErrors) {
-          const field = FIELDS.find((name) => name === serverError.field);
-          if (field) form.setError(field, { type: 'server', message: serverError.message });
-        }
+        if (isApiError(error))
+          applyServerFieldErrors(form.setError, error.fieldErrors, (path) =>
+            FIELDS.some((name) => name === path),
+          );
       },
     });
   });
 
-  const failure = mutation.error;
   return (
     <Modal
       opened={opened}
@@ -119,11 +108,7 @@ export function CreateCentreDialog({ opened, onClose, onCreated }: CreateCentreD
             error={fieldError('city')}
             {...form.register('city')}
           />
-          {failure && !(isApiError(failure) && failure.status === 401) ? (
-            <Alert color="red" role="alert">
-              {(isApiError(failure) && failure.serverMessage) || t(errorMessageKey(failure))}
-            </Alert>
-          ) : null}
+          <FormErrorAlert error={mutation.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}

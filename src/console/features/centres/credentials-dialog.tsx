@@ -1,12 +1,6 @@
-import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
 import { Alert, Button, Checkbox, Group, Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
-import type { ChildCreation } from '@/contract';
+import type { ChildCreation } from '@/contract/schemas';
 import { useI18n } from '@/console/lib/i18n';
 import { CredentialField } from './secret-field.tsx';
 

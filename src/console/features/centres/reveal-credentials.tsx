@@ -1,9 +1,8 @@
-import '@mantine/core/styles/Button.css';
 import { Button } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useI18n } from '@/console/lib/i18n';
-import { centresKeys } from './api.ts';
+import { childCenterCredentialsKeys } from '@/console/api/get-child-center-credentials';
 
 const RevealDialog = lazy(() =>
   import('./reveal-dialog.tsx').then((module) => ({ default: module.RevealDialog })),
@@ -16,7 +15,7 @@ export function RevealCredentials({ providerId, centreId }: { providerId: number
   const queryClient = useQueryClient();
   const close = () => {
     setOpened(false);
-    queryClient.removeQueries({ queryKey: centresKeys.credentials(providerId, centreId) });
+    queryClient.removeQueries({ queryKey: childCenterCredentialsKeys.of(providerId, centreId) });
   };
   return (
     <>

@@ -1,14 +1,9 @@
-import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
 import { Button, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ErrorPanel } from '@/console/components/error-panel';
+import { ErrorPanel } from '@/console/components/feedback';
 import { useI18n } from '@/console/lib/i18n';
-import { childCenterCredentialsQueryOptions } from './api.ts';
+import { childCenterCredentialsQueryOptions } from '@/console/api/get-child-center-credentials';
 import { CredentialField } from './secret-field.tsx';
 
 const HIDE_AFTER_MS = 60_000;

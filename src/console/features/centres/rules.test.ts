@@ -1,27 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { parseCentresSearch, visibleCentres } from './rules.ts';
+import {
+  centresSearchSchema,
+  countriesOf,
+  indexCentres,
+  visibleCentres,
+  type CentresSearch,
+} from './rules.ts';
 
 const centres = [
   { id: 3, name: 'Àrea Bàsica', country: 'ES', city: 'Girona' },
   { id: 1, name: 'zeta', country: 'FR', city: 'Paris' },
   { id: 2, name: 'Alpha', country: 'DE' },
+  { id: 4, name: 'Beta', country: 'ES', city: 'Madrid' },
 ];
 const names: Record<string, string> = { ES: 'Spain', FR: 'France', DE: 'Germany' };
 const countryName = (code: string) => names[code] ?? code;
 const collator = new Intl.Collator('en', { sensitivity: 'base' });
-const ids = (search: Partial<{ q: string; sort: 'name' | 'country' | 'city' | 'id'; dir: 'asc' | 'desc' }>) =>
-  visibleCentres(centres, { q: '', sort: 'name', dir: 'asc', ...search }, countryName, collator).map(
+const index = indexCentres(centres, countryName);
+const ids = (search: Partial<CentresSearch>) =>
+  visibleCentres(index, { q: '', country: '', sort: 'name', dir: 'asc', ...search }, collator).map(
     (c) => c.id,
   );
 
 describe('visibleCentres', () => {
   it('sorts names by the language’s collation, ignoring case', () => {
-    expect(ids({})).toEqual([2, 3, 1]);
-    expect(ids({ dir: 'desc' })).toEqual([1, 3, 2]);
+    expect(ids({})).toEqual([2, 3, 4, 1]);
+    expect(ids({ dir: 'desc' })).toEqual([1, 4, 3, 2]);
   });
 
-  it('sorts countries by their shown name, not their code', () => {
-    expect(ids({ sort: 'country' })).toEqual([1, 2, 3]);
+  it('sorts countries by their shown name, not their code, and ties by id', () => {
+    expect(ids({ sort: 'country' })).toEqual([1, 2, 3, 4]);
   });
 
   it('finds a centre by name without accents, by country name, by city and by id', () => {
@@ -30,21 +38,41 @@ describe('visibleCentres', () => {
     expect(ids({ q: 'paris' })).toEqual([1]);
     expect(ids({ q: '3' })).toEqual([3]);
   });
+
+  it('filters by country, together with the search', () => {
+    expect(ids({ country: 'ES' })).toEqual([3, 4]);
+    expect(ids({ country: 'ES', q: 'madrid' })).toEqual([4]);
+    expect(ids({ country: 'PT' })).toEqual([]);
+  });
 });
 
-describe('parseCentresSearch', () => {
+describe('countriesOf', () => {
+  it('lists each country once with its count, ordered by its name in the UI language', () => {
+    expect(countriesOf(index, collator)).toEqual([
+      { code: 'FR', name: 'France', count: 1 },
+      { code: 'DE', name: 'Germany', count: 1 },
+      { code: 'ES', name: 'Spain', count: 2 },
+    ]);
+  });
+});
+
+describe('the centres list’s search parameters', () => {
   it('keeps valid values from the URL', () => {
-    expect(parseCentresSearch({ q: 'nou', sort: 'city', dir: 'desc', at: 40 })).toEqual({
-      q: 'nou',
-      sort: 'city',
-      dir: 'desc',
-      at: 40,
-    });
+    expect(centresSearchSchema.parse({ q: 'nou', country: 'ES', sort: 'city', dir: 'desc', at: 40 })).toEqual(
+      {
+        q: 'nou',
+        country: 'ES',
+        sort: 'city',
+        dir: 'desc',
+        at: 40,
+      },
+    );
   });
 
   it('falls back to defaults for values a hand-edited URL may hold', () => {
-    expect(parseCentresSearch({ sort: 'size', dir: 'sideways', at: -4 })).toEqual({
+    expect(centresSearchSchema.parse({ sort: 'size', dir: 'sideways', at: -4, country: 'Spain' })).toEqual({
       q: '',
+      country: '',
       sort: 'name',
       dir: 'asc',
       at: 0,

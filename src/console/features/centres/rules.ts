@@ -1,29 +1,23 @@
-import type { ChildListItem } from '@/contract';
+import { z } from 'zod/mini';
+import { intParam, oneOfParam, patternParam, textParam } from '@/console/lib/search-params';
+import type { ChildListItem } from '@/contract/schemas';
 
 export const SORT_FIELDS = ['name', 'country', 'city', 'id'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 
-export type CentresSearch = { q: string; sort: SortField; dir: 'asc' | 'desc'; at: number };
-/** What a link may carry: every key optional. */
-export type CentresSearchInput = Partial<Record<keyof CentresSearch, unknown>>;
-
-export const isSortField = (value: unknown): value is SortField =>
-  typeof value === 'string' && (SORT_FIELDS as readonly string[]).includes(value);
-
 /**
- * STYLE.md point 4: the list's state lives in the URL. A bad or missing value becomes the default
- * (zod's `.catch`, written out: this runs in the entry chunk, where zod does not fit the budget).
+ * The list's state, in the URL (STYLE.md point 4): the search, the country filter, the sort, and
+ * the first row in view (`at`), so that reload and back/forward return to the same rows.
  */
-export function parseCentresSearch(raw: CentresSearchInput): CentresSearch {
-  const q = typeof raw.q === 'string' ? raw.q.slice(0, 200) : typeof raw.q === 'number' ? String(raw.q) : '';
-  const at = typeof raw.at === 'number' && Number.isSafeInteger(raw.at) && raw.at >= 0 ? raw.at : 0;
-  return {
-    q,
-    sort: isSortField(raw.sort) ? raw.sort : 'name',
-    dir: raw.dir === 'desc' ? 'desc' : 'asc',
-    at,
-  };
-}
+export const centresSearchSchema = z.object({
+  q: textParam(200),
+  // ISO 3166-1 alpha-2 (D5: the console offers these); anything else means "every country".
+  country: patternParam(/^[A-Z]{2}$/),
+  sort: oneOfParam(SORT_FIELDS, 'name'),
+  dir: oneOfParam(['asc', 'desc'], 'asc'),
+  at: intParam({ min: 0, fallback: 0 }),
+});
+export type CentresSearch = z.output<typeof centresSearchSchema>;
 
 const fold = (text: string) =>
   text
@@ -31,38 +25,71 @@ const fold = (text: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLocaleLowerCase();
 
+/** A centre with what the search matches, folded once per list rather than once per keystroke. */
+export interface IndexedCentre {
+  centre: ChildListItem;
+  countryName: string;
+  haystack: string;
+}
+
+export function indexCentres(
+  items: readonly ChildListItem[],
+  countryName: (code: string) => string,
+): IndexedCentre[] {
+  return items.map((centre) => {
+    const country = countryName(centre.country);
+    return {
+      centre,
+      countryName: country,
+      haystack: fold([centre.name, centre.country, country, centre.city ?? '', String(centre.id)].join(' ')),
+    };
+  });
+}
+
 /**
- * Every child is fetched once (4.5 without limit, D5) and searched and sorted here: the service
- * has no search on this list. The search matches name, country (code or name in the UI language),
- * city and id, ignoring case and accents.
+ * Every child is fetched once (4.5 without limit, D5) and searched, filtered and sorted here: the
+ * service has no search on this list. The search matches name, country (code or name in the UI
+ * language), city and id, ignoring case and accents; ties fall back to the id, so the order is
+ * stable and reproducible from the URL.
  */
 export function visibleCentres(
-  items: readonly ChildListItem[],
-  search: Pick<CentresSearch, 'q' | 'sort' | 'dir'>,
-  countryName: (code: string) => string,
+  index: readonly IndexedCentre[],
+  search: Pick<CentresSearch, 'q' | 'country' | 'sort' | 'dir'>,
   collator: Intl.Collator,
 ): ChildListItem[] {
   const terms = fold(search.q).split(/\s+/).filter(Boolean);
-  const matching =
-    terms.length === 0
-      ? [...items]
-      : items.filter((item) => {
-          const haystack = fold(
-            [item.name, item.country, countryName(item.country), item.city ?? '', String(item.id)].join(' '),
-          );
-          return terms.every((term) => haystack.includes(term));
-        });
+  const matching = index.filter(
+    (entry) =>
+      (search.country === '' || entry.centre.country.toUpperCase() === search.country) &&
+      terms.every((term) => entry.haystack.includes(term)),
+  );
   const sign = search.dir === 'asc' ? 1 : -1;
-  const key = (item: ChildListItem): string =>
+  const key = (entry: IndexedCentre): string =>
     search.sort === 'country'
-      ? countryName(item.country)
+      ? entry.countryName
       : search.sort === 'city'
-        ? (item.city ?? '')
-        : item.name;
+        ? (entry.centre.city ?? '')
+        : entry.centre.name;
   matching.sort((a, b) => {
-    const primary = search.sort === 'id' ? a.id - b.id : collator.compare(key(a), key(b));
-    // Ties fall back to the id, so that the order is stable and reproducible from the URL.
-    return sign * (primary !== 0 ? primary : a.id - b.id);
+    const primary = search.sort === 'id' ? a.centre.id - b.centre.id : collator.compare(key(a), key(b));
+    return sign * (primary !== 0 ? primary : a.centre.id - b.centre.id);
   });
-  return matching;
+  return matching.map((entry) => entry.centre);
+}
+
+/** The countries the list holds, for the filter, named and ordered in the UI language. */
+export function countriesOf(
+  index: readonly IndexedCentre[],
+  collator: Intl.Collator,
+): { code: string; name: string; count: number }[] {
+  const counts = new Map<string, { name: string; count: number }>();
+  for (const entry of index) {
+    const code = entry.centre.country.toUpperCase();
+    const found = counts.get(code);
+    if (found) found.count += 1;
+    else counts.set(code, { name: entry.countryName, count: 1 });
+  }
+  return [...counts]
+    .map(([code, { name, count }]) => ({ code, name, count }))
+    .sort((a, b) => collator.compare(a.name, b.name));
 }

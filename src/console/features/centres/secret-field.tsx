@@ -1,6 +1,3 @@
-import '@mantine/core/styles/ActionIcon.css';
-import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Code.css';
 import { Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useI18n } from '@/console/lib/i18n';

@@ -1,21 +1,24 @@
-import { createFileRoute, redirect, type SearchSchemaInput } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { childCentersQueryOptions } from '@/console/api/list-child-centers';
+import { UnavailableHere } from '@/console/components/feedback';
+import { loadArea } from '@/console/lib/i18n';
 import { RouteError } from '@/console/components/route-error';
-import { isApiError } from '@/contract/api-error-value';
 import { CentresScreen } from '@/console/features/centres/centres-screen';
 import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
-import { parseCentresSearch, type CentresSearchInput } from '@/console/features/centres/rules';
-import { CentresUnavailable } from '@/console/features/centres/centres-unavailable';
+import { centresSearchSchema } from '@/console/features/centres/rules';
+import { isApiError } from '@/contract/api-error-value';
 
 export const Route = createFileRoute('/_auth/centres/')({
-  validateSearch: (search: CentresSearchInput & SearchSchemaInput) => parseCentresSearch(search),
+  validateSearch: centresSearchSchema,
   loader: async ({ context }) => {
     const { queryClient, session, environment } = context;
     // D3: the development environment has only the token and doctor registration.
-    if (!environment.operations.includes('listChildCenters')) return { available: false };
-    // Loaded on demand: the contract's schemas (full zod) stay out of the login entry (budget).
-    const { childCentersQueryOptions } = await import('@/console/features/centres/api');
+    const list = environment.operations.includes('listChildCenters')
+      ? queryClient.ensureQueryData(childCentersQueryOptions(session.providerId))
+      : undefined;
     try {
-      await queryClient.ensureQueryData(childCentersQueryOptions(session.providerId));
+      // The screen's messages load beside its data, not after it.
+      await Promise.all([loadArea('centres'), list]);
     } catch (error) {
       // D3: a child's token gets 403 on the child list: it opens its own centre's page instead.
       if (isApiError(error) && error.status === 403) {
@@ -23,7 +26,6 @@ export const Route = createFileRoute('/_auth/centres/')({
       }
       throw error;
     }
-    return { available: true };
   },
   pendingComponent: CentresSkeleton,
   errorComponent: RouteError,
@@ -31,11 +33,11 @@ export const Route = createFileRoute('/_auth/centres/')({
 });
 
 function CentresRoute() {
-  const { available } = Route.useLoaderData();
   const { session, environment } = Route.useRouteContext();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  if (!available) return <CentresUnavailable environment={environment.label} />;
+  if (!environment.operations.includes('listChildCenters'))
+    return <UnavailableHere environment={environment.kind} />;
   return (
     <CentresScreen
       providerId={session.providerId}

@@ -1,0 +1,38 @@
+import type { ApiError } from '@/contract/api-error';
+import { CONSOLE_HEADERS } from '@/contract/console-wire';
+import type { Result } from '@/contract/result';
+import { globalFetch, type CallInit, type UpstreamClient } from '@/contract/transport';
+
+/**
+ * The token proxy on the page's own origin (decision 0005): its `/auth` paths, and the spec's
+ * operations under `/api`. The session cookie travels by itself; the header is its CSRF defence.
+ */
+export const proxyClient: UpstreamClient = {
+  baseUrl: '',
+  fetch: (request) => globalFetch(request),
+  headers: { ...CONSOLE_HEADERS },
+};
+export const apiClient: UpstreamClient = { ...proxyClient, baseUrl: '/api' };
+
+type Operation<Input, Output> = (
+  client: UpstreamClient,
+  input: Input,
+  init?: CallInit,
+) => Promise<Result<Output, ApiError>>;
+
+/**
+ * Runs one upstream operation through the proxy. Its contract module (and the zod schemas it
+ * parses with) is loaded on the first call, not with the screen that needs it: a route chunk stays
+ * small, and each screen pays only for the operations it calls. A failure is thrown as the ApiError
+ * value itself, which is what TanStack Query expects (errors stay values up to there, STYLE.md 7).
+ */
+export async function runOperation<Input, Output>(
+  load: () => Promise<Operation<Input, Output>>,
+  input: Input,
+  init?: CallInit,
+): Promise<Output> {
+  const operation = await load();
+  const result = await operation(apiClient, input, init);
+  if (result.ok) return result.value;
+  throw result.error;
+}

@@ -1,0 +1,47 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { getEnvironments, getSession, login, logout, type LoginRequest } from '@/contract/console-wire';
+import { unwrap } from '@/contract/result';
+import { proxyClient } from './client.ts';
+
+// The proxy's own surface (the console wire, src/contract/console-wire.ts): who is signed in, the
+// environments it offers, sign-in and sign-out. Not upstream operations: the token of spec 4.1 never
+// reaches the browser.
+
+export const sessionKeys = {
+  all: ['session'] as const,
+  current: () => [...sessionKeys.all, 'current'] as const,
+  environments: () => [...sessionKeys.all, 'environments'] as const,
+};
+
+/** The session, or null when nobody is signed in; read by the login guard and the shell. */
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionKeys.current(),
+    queryFn: async ({ signal }) => unwrap(await getSession(proxyClient, { signal })),
+    staleTime: 60_000,
+  });
+
+export const environmentsQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionKeys.environments(),
+    queryFn: async ({ signal }) => unwrap(await getEnvironments(proxyClient, { signal })),
+    staleTime: 5 * 60_000,
+  });
+
+/** `POST /auth/login`; the new session goes straight into the cache the guard reads. */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: LoginRequest) => unwrap(await login(proxyClient, input)),
+    // A refused sign-in is this form's answer, not an ended session (the re-login dialog's).
+    meta: { handlesAuthErrors: true },
+    onSuccess: (session) => queryClient.setQueryData(sessionKeys.current(), session),
+  });
+}
+
+/** `POST /auth/logout`: the session ends on the server; nothing of it stays in the page. */
+export async function signOut(queryClient: { clear: () => void }): Promise<void> {
+  // Whatever the answer, the page forgets the session: the server ends it on its own timer too.
+  await logout(proxyClient);
+  queryClient.clear();
+}

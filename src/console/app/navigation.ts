@@ -1,0 +1,22 @@
+import type { OperationId } from '@/contract/operations';
+import type { MessageKey } from '@/console/lib/i18n';
+import type { FileRoutesByTo } from '@/console/routeTree.gen';
+
+/**
+ * The console's navigation, as one list: each entry names the upstream operations its screen
+ * needs, so an environment that lacks them (development has only the token and doctor
+ * registration, D3) does not offer the entry. Only screens that exist are listed.
+ */
+export interface NavigationEntry {
+  to: keyof FileRoutesByTo;
+  label: MessageKey;
+  needs: readonly OperationId[];
+}
+
+export const NAVIGATION = [
+  { to: '/centres', label: 'nav.centres', needs: ['listChildCenters'] },
+] as const satisfies readonly NavigationEntry[];
+
+export function navigationFor(operations: readonly OperationId[]): NavigationEntry[] {
+  return NAVIGATION.filter((entry) => entry.needs.every((operation) => operations.includes(operation)));
+}

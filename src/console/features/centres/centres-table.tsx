@@ -1,0 +1,137 @@
+import { Text, UnstyledButton } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import { useI18n } from '@/console/lib/i18n';
+import type { ChildListItem } from '@/contract/schemas';
+import { ROW_HEIGHT } from './centres-skeleton.tsx';
+import classes from './centres-table.module.css';
+import type { CentresSearch, SortField } from './rules.ts';
+
+const COLUMNS: readonly { field: SortField; className?: string }[] = [
+  { field: 'name' },
+  { field: 'country' },
+  { field: 'city', className: classes.city },
+  { field: 'id' },
+];
+
+export interface CentresTableProps {
+  rows: ChildListItem[];
+  sort: Pick<CentresSearch, 'sort' | 'dir'>;
+  onSort: (sort: Pick<CentresSearch, 'sort' | 'dir'>) => void;
+  /** The first row in view when the table opens (the URL's `at`). */
+  initialIndex: number;
+  onFirstVisibleChange: (index: number) => void;
+  /** A centre just created: scrolled into view and marked for a moment. */
+  arrived?: number | undefined;
+}
+
+/**
+ * Every centre in one table, virtualised (@tanstack/react-virtual: 10,000 rows stay smooth, only
+ * those in view are in the document). Column headers sort on click and say how (`aria-sort`).
+ */
+export function CentresTable({
+  rows,
+  sort,
+  onSort,
+  initialIndex,
+  onFirstVisibleChange,
+  arrived,
+}: CentresTableProps) {
+  const { t, countryName } = useI18n();
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  // oxlint-disable-next-line react/incompatible-library -- the virtualiser is meant to re-render; nothing here is memoised by the compiler
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollerRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    // A long name wraps onto a second line rather than being cut: rows are measured. Where nothing
+    // is laid out (jsdom) a row measures 0, and the estimate stands.
+    measureElement: (element) => element.getBoundingClientRect().height || ROW_HEIGHT,
+    overscan: 8,
+    initialOffset: Math.min(initialIndex, Math.max(0, rows.length - 1)) * ROW_HEIGHT,
+    // jsdom has no layout: a sensible first size lets the first rows render before measuring.
+    initialRect: { width: 800, height: 600 },
+  });
+  // The first row in view, not the first rendered: those include the overscan rows above it.
+  const first = virtualizer.range?.startIndex ?? 0;
+
+  // The scroll position goes into the URL once scrolling settles, so that reload and back/forward
+  // return to the same rows (STYLE.md point 4).
+  const report = useRef(onFirstVisibleChange);
+  report.current = onFirstVisibleChange;
+  useEffect(() => {
+    const timer = setTimeout(() => report.current(first), 400);
+    return () => clearTimeout(timer);
+  }, [first]);
+
+  const arrivedIndex = arrived === undefined ? -1 : rows.findIndex((row) => row.id === arrived);
+  useEffect(() => {
+    if (arrivedIndex >= 0) virtualizer.scrollToIndex(arrivedIndex, { align: 'center' });
+  }, [arrivedIndex, virtualizer]);
+
+  const ariaSort = (field: SortField) =>
+    sort.sort === field ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none';
+  return (
+    <div ref={scrollerRef} className={classes.scroller}>
+      <table className={classes.table} aria-label={t('centres.list.label')} aria-rowcount={rows.length + 1}>
+        <thead className={classes.head}>
+          <tr className={classes.row} aria-rowindex={1}>
+            {COLUMNS.map(({ field, className }) => (
+              <th key={field} className={`${classes.header} ${className ?? ''}`} aria-sort={ariaSort(field)}>
+                <UnstyledButton
+                  className={classes.sort}
+                  onClick={() =>
+                    onSort({ sort: field, dir: sort.sort === field && sort.dir === 'asc' ? 'desc' : 'asc' })
+                  }
+                >
+                  {t(`centres.column.${field}`)}
+                  <span aria-hidden="true">
+                    {sort.sort === field ? (sort.dir === 'asc' ? '▲' : '▼') : ''}
+                  </span>
+                </UnstyledButton>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const centre = rows[item.index];
+            if (!centre) return null;
+            return (
+              <tr
+                key={centre.id}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                aria-rowindex={item.index + 2}
+                className={`${classes.row} ${centre.id === arrived ? 'row-arrived' : ''}`}
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <td className={classes.cell}>
+                  <Link to="/centres/$centreId" params={{ centreId: centre.id }} className={classes.link}>
+                    {centre.name}
+                  </Link>
+                </td>
+                <td className={classes.cell}>
+                  <Text size="sm" span>
+                    {countryName(centre.country)}
+                  </Text>
+                </td>
+                <td className={`${classes.cell} ${classes.city}`}>
+                  <Text size="sm" span>
+                    {centre.city ?? t('centres.city.none')}
+                  </Text>
+                </td>
+                <td className={`${classes.cell} ${classes.id}`}>
+                  <Text size="sm" span>
+                    #{centre.id}
+                  </Text>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
