@@ -13,14 +13,14 @@ const ok = <T>(
 describe('paging (2.5, §8, D5, D6)', () => {
   it('the child list returns the right slice and meta for any limit/offset', () => {
     const core = createCore();
-    const all = ok(core.listChildProviders(parent, { providerId: '100' })) as { data: { id: number }[] };
+    const all = ok(core.listChildCenters(parent, { providerId: '100' })) as { data: { id: number }[] };
     fc.assert(
       fc.property(
         fc.option(fc.integer({ min: 1, max: 80 }), { nil: undefined }),
         fc.option(fc.integer({ min: 0, max: 80 }), { nil: undefined }),
         (limit, offset) => {
           const page = ok(
-            core.listChildProviders(parent, {
+            core.listChildCenters(parent, {
               providerId: '100',
               ...(limit === undefined ? {} : { limit: String(limit) }),
               ...(offset === undefined ? {} : { offset: String(offset) }),
@@ -38,13 +38,17 @@ describe('paging (2.5, §8, D5, D6)', () => {
 
   it('the doctor list returns the right slice and meta for any limit 1…100 and offset', () => {
     const core = createCore();
-    const all = ok(core.listDoctors(parent, { providerId: '101', limit: '100' })) as {
+    const all = ok(core.listDoctorsWithLicenses(parent, { providerId: '101', limit: '100' })) as {
       doctors: { id: string }[];
     };
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 100 }), fc.integer({ min: 0, max: 40 }), (limit, offset) => {
         const page = ok(
-          core.listDoctors(parent, { providerId: '101', limit: String(limit), offset: String(offset) }),
+          core.listDoctorsWithLicenses(parent, {
+            providerId: '101',
+            limit: String(limit),
+            offset: String(offset),
+          }),
         ) as {
           doctors: { id: string }[];
           meta: unknown;
@@ -64,7 +68,7 @@ describe('paging (2.5, §8, D5, D6)', () => {
           .oneof(fc.double().map(String), fc.string(), fc.integer({ max: 0 }).map(String), fc.constant('1e3'))
           .filter((s) => !/^[1-9]\d{0,15}$/.test(s)),
         (bad) => {
-          const r = core.listChildProviders(parent, { providerId: '100', limit: bad });
+          const r = core.listChildCenters(parent, { providerId: '100', limit: bad });
           expect(r.ok ? 200 : r.error.status).toBe(400);
         },
       ),
@@ -106,7 +110,7 @@ describe('search (4.6, D6)', () => {
             ),
           );
           const found = ok(
-            core.listDoctors(
+            core.listDoctorsWithLicenses(
               { providerId: p.providerId },
               { providerId: String(p.providerId), search: term, limit: '100' },
             ),
@@ -215,7 +219,7 @@ describe('random sequences never reach an invalid state', () => {
           if (cmd.kind === 'webhook') {
             const repeated = Object.hasOwn(core.state.appliedEvents, `e:${cmd.id}`);
             const before = repeated ? JSON.stringify(core.state) : '';
-            const r = core.partnerWebhook(parent, {
+            const r = core.sendPartnerWebhook(parent, {
               id: cmd.id,
               type: cmd.type,
               created: '2026-11-22T10:00:00Z',

@@ -49,14 +49,14 @@ export function createUpstreamHandlers(core: SimCore, options: UpstreamHandlerOp
       '/iam/v1/register/childProvider',
       authed(async (caller, request) => {
         const body = await readJson(request);
-        return envelope(body.ok ? core.createChildProvider(caller, body.value) : body);
+        return envelope(body.ok ? core.createChildCenter(caller, body.value) : body);
       }),
     ),
     route(
       'GET',
       '/iam/v1/provider/{childProviderId}/credentials',
       authed((caller, _r, _u, params) =>
-        envelope(core.getChildCredentials(caller, params.childProviderId ?? '')),
+        envelope(core.getChildCenterCredentials(caller, params.childProviderId ?? '')),
       ),
     ),
     route(
@@ -64,7 +64,7 @@ export function createUpstreamHandlers(core: SimCore, options: UpstreamHandlerOp
       '/core/v1/provider/{providerId}/child',
       authed((caller, _r, url, params) =>
         envelope(
-          core.listChildProviders(caller, {
+          core.listChildCenters(caller, {
             providerId: params.providerId ?? '',
             ...query(url, ['limit', 'offset']),
           }),
@@ -76,7 +76,7 @@ export function createUpstreamHandlers(core: SimCore, options: UpstreamHandlerOp
       '/payments/v1/subscription/provider/{providerId}/user',
       authed((caller, _r, url, params) =>
         envelope(
-          core.listDoctors(caller, {
+          core.listDoctorsWithLicenses(caller, {
             providerId: params.providerId ?? '',
             ...query(url, ['limit', 'offset', 'search']),
           }),
@@ -100,7 +100,7 @@ export function createUpstreamHandlers(core: SimCore, options: UpstreamHandlerOp
       '/payments/v1/partner/webhook',
       authed(async (caller, request) => {
         const body = await readJson(request);
-        return envelope(body.ok ? core.partnerWebhook(caller, body.value) : body);
+        return envelope(body.ok ? core.sendPartnerWebhook(caller, body.value) : body);
       }),
     ),
     route(
@@ -108,7 +108,7 @@ export function createUpstreamHandlers(core: SimCore, options: UpstreamHandlerOp
       `${prefix}/reportExample`,
       authed((caller, _r, url) =>
         envelope(
-          core.listTemplates(
+          core.listReportTemplates(
             caller,
             query(url, ['providerId', 'userId', 'excludeProvider', 'limit', 'offset']),
           ),
