@@ -4,6 +4,9 @@ import type { HttpHandler } from 'msw';
 import type { Caller, SimCore } from '../core/index.ts';
 import { envelope, errorResponse, plain, query, readForm, readJson, route } from './http.ts';
 
+/** Marks an answer injected by a D11 fault. */
+export const FAULT_HEADER = 'X-Simulator-Fault';
+
 export type UpstreamHandlerOptions = { templatesPrefix?: string };
 
 export function createUpstreamHandlers(core: SimCore, options: UpstreamHandlerOptions = {}): HttpHandler[] {
@@ -118,12 +121,20 @@ export function createUpstreamHandlers(core: SimCore, options: UpstreamHandlerOp
   ];
 }
 
-/** D11: a matching fault waits `delayMs`, then answers `status` (with `body`, or a D2 body). */
+/**
+ * D11: a matching fault waits `delayMs`, then answers `status` (with `body`, or a D2 body). An
+ * injected answer says so in `X-Simulator-Fault` (the fault's id), so that a client's logs and the
+ * simulator's own document checks can tell it from the simulator's reading of the spec.
+ */
 async function applyFault(core: SimCore, request: Request, url: URL): Promise<Response | undefined> {
   const fault = core.takeFault(request.method, url.pathname);
   if (!fault) return undefined;
   if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
   if (fault.status === undefined) return undefined;
-  if (fault.body !== undefined) return Response.json(fault.body, { status: fault.status });
-  return errorResponse({ status: fault.status, message: `Injected fault (${fault.status})` });
+  const response =
+    fault.body === undefined
+      ? errorResponse({ status: fault.status, message: `Injected fault (${fault.status})` })
+      : Response.json(fault.body, { status: fault.status });
+  response.headers.set(FAULT_HEADER, String(fault.id));
+  return response;
 }
