@@ -8,7 +8,6 @@ import { pathItems } from './paths.ts';
 export type OpenApiDocument = {
   openapi: '3.1.0';
   info: Record<string, unknown>;
-  jsonSchemaDialect: string;
   servers: { url: string; description: string }[];
   tags: { name: string; description: string }[];
   security: Record<string, string[]>[];
@@ -46,7 +45,6 @@ export function buildOpenApiDocument(options: DocumentOptions = {}): OpenApiDocu
       summary: 'Tokens, doctors, child providers, licences, the partner webhook and report templates.',
       description: DESCRIPTION,
     },
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [
       {
         url: options.serverUrl ?? DEFAULT_SERVER_URL,
