@@ -7,9 +7,10 @@ import { z } from 'zod';
 
 /**
  * What kind of difference: a field the document does not list, a value outside a listed enum (or
- * a constant), any other shape, or an answer the document does not describe at all.
+ * a constant), any other shape, an answer the document does not describe at all, or (reported by
+ * the conformance run) a rule of the spec or of a decision that the answer breaks.
  */
-export type ProblemKind = 'unknown-field' | 'unknown-value' | 'shape' | 'undocumented';
+export type ProblemKind = 'unknown-field' | 'unknown-value' | 'shape' | 'undocumented' | 'rule';
 export type Problem = { kind: ProblemKind; at: string; message: string };
 
 const mediaSchema = z.object({ schema: z.record(z.string(), z.unknown()) });
@@ -186,7 +187,7 @@ function toProblem(e: ErrorObject): Problem {
     return {
       kind: 'unknown-value',
       at,
-      message: `${e.message ?? 'unexpected value'}: ${JSON.stringify(allowed)}`,
+      message: `${JSON.stringify(e.data)} is not one of ${JSON.stringify(allowed)}`,
     };
   }
   return { kind: 'shape', at, message: e.message ?? e.keyword };
