@@ -1,6 +1,6 @@
 // npm run conformance -- --base-url <url> --client-id <id> --client-secret-env <VAR> --provider-id <n>
 // Checks an environment of the service against the spec as the project reads it (tools/conformance,
-// docs/decisions/0007). Prints one line per check and a count; writes <report>.md and <report>.json.
+// docs/decisions/0009). Prints one line per check and a count; writes <report>.md and <report>.json.
 // Exit 0 only when every check passed; 1 when any failed or was skipped; 2 for a usage error.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // npm run openapi [-- --out FILE] [--server-url URL] [--templates-prefix /a/b]
-// Writes the OpenAPI 3.1 document generated from the contract (docs/decisions/0007); by default to
+// Writes the OpenAPI 3.1 document generated from the contract (docs/decisions/0009); by default to
 // docs/openapi.json, the file the standalone simulator serves and its tests check answers against.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -11,7 +11,7 @@ export type Tolerant<T extends string> = T | Unknown;
  * JSON Schema keywords that replace the generated ones (`schema`), and `required` when the reading
  * tolerates the absence of a field the specification always sends. The OpenAPI document and the
  * conformance run read with these forms, so they report what this reading silently absorbs
- * (docs/decisions/0007).
+ * (docs/decisions/0009).
  */
 export type WireForm = { schema?: Record<string, unknown>; required?: true };
 export const wireForms = z.registry<WireForm>();

@@ -1,6 +1,6 @@
 // The conformance run: a token (4.1), then every check in turn against one environment, each
 // answer read by the contract (as the console reads it) and checked strictly against the document
-// generated from the same contract (docs/decisions/0007).
+// generated from the same contract (docs/decisions/0009).
 import { buildOpenApiDocument } from '../../src/contract/openapi/document.ts';
 import { requestToken, type FetchLike } from '../../src/contract/index.ts';
 import { createResponseChecker } from '../openapi/response-check.ts';

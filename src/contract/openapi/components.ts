@@ -1,6 +1,6 @@
 // The document's schemas, generated from the contract's zod schemas with zod's own JSON Schema
 // output, read strictly: every tolerance of the contract is replaced by the wire form it declares
-// (`tolerated`, docs/decisions/0007) and every object is closed, so that a validator reports the
+// (`tolerated`, docs/decisions/0009) and every object is closed, so that a validator reports the
 // unknown fields, unknown enum values and loose shapes the console's reading silently absorbs.
 import { z } from 'zod/mini';
 import { errorBodySchema, oauthErrorBodySchema } from '../api-error.ts';

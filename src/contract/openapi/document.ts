@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 document of the Health Provider Integration Service, generated from the
 // contract: what the standalone simulator serves at /openapi.json and `npm run openapi` writes
-// (docs/decisions/0007). Pure data from zod schemas, so it runs anywhere.
+// (docs/decisions/0009). Pure data from zod schemas, so it runs anywhere.
 import { normalizeTemplatesPrefix } from '../operations.ts';
 import { componentSchemas, type JsonSchema } from './components.ts';
 import { pathItems } from './paths.ts';

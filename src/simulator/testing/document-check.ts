@@ -1,5 +1,5 @@
 // Every answer the simulator's tests receive is checked against the OpenAPI document generated
-// from the contract (docs/openapi.json, docs/decisions/0007): two independent readings of the
+// from the contract (docs/openapi.json, docs/decisions/0009): two independent readings of the
 // spec must agree, and a mismatch fails the test that received it. The document is read as data,
 // so the simulator still imports nothing from the contract.
 import document from '../../../docs/openapi.json' with { type: 'json' };

@@ -1,6 +1,6 @@
 // The standalone simulator's reference for integrators: the OpenAPI document at /openapi.json and
 // a page at /docs rendered by Swagger UI, served from the installed package (nothing from a CDN).
-// The document is the file `npm run openapi` writes from the contract (docs/decisions/0007): read
+// The document is the file `npm run openapi` writes from the contract (docs/decisions/0009): read
 // as data, so the simulator still imports nothing from the contract.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
