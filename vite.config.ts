@@ -7,7 +7,12 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [
     // The router plugin must come before react(): it rewrites route files into lazy chunks.
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './src/console/routes',
+      generatedRouteTree: './src/console/routeTree.gen.ts',
+    }),
     react(),
     // The in-browser demo's worker script (src/simulator/hosts/browser): served by the dev server
     // only, never emitted into a production build (no MSW in dist, checked by test:budget).

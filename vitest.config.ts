@@ -17,8 +17,8 @@ export default mergeConfig(
           test: {
             name: 'console',
             environment: 'jsdom',
-            include: ['src/{app,routes,features,components,lib}/**/*.test.{ts,tsx}'],
-            setupFiles: ['src/testing/setup-console.ts'],
+            include: ['src/console/**/*.test.{ts,tsx}'],
+            setupFiles: ['src/console/testing/setup-console.ts'],
           },
         },
         {
@@ -27,7 +27,7 @@ export default mergeConfig(
             name: 'node',
             environment: 'node',
             include: ['src/{contract,simulator,proxy}/**/*.test.ts', '{scripts,tools}/**/*.test.ts'],
-            setupFiles: ['src/testing/setup-node.ts'],
+            setupFiles: ['tools/vitest/setup-node.ts'],
           },
         },
       ],

@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
 // What the console's journeys share. Accessible names are the English catalogue's
-// (src/lib/i18n/en.ts); the simulator is the proxy's embedded one (D11/D12).
+// (src/console/lib/i18n/en.ts); the simulator is the proxy's embedded one (D11/D12).
 
 /** The proxy refuses /auth, /api and /__sim without it (its CSRF defence, decision 0005). */
 export const HEADERS = { 'X-Requested-With': 'provider-console' };

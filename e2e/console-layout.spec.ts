@@ -11,7 +11,7 @@ import { expect, test } from './fixtures.ts';
 
 // Issue 5's layout, keyboard, URL-state, preference and accessibility journeys against `npm start`
 // (the token proxy with the embedded simulator, D11/D12). The accessible names below are the
-// English catalogue's (src/lib/i18n/en.ts).
+// English catalogue's (src/console/lib/i18n/en.ts).
 
 // Expected answers, logged by Chromium as "Failed to load resource": 401 from the session probe and
 // from calls made after the session cookie is gone, 403 from a child's centre list (D3).
@@ -86,7 +86,7 @@ async function firstVisibleRow(page: Page) {
 }
 
 const DEMO_PARENT_CHILDREN = 34; // the D12 demo seed (README)
-const ROW_HEIGHT = 56; // src/features/centres/centres-skeleton.tsx
+const ROW_HEIGHT = 56; // src/console/features/centres/centres-skeleton.tsx
 
 const atParam = (page: Page) => Number(new URL(page.url()).searchParams.get('at') ?? 0);
 

@@ -64,12 +64,12 @@ export function checkBudget(dist: string): BudgetReport {
   };
 
   const routes = Object.entries(manifest).filter(
-    ([, chunk]) => chunk.isDynamicEntry && chunk.src?.startsWith('src/routes/'),
+    ([, chunk]) => chunk.isDynamicEntry && chunk.src?.startsWith('src/console/routes/'),
   );
   // What a first visit to /login downloads: the entry and the login route's own chunks.
   const loginFiles = new Set(entryFiles);
   for (const [key, chunk] of routes) {
-    if (/src\/routes\/.*login/.test(chunk.src ?? ''))
+    if (/src\/console\/routes\/.*login/.test(chunk.src ?? ''))
       for (const file of files(staticClosure(manifest, key))) loginFiles.add(file);
   }
   row('login-route entry JS', sum(loginFiles), budgets.loginEntryJs);

@@ -20,7 +20,7 @@ function filesOf(project: string): string[] {
 describe('the TypeScript projects', () => {
   it('check the console with the DOM library and without the proxy', () => {
     const files = filesOf('tsconfig.app.json');
-    expect(files).toContain('src/main.tsx');
+    expect(files).toContain('src/console/main.tsx');
     expect(files.some((file) => file.endsWith('lib.dom.d.ts'))).toBe(true);
     expect(files.filter((file) => file.startsWith('src/proxy/'))).toEqual([]);
   });

@@ -7,23 +7,25 @@ import { violation } from './boundaries.ts';
 
 describe('the import boundaries', () => {
   it('refuse a feature importing another feature', () => {
-    expect(violation('src/features/centres/list.tsx', { path: 'src/features/doctors/api' })).toMatch(
-      /features do not import each other/,
-    );
+    expect(
+      violation('src/console/features/centres/list.tsx', { path: 'src/console/features/doctors/api' }),
+    ).toMatch(/features do not import each other/);
   });
 
   it('let a feature import itself, shared components, lib and the contract', () => {
     for (const to of [
-      'src/features/centres/api/list',
-      'src/components/page',
-      'src/lib/i18n',
+      'src/console/features/centres/api/list',
+      'src/console/components/page',
+      'src/console/lib/i18n',
       'src/contract/operations',
     ])
-      expect(violation('src/features/centres/list.tsx', { path: to })).toBeUndefined();
+      expect(violation('src/console/features/centres/list.tsx', { path: to })).toBeUndefined();
   });
 
   it('keep the proxy out of browser code', () => {
-    expect(violation('src/lib/api-client.ts', { path: 'src/proxy/session' })).toMatch(/only the proxy/);
+    expect(violation('src/console/lib/api-client.ts', { path: 'src/proxy/session' })).toMatch(
+      /only the proxy/,
+    );
     expect(violation('src/proxy/app.ts', { path: 'src/proxy/session' })).toBeUndefined();
   });
 
@@ -50,16 +52,16 @@ describe('the import boundaries', () => {
   });
 
   it('keep the proxy from importing console code', () => {
-    expect(violation('src/proxy/app.ts', { path: 'src/features/centres/list' })).toMatch(
+    expect(violation('src/proxy/app.ts', { path: 'src/console/features/centres/list' })).toMatch(
       /never imports console/,
     );
     expect(violation('src/proxy/app.ts', { path: 'src/simulator/index' })).toBeUndefined();
   });
 
   it('keep shared code from depending on features', () => {
-    expect(violation('src/components/page.tsx', { path: 'src/features/centres/list' })).toMatch(
-      /shared code/,
-    );
+    expect(
+      violation('src/console/components/page.tsx', { path: 'src/console/features/centres/list' }),
+    ).toMatch(/shared code/);
   });
 });
 
@@ -74,10 +76,10 @@ describe('oxlint with the project configuration', () => {
       path.join(root, '.oxlintrc.json'),
       JSON.stringify({ jsPlugins: ['./tools/lint/boundaries.ts'], rules: { 'boundaries/zones': 'error' } }),
     );
-    mkdirSync(path.join(root, 'src/features/centres'), { recursive: true });
-    mkdirSync(path.join(root, 'src/features/doctors'), { recursive: true });
-    writeFileSync(path.join(root, 'src/features/doctors/api.ts'), 'export const doctors = 1;\n');
-    const importer = path.join(root, 'src/features/centres/list.ts');
+    mkdirSync(path.join(root, 'src/console/features/centres'), { recursive: true });
+    mkdirSync(path.join(root, 'src/console/features/doctors'), { recursive: true });
+    writeFileSync(path.join(root, 'src/console/features/doctors/api.ts'), 'export const doctors = 1;\n');
+    const importer = path.join(root, 'src/console/features/centres/list.ts');
     writeFileSync(importer, "import { doctors } from '../doctors/api.ts';\nexport const n = doctors;\n");
 
     const oxlint = path.join(repo, 'node_modules/.bin/oxlint');

@@ -5,11 +5,11 @@
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const consoleDirs = ['src/app', 'src/routes', 'src/features', 'src/components', 'src/lib', 'src/testing'];
+const consoleDir = 'src/console';
 const uiPackages = /^(react|react-dom|@mantine\/|@tanstack\/|react-hook-form|@hookform\/)/;
 
 const inside = (rel: string, dir: string) => rel === dir || rel.startsWith(`${dir}/`);
-const featureOf = (rel: string) => /^src\/features\/([^/]+)/.exec(rel)?.[1];
+const featureOf = (rel: string) => /^src\/console\/features\/([^/]+)/.exec(rel)?.[1];
 
 /** An import's target: a repository-relative path, or a package name. */
 export type ImportTarget = { path: string; pkg?: undefined } | { pkg: string; path?: undefined };
@@ -34,7 +34,7 @@ export function violation(from: string, target: ImportTarget): string | undefine
       return 'the contract depends only on zod, so it runs in the browser and in Node alike';
   }
   if (inside(from, 'src/proxy')) {
-    if (to && consoleDirs.some((dir) => inside(to, dir))) return 'the proxy never imports console code';
+    if (to && inside(to, consoleDir)) return 'the proxy never imports console code';
     if (pkg && uiPackages.test(pkg)) return 'the proxy has no UI dependencies';
   }
   if (!inside(from, 'src/proxy') && to && inside(to, 'src/proxy') && !inside(from, 'scripts'))
@@ -42,14 +42,18 @@ export function violation(from: string, target: ImportTarget): string | undefine
   const ownFeature = featureOf(from);
   const otherFeature = to ? featureOf(to) : undefined;
   if (ownFeature && otherFeature && otherFeature !== ownFeature)
-    return `features do not import each other (${ownFeature} → ${otherFeature}): move shared code to src/components or src/lib`;
+    return `features do not import each other (${ownFeature} → ${otherFeature}): move shared code to src/console/components, src/console/lib or src/console/api`;
   if (
-    (inside(from, 'src/components') || inside(from, 'src/lib')) &&
+    (inside(from, 'src/console/components') || inside(from, 'src/console/lib')) &&
     to &&
-    (inside(to, 'src/features') || inside(to, 'src/routes') || inside(to, 'src/app'))
+    (inside(to, 'src/console/features') || inside(to, 'src/console/routes') || inside(to, 'src/console/app'))
   )
     return 'shared code (components, lib) does not depend on features, routes or the app';
-  if (inside(from, 'src/features') && to && (inside(to, 'src/routes') || inside(to, 'src/app')))
+  if (
+    inside(from, 'src/console/features') &&
+    to &&
+    (inside(to, 'src/console/routes') || inside(to, 'src/console/app'))
+  )
     return 'features do not import routes or the app: routes compose features, not the reverse';
   return undefined;
 }

@@ -1,0 +1,76 @@
+import '@mantine/spotlight/styles.css';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { createSpotlight, Spotlight } from '@mantine/spotlight';
+import { useEffect, useMemo, useState } from 'react';
+import { useI18n } from '@/console/lib/i18n';
+import { childCentersQueryOptions } from './api.ts';
+import { visibleCentres } from './rules.ts';
+
+const [store, actions] = createSpotlight();
+const MAX_RESULTS = 50;
+
+/**
+ * The Ctrl/Cmd+K palette: jump to a centre by name or id. Loaded lazily by the layout on first use,
+ * so that it does not weigh on the login entry chunk (budget).
+ */
+/** Mounted (with a new key) on each request from the layout: mounting opens it. */
+export default function CentreSpotlight({ providerId }: { providerId: number }) {
+  const { t, language, countryName } = useI18n();
+  const navigate = useNavigate();
+  const centres = useQuery({ ...childCentersQueryOptions(providerId), retry: false });
+  const [query, setQuery] = useState('');
+  useEffect(() => {
+    actions.open();
+  }, []);
+
+  // The list's own search (name, country, city or id; case and accents ignored), so that the palette
+  // finds what the list finds, best names first.
+  const collator = useMemo(
+    () => new Intl.Collator(language, { sensitivity: 'base', numeric: true }),
+    [language],
+  );
+  const matches = useMemo(
+    () =>
+      visibleCentres(
+        centres.data?.data ?? [],
+        { q: query, sort: 'name', dir: 'asc' },
+        countryName,
+        collator,
+      ).slice(0, MAX_RESULTS),
+    [centres.data, query, countryName, collator],
+  );
+
+  return (
+    <Spotlight.Root
+      store={store}
+      query={query}
+      onQueryChange={setQuery}
+      // Each opening starts from an empty search (Mantine clears it only after its exit transition).
+      onSpotlightClose={() => setQuery('')}
+      shortcut={['mod + K']}
+      scrollable
+    >
+      <Spotlight.Search placeholder={t('spotlight.placeholder')} aria-label={t('spotlight.placeholder')} />
+      <Spotlight.ActionsList>
+        {matches.map((centre) => (
+          <Spotlight.Action
+            key={centre.id}
+            label={centre.name}
+            description={`#${centre.id}`}
+            onClick={() => void navigate({ to: '/centres/$centreId', params: { centreId: centre.id } })}
+          />
+        ))}
+        {matches.length === 0 ? (
+          <Spotlight.Empty>
+            {centres.isPending
+              ? t('spotlight.loading')
+              : centres.isError
+                ? t('spotlight.unavailable')
+                : t('spotlight.nothing')}
+          </Spotlight.Empty>
+        ) : null}
+      </Spotlight.ActionsList>
+    </Spotlight.Root>
+  );
+}

@@ -1,0 +1,73 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import { Alert, Button, Checkbox, Group, Modal, Stack } from '@mantine/core';
+import { useState } from 'react';
+import type { ChildCreation } from '@/contract';
+import { useI18n } from '@/console/lib/i18n';
+import { CredentialField } from './secret-field.tsx';
+
+export function dotEnv(creation: ChildCreation): string {
+  return `PROVIDER_ID=${creation.providerId}\nCLIENT_ID=${creation.clientId}\nCLIENT_SECRET=${creation.secret}\n`;
+}
+
+/**
+ * Shown once after creating a centre (4.3). It closes only after "I have stored these" is checked:
+ * escape, the overlay and a close button would lose the secret by accident.
+ */
+export function CredentialsDialog({
+  name,
+  creation,
+  onClose,
+}: {
+  name: string;
+  creation: ChildCreation;
+  onClose: () => void;
+}) {
+  const { t } = useI18n();
+  const [stored, setStored] = useState(false);
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([dotEnv(creation)], { type: 'text/plain' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `centre-${creation.providerId}.env`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  };
+  return (
+    <Modal
+      opened
+      onClose={() => {
+        if (stored) onClose();
+      }}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      title={t('credentials.title', { name })}
+      centered
+    >
+      <Stack gap="md">
+        <Alert color="yellow">{t('credentials.once')}</Alert>
+        <CredentialField label={t('credentials.providerId')} value={String(creation.providerId)} />
+        <CredentialField label={t('credentials.clientId')} value={creation.clientId} />
+        <CredentialField label={t('credentials.secret')} value={creation.secret} />
+        <Button variant="default" onClick={download}>
+          {t('credentials.download')}
+        </Button>
+        <Checkbox
+          label={t('credentials.stored')}
+          checked={stored}
+          onChange={(event) => setStored(event.currentTarget.checked)}
+        />
+        <Group justify="flex-end">
+          <Button disabled={!stored} onClick={onClose}>
+            {t('credentials.done')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

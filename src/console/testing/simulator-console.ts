@@ -1,0 +1,103 @@
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { CONSOLE_HEADERS } from '@/console/lib/console-headers';
+import { createSimulator, type SeedOption } from '@/simulator';
+import { createConsoleSurfaceHandlers } from '@/simulator/hosts/console-surface';
+
+// The console's integration tests run against the simulator's own console surface over msw/node:
+// the token proxy's browser-facing API (/auth, /api, decision 0005) played over the spec-faithful
+// simulator, so the screens meet the same rules, status codes and bodies as in `npm start`. There
+// is no second, hand-written fake of the proxy to drift from it.
+
+export type Credentials = { providerId: number; clientId: string; secret: string };
+export type CentreInput = { name: string; country: string; city: string };
+
+export const DEMO_PARENT: Credentials = {
+  providerId: 100,
+  clientId: 'demo-parent',
+  secret: 'demo-parent-secret',
+};
+
+type Recorded = { method: string; path: string; xRequestedWith: string | null };
+
+/** Where the surface answers in jsdom: the page's own origin, as the proxy serves the console. */
+const surfaceUrl = (path: string) => new URL(path, globalThis.location.href);
+
+function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: unknown }, what: string): T {
+  if (!result.ok) throw new Error(`${what} failed: ${JSON.stringify(result.error)}`);
+  return result.value;
+}
+
+/**
+ * One simulator and one msw/node server for a test file; the simulator goes back to `seed` and
+ * the surface forgets its session and login counts after every test. Unhandled requests fail.
+ */
+export function setupSimulatorConsole(options: { seed?: SeedOption } = {}) {
+  const sim = createSimulator({ seed: options.seed ?? 'empty' });
+  const server = setupServer();
+  const requests: Recorded[] = [];
+  server.events.on('request:start', ({ request }) => {
+    requests.push({
+      method: request.method,
+      path: new URL(request.url).pathname,
+      xRequestedWith: request.headers.get('x-requested-with'),
+    });
+  });
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+  beforeEach(() => {
+    requests.length = 0;
+    server.resetHandlers(...createConsoleSurfaceHandlers(sim));
+  });
+  afterEach(() => {
+    sim.reset();
+    localStorage.clear();
+  });
+  afterAll(() => server.close());
+
+  return {
+    sim,
+    server,
+    /** Every request the console sent this test, in order. */
+    requests,
+    /** D11 `POST /__sim/providers`: a parent (no `parentId`) or a child of `parentId`. */
+    createProvider(input: CentreInput & { parentId?: number }): Credentials {
+      return unwrap(sim.core.createProvider(input), 'createProvider') as Credentials;
+    },
+    /** A parent with exactly these children, in this order (ids ascending). */
+    parentWith(centres: readonly CentreInput[]): { parent: Credentials; children: Credentials[] } {
+      const parent = this.createProvider({ name: 'Red de Prueba', country: 'ES', city: 'Girona' });
+      const children = centres.map((centre) =>
+        this.createProvider({ ...centre, parentId: parent.providerId }),
+      );
+      return { parent, children };
+    },
+    /** D11 `POST /__sim/faults`. */
+    fault(fault: { match: string; status?: number; times?: number; body?: unknown }) {
+      unwrap(sim.core.addFault(fault), 'addFault');
+    },
+    /** Signs in through the surface, as the login screen would: the session starts before render. */
+    async signIn(credentials: Credentials): Promise<void> {
+      const response = await fetch(surfaceUrl('/auth/login'), {
+        method: 'POST',
+        headers: { ...CONSOLE_HEADERS, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          environment: 'demo',
+          providerId: credentials.providerId,
+          clientId: credentials.clientId,
+          clientSecret: credentials.secret,
+        }),
+      });
+      if (!response.ok) throw new Error(`sign-in failed with ${response.status}`);
+      // `requests` records what the console sends: this set-up call is not part of it.
+      requests.length = 0;
+    },
+    /** The session ends at the proxy (idle timeout, logout elsewhere): the next call answers 401. */
+    async endSession(): Promise<void> {
+      await fetch(surfaceUrl('/auth/logout'), { method: 'POST', headers: CONSOLE_HEADERS });
+    },
+    /** The requests whose path ends with `suffix`. */
+    sent(suffix: string): Recorded[] {
+      return requests.filter((request) => request.path.endsWith(suffix));
+    },
+  };
+}

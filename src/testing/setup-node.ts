@@ -1,3 +1,0 @@
-import { failOnConsoleError } from './fail-on-console.ts';
-
-failOnConsoleError();

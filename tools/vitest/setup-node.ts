@@ -1,0 +1,3 @@
+import { failOnConsoleError } from './fail-on-console-error.ts';
+
+failOnConsoleError();
