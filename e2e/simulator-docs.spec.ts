@@ -3,7 +3,7 @@ import path from 'node:path';
 import { operations } from '../src/contract/operations.ts';
 import { expect, test } from './fixtures.ts';
 
-// The standalone simulator's reference page for integrators (docs/decisions/0007): this journey
+// The standalone simulator's reference page for integrators (docs/decisions/0009): this journey
 // starts its own simulator on a free port, as an integrator would run `npm run simulator`.
 const root = path.resolve(import.meta.dirname, '..');
 let simulator: ChildProcess;
