@@ -1,19 +1,36 @@
 import { z } from 'zod/mini';
 import { ApiError, parseRetryAfter } from './api-error-value.ts';
+import { tolerated } from './tolerant.ts';
 
 export * from './api-error-value.ts';
 
 // D2: `{"success":false,"code":<status>,"message":"…","errors":[{field,message}]}`, errors only on 400.
+// Read tolerantly ("never assume an error body is JSON"); D2 always sends the first three.
 export const errorBodySchema = z.object({
-  success: z.optional(z.literal(false)),
-  code: z.optional(z.number()),
-  message: z.optional(z.string()),
+  success: tolerated(z.optional(z.literal(false)), {
+    schema: { type: 'boolean', const: false },
+    required: true,
+  }),
+  code: tolerated(z.optional(z.number()), { schema: { type: 'integer' }, required: true }),
+  message: tolerated(z.optional(z.string()), { schema: { type: 'string' }, required: true }),
   errors: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
 });
 
-// D1: the token operation answers OAuth 2.0 errors (RFC 6749 §5.2).
+// D1: the token operation answers OAuth 2.0 errors (RFC 6749 §5.2, whose codes the wire form lists).
 export const oauthErrorBodySchema = z.object({
-  error: z.string(),
+  error: tolerated(z.string(), {
+    schema: {
+      type: 'string',
+      enum: [
+        'invalid_request',
+        'invalid_client',
+        'invalid_grant',
+        'unauthorized_client',
+        'unsupported_grant_type',
+        'invalid_scope',
+      ],
+    },
+  }),
   error_description: z.optional(z.string()),
 });
 

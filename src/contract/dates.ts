@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { tolerated } from './tolerant.ts';
 
 // D10: two wire formats, both UTC. ISO 8601 with `Z` (or an offset) for `expiresAt` and
 // `scheduledDowngrade.effectiveDate`; `YYYY-MM-DD HH:MM:SS` with no zone, read as UTC, for
@@ -51,5 +52,18 @@ function dateSchema(parse: (text: string) => Date | undefined, format: string) {
   );
 }
 
-export const isoUtcDateSchema = dateSchema(parseIsoUtc, 'an ISO 8601 UTC date-time');
-export const spacedUtcDateSchema = dateSchema(parseSpacedUtc, 'a "YYYY-MM-DD HH:MM:SS" UTC date-time');
+// On the wire (D10): ISO with `Z` exactly; the reading also accepts an offset.
+export const ISO_UTC_WIRE = {
+  type: 'string',
+  format: 'date-time',
+  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?Z$',
+};
+export const SPACED_UTC_WIRE = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' };
+
+export const isoUtcDateSchema = tolerated(dateSchema(parseIsoUtc, 'an ISO 8601 UTC date-time'), {
+  schema: ISO_UTC_WIRE,
+});
+export const spacedUtcDateSchema = tolerated(
+  dateSchema(parseSpacedUtc, 'a "YYYY-MM-DD HH:MM:SS" UTC date-time'),
+  { schema: SPACED_UTC_WIRE },
+);

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { isoUtcDateSchema, spacedUtcDateSchema } from './dates.ts';
-import { tolerantEnum } from './tolerant.ts';
+import { ISO_UTC_WIRE, isoUtcDateSchema, SPACED_UTC_WIRE, spacedUtcDateSchema } from './dates.ts';
+import { tolerantEnum, tolerated } from './tolerant.ts';
 
 // The resources of spec §2, read tolerantly (decisions.md, top): zod objects drop unknown fields,
 // enums keep unknown values visible, wire field names stay as on the wire (STYLE.md point 2).
@@ -22,16 +22,23 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const DOCTOR_LANGS = ['ES', 'EN', 'CA', 'FR', 'DE', 'IT', 'PT'] as const;
 
 /** An identifier the spec types as a string, accepted as a number too and kept as a string. */
-const idString = z.pipe(
-  z.union([z.string(), z.number()]),
-  z.transform((value: string | number) => String(value)),
+const idString = tolerated(
+  z.pipe(
+    z.union([z.string(), z.number()]),
+    z.transform((value: string | number) => String(value)),
+  ),
+  { schema: { type: 'string' } },
 );
+/** A field the spec always sends, read as optional or null (named at each use). */
+const alwaysSent = <T extends z.ZodMiniType>(schema: T, wire: Record<string, unknown>) =>
+  tolerated(schema, { schema: wire, required: true });
 const count = z.int().check(z.nonnegative());
 
 // 2.1 (D1: `expires_in` may be present; optional for the client)
 export const tokenResponseSchema = z.object({
   access_token: z.string().check(z.minLength(1)),
-  token_type: z.string(),
+  // 2.1: the value is `Bearer`; RFC 6749 §7.1 reads token types case-insensitively.
+  token_type: tolerated(z.string(), { schema: { type: 'string', const: 'Bearer' } }),
   expires_in: z.optional(z.number().check(z.positive())),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
@@ -39,7 +46,7 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 // 2.2 response (D4: several doctors also give `doctorIds`, simulator only: optional)
 export const doctorRegistrationResponseSchema = z.object({
   success: z.boolean(),
-  message: z.optional(z.string()),
+  message: alwaysSent(z.optional(z.string()), { type: 'string' }),
   doctorId: idString,
   doctorIds: z.optional(z.array(idString)),
 });
@@ -47,7 +54,12 @@ export type DoctorRegistrationResponse = z.infer<typeof doctorRegistrationRespon
 
 // 2.4
 export function envelopeSchema<T extends z.ZodMiniType>(response: T) {
-  return z.object({ success: z.boolean(), code: z.number(), response });
+  // On a success the envelope says so: `success` true, `code` 200 (the HTTP status it mirrors).
+  return z.object({
+    success: tolerated(z.boolean(), { schema: { type: 'boolean', const: true } }),
+    code: tolerated(z.number(), { schema: { type: 'integer', const: 200 } }),
+    response,
+  });
 }
 /** The envelope, read down to its payload: callers only ever need `response`. */
 export function envelopePayload<T extends z.ZodMiniType>(response: T): z.ZodMiniType<z.output<T>> {
@@ -86,7 +98,7 @@ export const licenseSchema = z.object({
   isEnabled: z.boolean(),
   currentUsage: z.number(),
   limit: z.nullable(z.number()),
-  expiresAt: z.optional(z.nullable(isoUtcDateSchema)),
+  expiresAt: alwaysSent(z.optional(z.nullable(isoUtcDateSchema)), ISO_UTC_WIRE),
 });
 export type License = z.infer<typeof licenseSchema>;
 
@@ -114,7 +126,7 @@ export const optionalSuspensionSchema = z.pipe(
 // 2.9
 export const billingSchema = z.object({
   mode: tolerantEnum(BILLING_MODES),
-  managedBy: z.optional(z.nullable(z.string())),
+  managedBy: alwaysSent(z.optional(z.nullable(z.string())), { type: ['string', 'null'] }),
 });
 export type Billing = z.infer<typeof billingSchema>;
 
@@ -128,7 +140,13 @@ export const summaryRowSchema = z.object({
 export type SummaryRow = z.infer<typeof summaryRowSchema>;
 
 // 2.11: plan identifiers 8 = BASIC, 9 = ELITE; others survive as keys.
-const planQuantitySchema = z.record(z.string(), z.number());
+const planQuantitySchema = tolerated(z.record(z.string(), z.number()), {
+  schema: {
+    type: 'object',
+    propertyNames: { enum: ['8', '9'] },
+    additionalProperties: { type: 'integer', minimum: 0 },
+  },
+});
 export const PLAN_IDS = { '8': 'BASIC', '9': 'ELITE' } as const;
 export const scheduledDowngradeSchema = z.object({
   quantity: planQuantitySchema,
@@ -152,8 +170,8 @@ export const userLicenseDetailSchema = z.object({
   createdAt: spacedUtcDateSchema,
   updatedAt: spacedUtcDateSchema,
   // A licence never used yet has no last use: tolerate null or absence.
-  lastUsedAt: z.optional(z.nullable(spacedUtcDateSchema)),
-  expiresAt: z.optional(z.nullable(isoUtcDateSchema)),
+  lastUsedAt: alwaysSent(z.optional(z.nullable(spacedUtcDateSchema)), SPACED_UTC_WIRE),
+  expiresAt: alwaysSent(z.optional(z.nullable(isoUtcDateSchema)), ISO_UTC_WIRE),
   userId: idString,
   name: z.string(),
   lastname: z.string(),

@@ -6,13 +6,32 @@ import { z } from 'zod/mini';
 export type Unknown = { unknown: string };
 export type Tolerant<T extends string> = T | Unknown;
 
+/**
+ * What a tolerant schema accepts beyond the specification, stated as the documented wire form:
+ * JSON Schema keywords that replace the generated ones (`schema`), and `required` when the reading
+ * tolerates the absence of a field the specification always sends. The OpenAPI document and the
+ * conformance run read with these forms, so they report what this reading silently absorbs
+ * (docs/decisions/0009).
+ */
+export type WireForm = { schema?: Record<string, unknown>; required?: true };
+export const wireForms = z.registry<WireForm>();
+
+/** Marks `schema` as a tolerant reading of `wire` (see WireForm). */
+export function tolerated<T extends z.ZodMiniType>(schema: T, wire: WireForm): T {
+  wireForms.add(schema, wire);
+  return schema;
+}
+
 export function tolerantEnum<const T extends readonly [string, ...string[]]>(values: T) {
   const known = new Set<string>(values);
-  return z.pipe(
-    z.string(),
-    z.transform((value: string): Tolerant<T[number]> =>
-      known.has(value) ? (value as T[number]) : { unknown: value },
+  return tolerated(
+    z.pipe(
+      z.string(),
+      z.transform((value: string): Tolerant<T[number]> =>
+        known.has(value) ? (value as T[number]) : { unknown: value },
+      ),
     ),
+    { schema: { type: 'string', enum: [...values] } },
   );
 }
 

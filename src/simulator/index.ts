@@ -8,6 +8,7 @@ import { createUpstreamHandlers } from './handlers/upstream.ts';
 
 export type { SeedOption, SimState } from './core/index.ts';
 export type { SimCore } from './core/index.ts';
+export { FAULT_HEADER } from './handlers/upstream.ts';
 
 export type SimulatorOptions = {
   seed?: SeedOption;

@@ -9,6 +9,7 @@ import {
   userLicenseDetailSchema,
   type LicenseType,
 } from '../schemas.ts';
+import { tolerated } from '../tolerant.ts';
 import { segment, send, type CallInit, type UpstreamClient } from '../transport.ts';
 
 // 4.7 answers one of four shapes (D7). Each is tagged with `shape` so that a screen switches on
@@ -19,10 +20,14 @@ const tagged = <const S extends string, T extends z.ZodMiniType<object>>(shape: 
     schema,
     z.transform((value: z.output<T>) => ({ shape, ...value })),
   );
+// Shapes 1 and 3 always send their pending block, null when there is none (2.11).
 const orNull = <T extends z.ZodMiniType>(schema: T) =>
-  z.pipe(
-    z.optional(z.nullable(schema)),
-    z.transform((value: z.output<T> | null | undefined) => value ?? null),
+  tolerated(
+    z.pipe(
+      z.optional(z.nullable(schema)),
+      z.transform((value: z.output<T> | null | undefined) => value ?? null),
+    ),
+    { required: true },
   );
 
 const licensesShape = tagged(

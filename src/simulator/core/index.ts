@@ -1,12 +1,34 @@
-// The simulator core: state plus the operations of spec §4 and D11, with no transport.
-import * as engine from './engine.ts';
+// The simulator core: state plus the operations of spec §4 and D11, with no transport. One module
+// per operation, named as the contract names it, plus access rules (D3), licences, the clock (D10)
+// and the control operations (D11).
+import type { Caller } from './access.ts';
+import { moveClock } from './clock.ts';
+import {
+  controlAssignLicense,
+  controlCreateProvider,
+  controlReports,
+  controlScheduledDowngrade,
+  controlSuspension,
+} from './control.ts';
+import { createChildCenter } from './create-child-center.ts';
+import { controlAddFault, takeFault } from './faults.ts';
+import { getChildCenterCredentials } from './get-child-center-credentials.ts';
+import { getLicenses } from './get-licenses.ts';
+import { listChildCenters } from './list-child-centers.ts';
+import { listDoctorsWithLicenses } from './list-doctors-with-licenses.ts';
+import { listReportTemplates } from './list-report-templates.ts';
+import { registerDoctors } from './register-doctors.ts';
+import { authenticate, requestToken } from './request-token.ts';
 import { seededState, type SeedOption } from './seed.ts';
+import { sendPartnerWebhook } from './send-partner-webhook.ts';
 import type { SimState } from './types.ts';
 
 export type { SeedOption } from './seed.ts';
 export { DEFAULT_NOW, demoState, emptyState, generatedState } from './seed.ts';
 export * from './types.ts';
-export { isEnabled, BASIC_LIMIT, LICENSE_TYPES, fold, type Caller } from './engine.ts';
+export type { Caller } from './access.ts';
+export { BASIC_LIMIT, isEnabled, LICENSE_TYPES } from './licences.ts';
+export { fold } from './list-doctors-with-licenses.ts';
 
 export type CoreOptions = {
   seed?: SeedOption;
@@ -37,28 +59,29 @@ export function createCore(options: CoreOptions = {}) {
     replaceState(next: SimState): void {
       state = structuredClone(next);
     },
-    authenticate: (authorization: string | null) => engine.authenticate(state, authorization),
-    requestToken: (form: URLSearchParams | null) => engine.requestToken(state, form, randomToken),
-    registerDoctors: (caller: engine.Caller, body: unknown) => engine.registerDoctors(state, caller, body),
-    createChildProvider: (caller: engine.Caller, body: unknown) =>
-      engine.createChildProvider(state, caller, body),
-    getChildCredentials: (caller: engine.Caller, id: string) => engine.getChildCredentials(state, caller, id),
-    listChildProviders: (caller: engine.Caller, input: Parameters<typeof engine.listChildProviders>[2]) =>
-      engine.listChildProviders(state, caller, input),
-    listDoctors: (caller: engine.Caller, input: Parameters<typeof engine.listDoctors>[2]) =>
-      engine.listDoctors(state, caller, input),
-    getLicenses: (caller: engine.Caller, input: Parameters<typeof engine.getLicenses>[2]) =>
-      engine.getLicenses(state, caller, input),
-    partnerWebhook: (caller: engine.Caller, body: unknown) => engine.partnerWebhook(state, caller, body),
-    listTemplates: (caller: engine.Caller, input: Parameters<typeof engine.listTemplates>[2]) =>
-      engine.listTemplates(state, caller, input),
-    moveClock: (body: unknown) => engine.moveClock(state, body),
-    createProvider: (body: unknown) => engine.controlCreateProvider(state, body),
-    setSuspension: (id: string, body: unknown) => engine.controlSuspension(state, id, body),
-    assignLicense: (id: string, body: unknown) => engine.controlAssignLicense(state, id, body),
-    recordReports: (id: string, body: unknown) => engine.controlReports(state, id, body),
-    scheduleDowngrade: (id: string, body: unknown) => engine.controlScheduledDowngrade(state, id, body),
-    addFault: (body: unknown) => engine.controlAddFault(state, body),
-    takeFault: (method: string, pathname: string) => engine.takeFault(state, method, pathname),
+    authenticate: (authorization: string | null) => authenticate(state, authorization),
+    // The nine operations of spec §4.
+    requestToken: (form: URLSearchParams | null) => requestToken(state, form, randomToken),
+    registerDoctors: (caller: Caller, body: unknown) => registerDoctors(state, caller, body),
+    createChildCenter: (caller: Caller, body: unknown) => createChildCenter(state, caller, body),
+    getChildCenterCredentials: (caller: Caller, id: string) => getChildCenterCredentials(state, caller, id),
+    listChildCenters: (caller: Caller, input: Parameters<typeof listChildCenters>[2]) =>
+      listChildCenters(state, caller, input),
+    listDoctorsWithLicenses: (caller: Caller, input: Parameters<typeof listDoctorsWithLicenses>[2]) =>
+      listDoctorsWithLicenses(state, caller, input),
+    getLicenses: (caller: Caller, input: Parameters<typeof getLicenses>[2]) =>
+      getLicenses(state, caller, input),
+    sendPartnerWebhook: (caller: Caller, body: unknown) => sendPartnerWebhook(state, caller, body),
+    listReportTemplates: (caller: Caller, input: Parameters<typeof listReportTemplates>[2]) =>
+      listReportTemplates(state, caller, input),
+    // D10 and D11.
+    moveClock: (body: unknown) => moveClock(state, body),
+    createProvider: (body: unknown) => controlCreateProvider(state, body),
+    setSuspension: (id: string, body: unknown) => controlSuspension(state, id, body),
+    assignLicense: (id: string, body: unknown) => controlAssignLicense(state, id, body),
+    recordReports: (id: string, body: unknown) => controlReports(state, id, body),
+    scheduleDowngrade: (id: string, body: unknown) => controlScheduledDowngrade(state, id, body),
+    addFault: (body: unknown) => controlAddFault(state, body),
+    takeFault: (method: string, pathname: string) => takeFault(state, method, pathname),
   };
 }

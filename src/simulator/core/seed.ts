@@ -1,153 +1,25 @@
-// D12 demo seed and the generator of large worlds. Both are deterministic: no Math.random, no
-// wall clock, so the same seed gives a byte-identical state.
-import { addLicenseForSeed } from './seed-helpers.ts';
+// D12 demo seed, and the choice between the seeds. Deterministic: the same seed gives a
+// byte-identical state.
+import { generatedState } from './seed-generated.ts';
+import {
+  addDoctors,
+  addLicenseForSeed,
+  addTemplates,
+  at,
+  DEFAULT_NOW,
+  DEFAULT_TOKEN_LIFETIME_SECONDS,
+  emptyState,
+  put,
+  seats,
+  CITIES,
+  type SeedOption,
+} from './seed-parts.ts';
 import { Rng } from './random.ts';
-import { addMonth, DAY_MS, toIso, toSpaced } from './time.ts';
-import type { Contract, Provider, SeatType, SimState, Template } from './types.ts';
+import { DAY_MS, toIso, toSpaced } from './time.ts';
+import type { Contract, Provider, SimState } from './types.ts';
 
-export const DEFAULT_NOW = '2026-11-22T10:00:00Z';
-export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
-
-export type SeedOption =
-  'demo' | 'empty' | { centres: number; doctors: number; templates?: number; seed?: number };
-
-export function emptyState(
-  now = DEFAULT_NOW,
-  tokenLifetimeSeconds = DEFAULT_TOKEN_LIFETIME_SECONDS,
-): SimState {
-  return {
-    version: 1,
-    now,
-    tokenLifetimeSeconds,
-    rng: 20261122,
-    nextIds: { provider: 1000, doctor: 1, license: 1, template: 1, fault: 1 },
-    providers: {},
-    tokens: {},
-    appliedEvents: {},
-    faults: [],
-  };
-}
-
-/** A seed's own lists are never short; reading past them is a bug in the seed. */
-function at<T>(items: readonly T[], index: number): T {
-  const item = items[index];
-  if (item === undefined) throw new RangeError(`seed reads past a list (${index})`);
-  return item;
-}
-
-type ProviderInit = Partial<Provider> & Pick<Provider, 'id' | 'name' | 'clientId' | 'secret'>;
-
-function put(state: SimState, init: ProviderInit): Provider {
-  const p: Provider = {
-    country: 'ES',
-    city: 'Barcelona',
-    parentId: null,
-    selfBilling: false,
-    billingMode: 'PROCESSOR',
-    managedBy: null,
-    suspended: false,
-    contract: null,
-    renewsAt: toIso(addMonth(Date.parse(state.now) - 10 * DAY_MS)),
-    childIds: [],
-    doctors: [],
-    licenses: [],
-    templates: [],
-    ...init,
-  };
-  state.providers[String(p.id)] = p;
-  if (p.parentId !== null) state.providers[String(p.parentId)]?.childIds.push(p.id);
-  return p;
-}
-
-const seats = (s: Partial<Record<SeatType, number>>, extra: Partial<Contract> = {}): Contract => ({
-  status: 'ACTIVE',
-  model: 'SEATS',
-  seats: s,
-  includedConsultations: null,
-  scheduledSwitch: null,
-  scheduledDowngrade: null,
-  ...extra,
-});
-
-const FIRST = [
-  'Ana',
-  'José',
-  'María',
-  'Jordi',
-  'Laia',
-  'Pau',
-  'Lucía',
-  'Carlos',
-  'Núria',
-  'Marc',
-  'Elena',
-  'Javier',
-  'Marta',
-  'Àlex',
-  'Sofía',
-  'David',
-];
-const LAST = [
-  'García',
-  'Martínez',
-  'López',
-  'Puig',
-  'Ferrer',
-  'Sánchez',
-  'Núñez',
-  'Vidal',
-  'Soler',
-  'Romero',
-  'Serra',
-  'Castro',
-  'Pérez',
-  'Roca',
-  'Gómez',
-  'Font',
-];
-const CITIES: readonly [string, string][] = [
-  ['ES', 'Barcelona'],
-  ['ES', 'Madrid'],
-  ['ES', 'Valencia'],
-  ['ES', 'Girona'],
-  ['ES', 'Sevilla'],
-  ['AD', 'Andorra la Vella'],
-  ['PT', 'Lisboa'],
-];
-
-function addDoctors(state: SimState, p: Provider, count: number, rng: Rng): void {
-  for (let i = 0; i < count; i += 1) {
-    const n = p.doctors.length + 1;
-    p.doctors.push({
-      serviceId: `svc-${state.nextIds.doctor++}`,
-      doctorId: `${p.id}-doc-${String(n).padStart(3, '0')}`,
-      name: rng.pick(FIRST),
-      lastname: rng.pick(LAST),
-      email: `doctor${n}@centre${p.id}.example`,
-      doctorSpeciality: 1 + rng.int(40),
-      lang: rng.pick(['ES', 'CA', 'EN']),
-    });
-  }
-}
-
-function addTemplates(state: SimState, p: Provider, count: number, userId?: string): void {
-  for (let i = 0; i < count; i += 1) {
-    const id = state.nextIds.template++;
-    const t: Template = {
-      id,
-      name: userId
-        ? `Plantilla personal ${i + 1}`
-        : `Informe ${['de alta', 'de consulta', 'de urgencias', 'radiológico'][i % 4]} ${i + 1}`,
-      description: userId ? `Plantilla del usuario ${userId}` : 'Plantilla del centro',
-      type: 1 + (i % 3),
-      specialityId: i % 5 === 0 ? 0 : 1 + (i % 40),
-      isValidated: i % 3 !== 0,
-      ownerType: userId ? 'USER' : 'HEALTH_PROVIDER',
-      ...(userId ? { userId } : {}),
-    };
-    p.templates.push(t);
-  }
-}
+export { DEFAULT_NOW, emptyState, type SeedOption } from './seed-parts.ts';
+export { generatedState } from './seed-generated.ts';
 
 /** D12: the two fixed logins and, between them, every state a screen can draw. */
 export function demoState(
@@ -293,52 +165,6 @@ export function demoState(
   const bare = pchild(203, 'Consultorio Chamberí', null);
   addDoctors(state, bare, 2, rng);
 
-  state.rng = rng.seed;
-  return state;
-}
-
-/** N centres × M doctors × K templates under the demo parent 100 (and the processor 200, empty). */
-export function generatedState(
-  opts: { centres: number; doctors: number; templates?: number; seed?: number },
-  now = DEFAULT_NOW,
-  tokenLifetimeSeconds = DEFAULT_TOKEN_LIFETIME_SECONDS,
-): SimState {
-  const state = emptyState(now, tokenLifetimeSeconds);
-  const rng = new Rng(opts.seed ?? 1);
-  const parent = put(state, {
-    id: 100,
-    name: 'Red Salud Demo',
-    clientId: 'demo-parent',
-    secret: 'demo-parent-secret',
-    selfBilling: true,
-  });
-  put(state, {
-    id: 200,
-    name: 'Grupo Procesador Demo',
-    clientId: 'demo-processor',
-    secret: 'demo-processor-secret',
-  });
-  const templates = opts.templates ?? 0;
-  for (let i = 0; i < opts.centres; i += 1) {
-    const id = state.nextIds.provider++;
-    const [country, city] = rng.pick(CITIES);
-    const c = put(state, {
-      id,
-      name: `Centro ${id}`,
-      country,
-      city,
-      parentId: 100,
-      billingMode: 'PARTNER_SELF',
-      managedBy: parent.name,
-      clientId: `client-${id}-${rng.hex(8)}`,
-      secret: rng.hex(32),
-      contract: seats({ BASIC: opts.doctors }),
-    });
-    addDoctors(state, c, opts.doctors, rng);
-    for (let d = 0; d < c.doctors.length; d += 1)
-      if (d % 5 !== 4) addLicenseForSeed(state, c, at(c.doctors, d).doctorId, 'BASIC', rng.int(101));
-    addTemplates(state, c, templates);
-  }
   state.rng = rng.seed;
   return state;
 }

@@ -4,6 +4,9 @@ import type { HttpHandler } from 'msw';
 import type { Caller, SimCore } from '../core/index.ts';
 import { envelope, errorResponse, plain, query, readForm, readJson, route } from './http.ts';
 
+/** Marks an answer injected by a D11 fault. */
+export const FAULT_HEADER = 'X-Simulator-Fault';
+
 export type UpstreamHandlerOptions = { templatesPrefix?: string };
 
 export function createUpstreamHandlers(core: SimCore, options: UpstreamHandlerOptions = {}): HttpHandler[] {
@@ -49,14 +52,14 @@ export function createUpstreamHandlers(core: SimCore, options: UpstreamHandlerOp
       '/iam/v1/register/childProvider',
       authed(async (caller, request) => {
         const body = await readJson(request);
-        return envelope(body.ok ? core.createChildProvider(caller, body.value) : body);
+        return envelope(body.ok ? core.createChildCenter(caller, body.value) : body);
       }),
     ),
     route(
       'GET',
       '/iam/v1/provider/{childProviderId}/credentials',
       authed((caller, _r, _u, params) =>
-        envelope(core.getChildCredentials(caller, params.childProviderId ?? '')),
+        envelope(core.getChildCenterCredentials(caller, params.childProviderId ?? '')),
       ),
     ),
     route(
@@ -64,7 +67,7 @@ export function createUpstreamHandlers(core: SimCore, options: UpstreamHandlerOp
       '/core/v1/provider/{providerId}/child',
       authed((caller, _r, url, params) =>
         envelope(
-          core.listChildProviders(caller, {
+          core.listChildCenters(caller, {
             providerId: params.providerId ?? '',
             ...query(url, ['limit', 'offset']),
           }),
@@ -76,7 +79,7 @@ export function createUpstreamHandlers(core: SimCore, options: UpstreamHandlerOp
       '/payments/v1/subscription/provider/{providerId}/user',
       authed((caller, _r, url, params) =>
         envelope(
-          core.listDoctors(caller, {
+          core.listDoctorsWithLicenses(caller, {
             providerId: params.providerId ?? '',
             ...query(url, ['limit', 'offset', 'search']),
           }),
@@ -100,7 +103,7 @@ export function createUpstreamHandlers(core: SimCore, options: UpstreamHandlerOp
       '/payments/v1/partner/webhook',
       authed(async (caller, request) => {
         const body = await readJson(request);
-        return envelope(body.ok ? core.partnerWebhook(caller, body.value) : body);
+        return envelope(body.ok ? core.sendPartnerWebhook(caller, body.value) : body);
       }),
     ),
     route(
@@ -108,7 +111,7 @@ export function createUpstreamHandlers(core: SimCore, options: UpstreamHandlerOp
       `${prefix}/reportExample`,
       authed((caller, _r, url) =>
         envelope(
-          core.listTemplates(
+          core.listReportTemplates(
             caller,
             query(url, ['providerId', 'userId', 'excludeProvider', 'limit', 'offset']),
           ),
@@ -118,12 +121,20 @@ export function createUpstreamHandlers(core: SimCore, options: UpstreamHandlerOp
   ];
 }
 
-/** D11: a matching fault waits `delayMs`, then answers `status` (with `body`, or a D2 body). */
+/**
+ * D11: a matching fault waits `delayMs`, then answers `status` (with `body`, or a D2 body). An
+ * injected answer says so in `X-Simulator-Fault` (the fault's id), so that a client's logs and the
+ * simulator's own document checks can tell it from the simulator's reading of the spec.
+ */
 async function applyFault(core: SimCore, request: Request, url: URL): Promise<Response | undefined> {
   const fault = core.takeFault(request.method, url.pathname);
   if (!fault) return undefined;
   if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
   if (fault.status === undefined) return undefined;
-  if (fault.body !== undefined) return Response.json(fault.body, { status: fault.status });
-  return errorResponse({ status: fault.status, message: `Injected fault (${fault.status})` });
+  const response =
+    fault.body === undefined
+      ? errorResponse({ status: fault.status, message: `Injected fault (${fault.status})` })
+      : Response.json(fault.body, { status: fault.status });
+  response.headers.set(FAULT_HEADER, String(fault.id));
+  return response;
 }

@@ -1,5 +1,7 @@
-// A tiny HTTP client over a simulator's fetch for tests: absolute URLs on any origin.
+// A tiny HTTP client over a simulator's fetch for tests: absolute URLs on any origin. Every answer
+// is checked against the OpenAPI document (document-check.ts): a mismatch fails the test.
 import { createSimulator, type SimulatorOptions } from '../index.ts';
+import { assertDocumented } from './document-check.ts';
 
 export const ORIGIN = 'http://upstream.test';
 
@@ -21,10 +23,23 @@ export function testSimulator(options: SimulatorOptions = {}) {
     }
     if (init.raw !== undefined) body = init.raw;
     if (init.type !== undefined) headers['Content-Type'] = init.type;
-    const response = await sim.fetch(
-      new Request(`${ORIGIN}${path}`, { method, headers, ...(body === undefined ? {} : { body }) }),
-    );
+    const request = new Request(`${ORIGIN}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body }),
+    });
+    const response = await sim.fetch(request);
     const text = await response.text();
+    assertDocumented(
+      {
+        method,
+        pathname: new URL(request.url).pathname,
+        status: response.status,
+        headers: response.headers,
+        text,
+      },
+      options.templatesPrefix,
+    );
     let parsed: unknown = text;
     try {
       parsed = JSON.parse(text);

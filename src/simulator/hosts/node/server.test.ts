@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { documentedFetch } from '../../testing/document-check.ts';
 import { parseServerArgs, redactPath, startSimulatorServer, type RunningServer } from './server.ts';
 
 const run = promisify(execFile);
@@ -43,7 +44,7 @@ describe('npm run simulator (standalone server)', () => {
     const base = running.url;
     const token = (
       (await (
-        await fetch(`${base}/api/iam/integration/token`, {
+        await documentedFetch(`${base}/api/iam/integration/token`, {
           method: 'POST',
           body: new URLSearchParams({
             grant_type: 'client_credentials',
@@ -56,7 +57,7 @@ describe('npm run simulator (standalone server)', () => {
     const auth = { Authorization: `Bearer ${token}` };
     const json = { ...auth, 'Content-Type': 'application/json' };
     const statuses = await Promise.all([
-      fetch(`${base}/iam/v1/register/healthProviderDoctor`, {
+      documentedFetch(`${base}/iam/v1/register/healthProviderDoctor`, {
         method: 'POST',
         headers: json,
         body: JSON.stringify({
@@ -72,16 +73,16 @@ describe('npm run simulator (standalone server)', () => {
           ],
         }),
       }),
-      fetch(`${base}/iam/v1/register/childProvider`, {
+      documentedFetch(`${base}/iam/v1/register/childProvider`, {
         method: 'POST',
         headers: json,
         body: JSON.stringify({ name: 'N', country: 'ES', city: 'C' }),
       }),
-      fetch(`${base}/iam/v1/provider/101/credentials`, { headers: auth }),
-      fetch(`${base}/core/v1/provider/100/child`, { headers: auth }),
-      fetch(`${base}/payments/v1/subscription/provider/101/user`, { headers: auth }),
-      fetch(`${base}/payments/v1/subscription/provider/101/license`, { headers: auth }),
-      fetch(`${base}/payments/v1/partner/webhook`, {
+      documentedFetch(`${base}/iam/v1/provider/101/credentials`, { headers: auth }),
+      documentedFetch(`${base}/core/v1/provider/100/child`, { headers: auth }),
+      documentedFetch(`${base}/payments/v1/subscription/provider/101/user`, { headers: auth }),
+      documentedFetch(`${base}/payments/v1/subscription/provider/101/license`, { headers: auth }),
+      documentedFetch(`${base}/payments/v1/partner/webhook`, {
         method: 'POST',
         headers: json,
         body: JSON.stringify({
@@ -91,20 +92,20 @@ describe('npm run simulator (standalone server)', () => {
           data: { providerId: 101 },
         }),
       }),
-      fetch(`${base}/reportExample?providerId=101`, { headers: auth }),
+      documentedFetch(`${base}/reportExample?providerId=101`, { headers: auth }),
     ]).then((rs) => rs.map((r) => r.status));
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200]);
   });
 
   it('a malformed request answers the D2 body, never a 500', async () => {
     running = await startSimulatorServer({ port: 0, quiet: true });
-    const r = await fetch(`${running.url}/iam/v1/register/childProvider`, {
+    const r = await documentedFetch(`${running.url}/iam/v1/register/childProvider`, {
       method: 'POST',
       body: '{',
       headers: { 'Content-Type': 'application/json', Authorization: 'Bearer x' },
     });
     expect(r.status).toBe(401);
-    const bad = await fetch(`${running.url}/__sim/clock`, {
+    const bad = await documentedFetch(`${running.url}/__sim/clock`, {
       method: 'POST',
       body: '{',
       headers: { 'Content-Type': 'application/json' },
@@ -127,7 +128,7 @@ describe('npm run simulator (standalone server)', () => {
         child.once('exit', (code) => reject(new Error(`exited early with ${code}`)));
       });
       // oxlint-disable-next-line no-await-in-loop -- as above
-      expect((await fetch(`${url}/__sim/clock`)).status).toBe(200);
+      expect((await documentedFetch(`${url}/__sim/clock`)).status).toBe(200);
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       child.kill(signal);
       // oxlint-disable-next-line no-await-in-loop -- as above

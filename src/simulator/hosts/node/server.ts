@@ -1,11 +1,14 @@
 // The standalone simulator: an HTTP server over the simulator's fetch, for integrators' own tests.
 //   node src/simulator/hosts/node/server.ts [--port 4010] [--host 127.0.0.1] [--seed demo|empty]
 //                                           [--centres N --doctors M [--templates K]] [--now ISO]
+//                                           [--templates-prefix /a/b] [--openapi FILE] [--quiet]
+// Besides the service it serves its OpenAPI document at /openapi.json and a reference at /docs.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createSimulator, type SimulatorOptions } from '../../index.ts';
+import { createDocsRoute, DEFAULT_DOCUMENT_PATH, loadDocument } from './docs.ts';
 
 const count = z.coerce.number().int().min(0).max(1_000_000);
 const argsSchema = z
@@ -18,6 +21,7 @@ const argsSchema = z
     templates: count.optional(),
     now: z.iso.datetime().optional(),
     'templates-prefix': z.string().optional(),
+    openapi: z.string().min(1).default(DEFAULT_DOCUMENT_PATH),
     quiet: z.boolean().default(false),
   })
   .refine(
@@ -39,6 +43,7 @@ export function parseServerArgs(argv: string[]): ServerArgs {
       templates: { type: 'string' },
       now: { type: 'string' },
       'templates-prefix': { type: 'string' },
+      openapi: { type: 'string' },
       quiet: { type: 'boolean' },
     },
     strict: true,
@@ -90,6 +95,7 @@ export async function startSimulatorServer(
     ...(args['templates-prefix'] === undefined ? {} : { templatesPrefix: args['templates-prefix'] }),
   };
   const sim = createSimulator(options);
+  const docs = createDocsRoute(loadDocument(args.openapi ?? DEFAULT_DOCUMENT_PATH), args['templates-prefix']);
   const host = args.host ?? '127.0.0.1';
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
@@ -100,7 +106,7 @@ export async function startSimulatorServer(
       try {
         const request = await toRequest(req, origin);
         path = redactPath(new URL(request.url));
-        const response = await sim.fetch(request);
+        const response = docs(request) ?? (await sim.fetch(request));
         status = response.status;
         res.writeHead(response.status, Object.fromEntries(response.headers));
         res.end(Buffer.from(await response.arrayBuffer()));
@@ -131,15 +137,16 @@ export async function startSimulatorServer(
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   let args: ServerArgs;
+  let running: RunningServer;
   try {
     args = parseServerArgs(process.argv.slice(2));
+    running = await startSimulatorServer(args);
   } catch (error) {
     console.error(`simulator: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(2);
   }
-  const running = await startSimulatorServer(args);
   console.info(
-    `simulator listening on ${running.url} (seed: ${args.centres === undefined ? args.seed : `${args.centres}×${args.doctors}`})`,
+    `simulator listening on ${running.url} (seed: ${args.centres === undefined ? args.seed : `${args.centres}×${args.doctors}`}; reference at ${running.url}/docs)`,
   );
   const stop = (signal: string) => {
     console.info(`simulator: ${signal}, stopping`);
