@@ -1,3 +1,4 @@
+import type { NotificationData } from '@mantine/notifications';
 import { lazy, Suspense, type ComponentType } from 'react';
 
 type Container = ComponentType<{ position: 'top-right' }>;
@@ -20,4 +21,13 @@ export function NotificationsHost() {
       <Notifications position="top-right" />
     </Suspense>
   );
+}
+
+/**
+ * Shows a notification. Mantine's package comes in one piece, so it is imported here on use rather
+ * than by each screen: the host above has usually loaded it already.
+ */
+export async function notify(notification: NotificationData): Promise<void> {
+  const { notifications } = await import('@mantine/notifications');
+  notifications.show(notification);
 }

@@ -1,10 +1,10 @@
 import { Anchor, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createLink } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { EmptyState, NoResults } from '@/console/components/feedback';
+import { notify } from '@/console/components/notifications-host';
 import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
 import type { ChildCreation } from '@/contract/schemas';
@@ -60,7 +60,7 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
   const announceCreated = (name: string, creation: ChildCreation) => {
     setCreated({ name, creation });
     setArrived(creation.providerId);
-    notifications.show({
+    void notify({
       title: t('create.done.title', { name }),
       message: (
         <AnchorLink to="/centres/$centreId" params={{ centreId: creation.providerId }}>
