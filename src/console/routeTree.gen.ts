@@ -15,6 +15,7 @@ import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthSplatRouteImport } from './routes/_auth/$'
 import { Route as AuthCentresIndexRouteImport } from './routes/_auth/centres/index'
 import { Route as AuthCentresCentreIdRouteImport } from './routes/_auth/centres/$centreId'
+import { Route as AuthCentresCentreIdIndexRouteImport } from './routes/_auth/centres/$centreId/index'
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -45,20 +46,27 @@ const AuthCentresCentreIdRoute = AuthCentresCentreIdRouteImport.update({
   path: '/centres/$centreId',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthCentresCentreIdIndexRoute =
+  AuthCentresCentreIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthCentresCentreIdRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
-  '/centres/$centreId': typeof AuthCentresCentreIdRoute
+  '/centres/$centreId': typeof AuthCentresCentreIdRouteWithChildren
   '/centres/': typeof AuthCentresIndexRoute
+  '/centres/$centreId/': typeof AuthCentresCentreIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
   '/': typeof AuthIndexRoute
-  '/centres/$centreId': typeof AuthCentresCentreIdRoute
   '/centres': typeof AuthCentresIndexRoute
+  '/centres/$centreId': typeof AuthCentresCentreIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -66,14 +74,21 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/_auth/$': typeof AuthSplatRoute
   '/_auth/': typeof AuthIndexRoute
-  '/_auth/centres/$centreId': typeof AuthCentresCentreIdRoute
+  '/_auth/centres/$centreId': typeof AuthCentresCentreIdRouteWithChildren
   '/_auth/centres/': typeof AuthCentresIndexRoute
+  '/_auth/centres/$centreId/': typeof AuthCentresCentreIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/login' | '/$' | '/centres/$centreId' | '/centres/'
+  fullPaths:
+    | '/'
+    | '/login'
+    | '/$'
+    | '/centres/$centreId'
+    | '/centres/'
+    | '/centres/$centreId/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/login' | '/$' | '/' | '/centres/$centreId' | '/centres'
+  to: '/login' | '/$' | '/' | '/centres' | '/centres/$centreId'
   id:
     | '__root__'
     | '/_auth'
@@ -82,6 +97,7 @@ export interface FileRouteTypes {
     | '/_auth/'
     | '/_auth/centres/$centreId'
     | '/_auth/centres/'
+    | '/_auth/centres/$centreId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -133,20 +149,38 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthCentresCentreIdRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/centres/$centreId/': {
+      id: '/_auth/centres/$centreId/'
+      path: '/'
+      fullPath: '/centres/$centreId/'
+      preLoaderRoute: typeof AuthCentresCentreIdIndexRouteImport
+      parentRoute: typeof AuthCentresCentreIdRoute
+    }
   }
 }
+
+interface AuthCentresCentreIdRouteChildren {
+  AuthCentresCentreIdIndexRoute: typeof AuthCentresCentreIdIndexRoute
+}
+
+const AuthCentresCentreIdRouteChildren: AuthCentresCentreIdRouteChildren = {
+  AuthCentresCentreIdIndexRoute: AuthCentresCentreIdIndexRoute,
+}
+
+const AuthCentresCentreIdRouteWithChildren =
+  AuthCentresCentreIdRoute._addFileChildren(AuthCentresCentreIdRouteChildren)
 
 interface AuthRouteChildren {
   AuthSplatRoute: typeof AuthSplatRoute
   AuthIndexRoute: typeof AuthIndexRoute
-  AuthCentresCentreIdRoute: typeof AuthCentresCentreIdRoute
+  AuthCentresCentreIdRoute: typeof AuthCentresCentreIdRouteWithChildren
   AuthCentresIndexRoute: typeof AuthCentresIndexRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthSplatRoute: AuthSplatRoute,
   AuthIndexRoute: AuthIndexRoute,
-  AuthCentresCentreIdRoute: AuthCentresCentreIdRoute,
+  AuthCentresCentreIdRoute: AuthCentresCentreIdRouteWithChildren,
   AuthCentresIndexRoute: AuthCentresIndexRoute,
 }
 

@@ -1,4 +1,4 @@
-// "Bad input" of issue 3 as properties: whatever is sent (bad JSON, wrong content types, wrong
+// Bad input as properties: whatever is sent (bad JSON, wrong content types, wrong
 // types, missing fields, huge numbers, negative or fractional paging, unknown enum values), every
 // operation answers the spec's 4xx with the D2 body (D1's OAuth body for the token), never a 500,
 // and the state does not change.
@@ -152,7 +152,7 @@ const refusal = (status: number, body: unknown, before: string) => ({
 });
 const refused = { is4xx: true, d2: true, unchanged: true };
 
-describe('bad input as properties (issue 3, §7, D2)', () => {
+describe('bad input as properties (§7, D2)', () => {
   it('§7 any malformed JSON body on a JSON operation or /__sim call is a 4xx with the D2 body and changes nothing', async () => {
     await fc.assert(
       fc.asyncProperty(

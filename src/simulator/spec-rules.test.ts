@@ -1,5 +1,5 @@
 // Rules of spec §2.5–§6 that the other suites exercise only in passing, each with a test whose
-// title names it (issue 3: "every rule … has a test whose title names it").
+// title names it, so that a rule without a test shows (decision 0004).
 // oxlint-disable no-await-in-loop -- the steps of each test run in order against one simulator
 import { describe, expect, it } from 'vitest';
 import { payload, testSimulator } from './testing/client.ts';

@@ -1,12 +1,16 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute, notFound, Outlet } from '@tanstack/react-router';
+import { centreTabsFor } from '@/console/app/centre-tabs';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { UnavailableHere } from '@/console/components/feedback';
-import { loadArea } from '@/console/lib/i18n';
 import { RouteError } from '@/console/components/route-error';
+import { CentreHeader } from '@/console/features/centres/centre-header';
 import { CentreNotFound } from '@/console/features/centres/centre-not-found';
-import { CentrePage } from '@/console/features/centres/centre-page';
+import { CentreTabs } from '@/console/features/centres/centre-tabs';
 import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
+import { loadArea } from '@/console/lib/i18n';
 
+// A centre's page: its header above the tabs (child routes, app/centre-tabs.ts), each tab owned by
+// its own feature folder.
 export const Route = createFileRoute('/_auth/centres/$centreId')({
   params: {
     // A positive decimal id or nothing: anything else is not one of the user's centres.
@@ -30,13 +34,19 @@ export const Route = createFileRoute('/_auth/centres/$centreId')({
   pendingComponent: CentresSkeleton,
   errorComponent: RouteError,
   notFoundComponent: CentreNotFound,
-  component: CentreRoute,
+  component: CentreLayout,
 });
 
-function CentreRoute() {
+function CentreLayout() {
   const { centreId } = Route.useParams();
   const { session, environment } = Route.useRouteContext();
   if (!environment.operations.includes('listChildCenters'))
     return <UnavailableHere environment={environment.kind} />;
-  return <CentrePage providerId={session.providerId} centreId={centreId} />;
+  const tabs = centreTabsFor(environment.operations, centreId === session.providerId);
+  return (
+    <CentreHeader providerId={session.providerId} centreId={centreId}>
+      {tabs.length > 0 ? <CentreTabs centreId={centreId} tabs={tabs} /> : null}
+      <Outlet />
+    </CentreHeader>
+  );
 }

@@ -1,6 +1,7 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createLink } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
@@ -9,32 +10,47 @@ import { RevealCredentials } from './reveal-credentials.tsx';
 
 const AnchorLink = createLink(Anchor);
 
+interface HeaderProps {
+  providerId: number;
+  centreId: number;
+  /** The centre's tabs and the current one, below the header. */
+  children?: ReactNode;
+}
+
 /**
- * A centre's page. A parent sees its child (from the list it already holds, the same query the
- * list and the route loader use) with the parent-only actions; a child signed in with its own
- * credentials (the list answers 403, D3) sees its own page without them.
+ * The header of a centre's page (name, country, city, id, the credentials action) above its tabs.
+ * A parent sees its child from the list it already holds (the same query the list and the route
+ * loader use) with the parent-only actions; a child signed in with its own credentials (the list
+ * answers 403, D3) sees its own page without them.
  */
-export function CentrePage({ providerId, centreId }: { providerId: number; centreId: number }) {
+export function CentreHeader({ providerId, centreId, children }: HeaderProps) {
   return centreId === providerId ? (
-    <CentreView providerId={providerId} centreId={centreId} centre={undefined} />
+    <CentreView providerId={providerId} centreId={centreId} centre={undefined}>
+      {children}
+    </CentreView>
   ) : (
-    <ChildCentrePage providerId={providerId} centreId={centreId} />
+    <ChildCentreHeader providerId={providerId} centreId={centreId}>
+      {children}
+    </ChildCentreHeader>
   );
 }
 
-function ChildCentrePage({ providerId, centreId }: { providerId: number; centreId: number }) {
+function ChildCentreHeader({ providerId, centreId, children }: HeaderProps) {
   const { data } = useSuspenseQuery(childCentersQueryOptions(providerId));
   const centre = data.data.find((item) => item.id === centreId);
-  return <CentreView providerId={providerId} centreId={centreId} centre={centre} />;
+  return (
+    <CentreView providerId={providerId} centreId={centreId} centre={centre}>
+      {children}
+    </CentreView>
+  );
 }
 
 function CentreView({
   providerId,
   centreId,
   centre,
-}: {
-  providerId: number;
-  centreId: number;
+  children,
+}: HeaderProps & {
   /** Undefined when signed in as the centre itself: a child cannot read the parent's list (D3). */
   centre: ChildListItem | undefined;
 }) {
@@ -71,6 +87,7 @@ function CentreView({
           ) : null}
         </Stack>
       </Paper>
+      {children}
     </Stack>
   );
 }
