@@ -114,7 +114,10 @@ export async function walkScreens(page: Page, context: BrowserContext, combo: Co
   await create
     .getByRole('combobox', { name: text('create.country') })
     .fill(countryName(combo.language, 'ES'));
-  await page.getByRole('option', { name: new RegExp(countryName(combo.language, 'ES')) }).click();
+  await page
+    .getByRole('listbox')
+    .getByRole('option', { name: new RegExp(countryName(combo.language, 'ES')) })
+    .click();
   await create.getByLabel(text('create.city')).fill('Mataró');
   await create.getByRole('button', { name: text('create.submit'), exact: true }).click();
   const credentials = page.getByRole('dialog', { name: text('credentials.title', { name: centre }) });

@@ -1,6 +1,5 @@
-import { Anchor, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createLink } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { EmptyState, NoResults } from '@/console/components/feedback';
@@ -10,6 +9,7 @@ import { usePageTitle } from '@/console/lib/page-title';
 import type { ChildCreation } from '@/contract/schemas';
 import { CentresTable } from './centres-table.tsx';
 import { countriesOf, indexCentres, visibleCentres, type CentresSearch } from './rules.ts';
+import { AnchorLink } from '@/console/components/links';
 
 // The create form (react-hook-form, the country picker) and the credentials dialog load on first
 // use: they are most of this screen's weight and the route chunk budget is 35 kB gzip.
@@ -21,7 +21,6 @@ const CredentialsDialog = lazy(() =>
 );
 
 const ARRIVED_FOR_MS = 3000;
-const AnchorLink = createLink(Anchor);
 
 export interface CentresScreenProps {
   providerId: number;

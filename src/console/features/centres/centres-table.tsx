@@ -1,4 +1,4 @@
-import { Text, UnstyledButton } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
@@ -79,17 +79,23 @@ export function CentresTable({
           <tr className={classes.row} aria-rowindex={1}>
             {COLUMNS.map(({ field, className }) => (
               <th key={field} className={`${classes.header} ${className ?? ''}`} aria-sort={ariaSort(field)}>
-                <UnstyledButton
+                <Button
+                  variant="subtle"
+                  color="gray"
+                  fullWidth
+                  justify="flex-start"
                   className={classes.sort}
                   onClick={() =>
                     onSort({ sort: field, dir: sort.sort === field && sort.dir === 'asc' ? 'desc' : 'asc' })
                   }
+                  rightSection={
+                    <span aria-hidden="true">
+                      {sort.sort === field ? (sort.dir === 'asc' ? '▲' : '▼') : ''}
+                    </span>
+                  }
                 >
                   {t(`centres.column.${field}`)}
-                  <span aria-hidden="true">
-                    {sort.sort === field ? (sort.dir === 'asc' ? '▲' : '▼') : ''}
-                  </span>
-                </UnstyledButton>
+                </Button>
               </th>
             ))}
           </tr>
