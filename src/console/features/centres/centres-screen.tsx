@@ -56,8 +56,9 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
   const rows = useMemo(() => visibleCentres(index, search, collator), [index, search, collator]);
   const filtered = search.q !== '' || search.country !== '';
 
+  // Once its credentials are stored: a notification with a link to the new centre's page, and its
+  // row scrolled into view and marked for a moment.
   const announceCreated = (name: string, creation: ChildCreation) => {
-    setCreated({ name, creation });
     setArrived(creation.providerId);
     void notify({
       title: t('create.done.title', { name }),
@@ -141,7 +142,7 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
             onClose={() => setCreating(false)}
             onCreated={(name, creation) => {
               setCreating(false);
-              announceCreated(name, creation);
+              setCreated({ name, creation });
             }}
           />
         ) : null}
@@ -149,7 +150,10 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
           <CredentialsDialog
             name={created.name}
             creation={created.creation}
-            onClose={() => setCreated(null)}
+            onClose={() => {
+              setCreated(null);
+              announceCreated(created.name, created.creation);
+            }}
           />
         ) : null}
       </Suspense>
