@@ -23,6 +23,14 @@ test.use({
   ],
 });
 
+/** Every row of the list is in Portugal; answers the rows as shown. */
+async function portugal(view: Page) {
+  const rows = await centreRows(view).allTextContents();
+  expect(rows.length).toBeGreaterThan(0);
+  for (const row of rows) expect(row).toContain('Portugal');
+  return rows;
+}
+
 test.describe('with the server stopped', () => {
   let redis: OwnRedis;
   let proxy: OwnProxy;
@@ -154,12 +162,6 @@ test.describe('on the shared server', () => {
     await expect(page).toHaveURL(/sort=country/);
     await page.getByLabel('Country', { exact: true }).selectOption({ value: 'PT' });
     await expect(page).toHaveURL(/country=PT/);
-    const portugal = async (view: Page) => {
-      const rows = await centreRows(view).allTextContents();
-      expect(rows.length).toBeGreaterThan(0);
-      for (const row of rows) expect(row).toContain('Portugal');
-      return rows;
-    };
     const before = await portugal(page);
     await page.reload();
     await expect(country).toHaveAttribute('aria-sort', 'ascending');
