@@ -8,6 +8,12 @@ import { ErrorPanel, FormErrorAlert, OfflinePanel } from './feedback.tsx';
 
 const inEnglish = (ui: React.ReactElement) => render(<I18nProvider initial="en">{ui}</I18nProvider>);
 
+/** One second on the fake clock, and what React renders of it. */
+const second = () =>
+  act(async () => {
+    vi.advanceTimersByTime(1000);
+  });
+
 afterEach(() => vi.useRealTimers());
 
 describe('the feedback components', () => {
@@ -43,10 +49,6 @@ describe('the feedback components', () => {
   it('count a 429 down, second by second', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     inEnglish(<FormErrorAlert error={new ApiError({ kind: 'http', status: 429, retryAfterSeconds: 3 })} />);
-    const second = () =>
-      act(async () => {
-        vi.advanceTimersByTime(1000);
-      });
     expect(screen.getByRole('alert')).toHaveTextContent('Try again in 3 seconds.');
     await second();
     await second();
