@@ -1,12 +1,13 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { CONSOLE_HEADERS } from '../src/contract/console-wire.ts';
 import { expect } from './fixtures.ts';
 
 // What the console's journeys share. Accessible names are the English catalogue's
 // (src/console/locales/en); the simulator is the proxy's embedded one (D11/D12).
 
-/** The proxy refuses /auth, /api and /__sim without it (its CSRF defence, decision 0005). */
-export const HEADERS = { 'X-Requested-With': 'provider-console' };
+/** The proxy refuses /auth, /api and /__sim without it (its CSRF defence, the console wire). */
+export const HEADERS = CONSOLE_HEADERS;
 
 export interface Credentials {
   providerId: string;

@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { EmptyState, NoResults } from '@/console/components/feedback';
-import { notify } from '@/console/components/notifications-host';
+import { useNotify } from '@/console/components/notifications-host';
 import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
 import type { ChildCreation } from '@/contract/schemas';
@@ -31,6 +31,7 @@ export interface CentresScreenProps {
 export function CentresScreen({ providerId, search, onSearchChange }: CentresScreenProps) {
   const { t, language, countryName } = useI18n();
   usePageTitle(t('centres.title'));
+  const notify = useNotify();
   const { data } = useSuspenseQuery(childCentersQueryOptions(providerId));
   const [creating, setCreating] = useState(false);
   const [creatingEver, setCreatingEver] = useState(false);
