@@ -134,7 +134,7 @@ describe('security headers', () => {
 
   test('429, 502 and 504', async () => {
     const limited = await startProxy(upstream.url);
-    await sequentially(5, () => limited.login({ clientSecret: 'wrong' }));
+    await sequentially(6, () => limited.login({ clientSecret: 'wrong' }));
     const tooMany = (await limited.login()).response;
     expect(tooMany.status).toBe(429);
     expectSecurityHeaders(tooMany, 'api');

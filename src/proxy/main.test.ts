@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { sessionCookieName } from './sessions.ts';
+import { sessionCookieName } from './session-carrier.ts';
 import { canary, json, startFakeUpstream } from './testing/fake-upstream.ts';
 import type { FakeUpstream } from './testing/fake-upstream.ts';
 import { sessionFrom } from './testing/harness.ts';

@@ -4,7 +4,7 @@
 import net from 'node:net';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { sessionCookieName } from './sessions.ts';
+import { sessionCookieName } from './session-carrier.ts';
 import { startFakeUpstream } from './testing/fake-upstream.ts';
 import type { FakeUpstream } from './testing/fake-upstream.ts';
 import { startProxy } from './testing/harness.ts';
