@@ -21,11 +21,12 @@ export const redactedPaths = [
   '*.accessToken',
   '*.access_token',
   '*.token',
+  '*.headers.authorization',
+  '*.headers.cookie',
+  '*.headers["set-cookie"]',
   'headers.authorization',
   'headers.cookie',
   'headers["set-cookie"]',
-  'req.headers.authorization',
-  'req.headers.cookie',
 ];
 
 /** The proxy's logger; `destination` defaults to stdout (tests pass one that keeps the lines). */

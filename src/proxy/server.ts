@@ -8,7 +8,7 @@ import { getRequestListener } from '@hono/node-server';
 import type { ProxyApp } from './app.ts';
 import { clientAddressResolver } from './client-address.ts';
 import type { Logger } from './context.ts';
-import { problemBody } from './http-errors.ts';
+import { problemBody, type ProblemCode } from './http-errors.ts';
 import { securityHeaderLines } from './security-headers.ts';
 import type { SessionStore } from './session-store.ts';
 
@@ -39,13 +39,31 @@ export async function listen(
 ): Promise<RunningProxy> {
   const clientAddress = clientAddressResolver(options.trustedProxies ?? []);
   let app: ProxyApp | undefined = typeof proxy === 'function' ? undefined : proxy;
-  const listener = getRequestListener((request, env) => {
-    if (!app) return new Response(null, { status: 503 });
-    // This host serves HTTP/1.1 only: its incoming message is node:http's.
-    const incoming = env.incoming as IncomingMessage;
-    return app.app.fetch(request, { rawTarget: incoming.url, clientAddress: clientAddress(incoming) });
-  });
-  const server = createServer(listener);
+  const listener = getRequestListener(
+    (request, env) => {
+      if (!app) return new Response(null, { status: 503 });
+      // This host serves HTTP/1.1 only: its incoming message is node:http's.
+      const incoming = env.incoming as IncomingMessage;
+      return app.app.fetch(request, { rawTarget: incoming.url, clientAddress: clientAddress(incoming) });
+    },
+    {
+      // A request no Request can be made of (a backslash in the target, a bad or missing Host):
+      // refused here, with our headers, a request id and a log line.
+      errorHandler: (error) => {
+        const cause = error instanceof Error ? error : new Error('unreadable request');
+        const refusal = refusalOf(
+          400,
+          'invalid_request',
+          'The request is not valid HTTP.',
+          cause,
+          options.logger,
+        );
+        return new Response(refusal.body, { status: 400, headers: refusal.headers });
+      },
+    },
+  );
+  // A missing Host goes to the error handler above rather than to Node's bare 400.
+  const server = createServer({ requireHostHeader: false }, listener);
   // Slow clients cannot hold a connection open forever.
   server.headersTimeout = 20_000;
   server.requestTimeout = 30_000;
@@ -98,27 +116,45 @@ function refuse(error: NodeJS.ErrnoException, socket: Duplex, log: Logger | unde
   }
   const status =
     error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const code = status === 431 ? 'headers_too_large' : status === 408 ? 'request_timeout' : 'invalid_request';
-  const detail =
+  const refusal =
     status === 431
-      ? 'The request headers are too large.'
+      ? refusalOf(431, 'headers_too_large', 'The request headers are too large.', error, log)
       : status === 408
-        ? 'The request took too long to arrive.'
-        : 'The request is not valid HTTP.';
+        ? refusalOf(408, 'request_timeout', 'The request took too long to arrive.', error, log)
+        : refusalOf(400, 'invalid_request', 'The request is not valid HTTP.', error, log);
+  const head = refusal.headers.map(([name, value]) => `${name}: ${value}`).join('\r\n');
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${head}\r\n\r\n${refusal.body}`);
+}
+
+/** A refusal made before the app: its problem body and headers, logged as one request line. */
+function refusalOf(
+  status: number,
+  code: ProblemCode,
+  detail: string,
+  error: Error & { code?: string },
+  log: Logger | undefined,
+): { body: string; headers: [string, string][] } {
   const requestId = crypto.randomUUID();
   const body = JSON.stringify(problemBody(status, code, detail, requestId));
-  const headers: [string, string][] = [
-    ['content-type', 'application/problem+json'],
-    ['content-length', String(Buffer.byteLength(body))],
-    ['connection', 'close'],
-    ['x-request-id', requestId],
-    ...securityHeaderLines(),
-  ];
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${headers.map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n${body}`,
-  );
   log?.info(
-    { event: 'request', requestId, route: null, status, ms: 0, reason: error.code ?? 'client_error' },
+    {
+      event: 'request',
+      requestId,
+      route: null,
+      status,
+      ms: 0,
+      reason: error.code ?? error.message.slice(0, 80),
+    },
     'request',
   );
+  return {
+    body,
+    headers: [
+      ['content-type', 'application/problem+json'],
+      ['content-length', String(Buffer.byteLength(body))],
+      ['connection', 'close'],
+      ['x-request-id', requestId],
+      ...securityHeaderLines(),
+    ],
+  };
 }
