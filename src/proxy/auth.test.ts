@@ -14,7 +14,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  // Issue 4: canary values used as client secret and token appear in no response and no log line.
+  // Decision 0005: canary values used as client secret and token appear in no response and no log line.
   const texts = [...proxy.seen, ...proxy.logLines];
   await proxy.close();
   await upstream.close();

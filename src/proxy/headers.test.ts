@@ -33,7 +33,7 @@ afterAll(async () => {
   rmSync(dist, { recursive: true });
 });
 
-/** The headers issue 4 asks on every response, errors included. */
+/** The headers docs/decisions/0005 puts on every response, errors included. */
 function expectSecurityHeaders(response: Response, kind: 'document' | 'api' | 'asset') {
   const h = response.headers;
   const csp = h.get('content-security-policy') ?? '';

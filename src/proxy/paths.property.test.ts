@@ -1,4 +1,4 @@
-// Issue 4: every generated method and path either gets a 4xx with no upstream call, or reaches
+// Decision 0005: every generated method and path either gets a 4xx with no upstream call, or reaches
 // exactly one allowed operation on the configured base. Requests go over a raw socket so that
 // nothing (URL parsing, fetch) cleans the request target before the proxy sees it.
 import net from 'node:net';
