@@ -1,6 +1,6 @@
 // The bundle budget (developers' guide): login-route entry JS ≤ 160 kB gzip, entry CSS ≤ 16 kB
-// gzip, every lazy route ≤ 35 kB gzip beyond what the entry already loaded, and no MSW in a
-// production build. Reads Vite's manifest of a fresh `vite build`.
+// gzip, every lazy route ≤ 35 kB gzip beyond what the entry already loaded, no MSW and no client
+// secret in a production build. Reads Vite's manifest of a fresh `vite build`.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -85,15 +85,22 @@ export function checkBudget(dist: string): BudgetReport {
     const text = readFileSync(path.join(dist, file), 'utf8');
     if (file.endsWith('mockServiceWorker.js') || /\[MSW\]|mockServiceWorker/.test(text))
       failures.push(`${file}: MSW must not reach a production build`);
+    // D12's demo secrets (and the simulator's seed, which holds every demo child's) stay on the
+    // server: the demo buttons send only which login (`POST /auth/demo-login`).
+    const secret = secretPattern.exec(text)?.[0];
+    if (secret) failures.push(`${file}: holds the client secret "${secret}"; a built console must hold none`);
   }
   return { rows, failures };
 }
+
+/** The demo seed's secrets (`demo-parent-secret`, `demo-child-101-secret`, …). */
+const secretPattern = /demo-[a-z0-9-]+-secret/;
 
 function listFiles(dir: string, prefix = ''): string[] {
   return readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
     const relative = path.join(prefix, entry.name);
     if (entry.isDirectory()) return listFiles(dir, relative);
-    return /\.(js|html|css)$/.test(entry.name) ? [relative] : [];
+    return /\.(js|mjs|html|css|json|map|txt)$/.test(entry.name) ? [relative] : [];
   });
 }
 

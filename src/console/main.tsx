@@ -12,13 +12,14 @@ if (!root) throw new Error('index.html has no #root element');
 // end on the browser's own error page (lib/error-message.ts).
 window.addEventListener('vite:preloadError', markChunkLoadError);
 
-// `npm run dev` runs the console against the simulator in the browser (decision 0006): the proxy's
-// surface is played by a service worker. The dynamic import sits behind a build-time constant, so a
-// production build contains no MSW (checked by `npm run test:budget`). VITE_DEMO_WORKER=false turns
-// it off, to develop against a running proxy instead.
+// `npm run dev` runs the console against the simulator in the browser (decision 0006): the token
+// proxy's own app answers from a service worker (docs/decisions/0012). The dynamic import sits
+// behind a build-time constant, so a production build contains neither MSW nor the proxy (checked
+// by `npm run test:budget`). VITE_DEMO_WORKER=false turns it off, to develop against a running
+// proxy instead.
 async function startDemoWorkerInDevelopment() {
   if (import.meta.env.DEV && import.meta.env['VITE_DEMO_WORKER'] !== 'false') {
-    const { startDemoWorker } = await import('@/simulator/hosts/browser');
+    const { startDemoWorker } = await import('@/proxy/hosts/browser-worker');
     await startDemoWorker();
   }
 }

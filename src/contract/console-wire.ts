@@ -20,6 +20,8 @@ export const CONSOLE_HEADERS = { [CONSOLE_REQUEST_HEADER.name]: CONSOLE_REQUEST_
 export const WIRE_PATHS = {
   environments: '/auth/environments',
   login: '/auth/login',
+  /** Exists only while the demo environment is on (D12): signs in as a demo login by name. */
+  demoLogin: '/auth/demo-login',
   session: '/auth/session',
   logout: '/auth/logout',
 } as const;
@@ -45,11 +47,17 @@ export const environmentsSchema = z.array(environmentSchema);
 
 const providerIdSchema = z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER));
 
-/** `GET /auth/session` and the answer of `POST /auth/login`: who is signed in, never a secret. */
+/**
+ * `GET /auth/session` and the answer of `POST /auth/login`: who is signed in, never a secret.
+ * `providerVerified` is false where the environment cannot confirm at login that the provider id
+ * belongs to the credentials (development lacks the operations that would tell, D3); the console
+ * says so in its shell. Read tolerantly: absent means verified.
+ */
 export const sessionSchema = z.object({
   environment: z.string().check(z.minLength(1), z.maxLength(40)),
   providerId: providerIdSchema,
   clientId: z.string().check(z.minLength(1), z.maxLength(200)),
+  providerVerified: z.optional(z.boolean()),
 });
 export type Session = z.infer<typeof sessionSchema>;
 
@@ -62,11 +70,18 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
+/** `POST /auth/demo-login`: which demo login (D12); the proxy holds their secrets. */
+export const DEMO_LOGIN_NAMES = ['parent', 'processor'] as const;
+export type DemoLoginName = (typeof DEMO_LOGIN_NAMES)[number];
+export const demoLoginRequestSchema = z.object({ as: z.enum(DEMO_LOGIN_NAMES) });
+export type DemoLoginRequest = z.infer<typeof demoLoginRequestSchema>;
+
 /** The `code` of the proxy's own errors (`application/problem+json`, RFC 9457). */
 export const PROBLEM_CODES = [
   'session_expired',
   'not_authenticated',
   'invalid_credentials',
+  'provider_mismatch',
   'too_many_attempts',
   'upstream_unavailable',
   'upstream_timeout',
@@ -77,8 +92,11 @@ export const PROBLEM_CODES = [
   'unsupported_media_type',
   'payload_too_large',
   'invalid_request',
+  'request_timeout',
+  'headers_too_large',
   'unknown_environment',
   'not_ready',
+  'store_unavailable',
   'unknown_host',
   'internal_error',
 ] as const;
@@ -105,6 +123,15 @@ export async function getSession(
 
 export function login(client: UpstreamClient, input: LoginRequest, init?: CallInit) {
   return send(client, { method: 'POST', path: WIRE_PATHS.login, body: { json: input } }, sessionSchema, init);
+}
+
+export function demoLogin(client: UpstreamClient, input: DemoLoginRequest, init?: CallInit) {
+  return send(
+    client,
+    { method: 'POST', path: WIRE_PATHS.demoLogin, body: { json: input } },
+    sessionSchema,
+    init,
+  );
 }
 
 export function logout(client: UpstreamClient, init?: CallInit) {

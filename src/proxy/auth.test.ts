@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { sessionCookieName } from './sessions.ts';
+import { sessionCookieName } from './session-carrier.ts';
 import { canary, json, startFakeUpstream } from './testing/fake-upstream.ts';
 import type { FakeUpstream } from './testing/fake-upstream.ts';
 import { assertNoCanary, sequentially, startProxy } from './testing/harness.ts';
@@ -14,7 +14,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  // Issue 4: canary values used as client secret and token appear in no response and no log line.
+  // Decision 0005: canary values used as client secret and token appear in no response and no log line.
   const texts = [...proxy.seen, ...proxy.logLines];
   await proxy.close();
   await upstream.close();
@@ -28,7 +28,12 @@ describe('login', () => {
   test('a good login answers the session identity and sets a __Host- cookie with exactly the safe attributes', async () => {
     const { response, session } = await proxy.login();
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ environment: 'qa', providerId: 100, clientId: canary.clientId });
+    expect(await response.json()).toEqual({
+      environment: 'qa',
+      providerId: 100,
+      clientId: canary.clientId,
+      providerVerified: true,
+    });
     const cookies = response.headers.getSetCookie();
     expect(cookies).toHaveLength(1);
     expect(cookies[0]).toBe(`${sessionCookieName}=${session}; Path=/; HttpOnly; Secure; SameSite=Strict`);
@@ -105,49 +110,10 @@ describe('login', () => {
     expect(upstream.requests).toHaveLength(0);
   });
 
-  test('after 5 failures for one client id the next login is a 429 with Retry-After, even with the right secret', async () => {
-    const statuses: number[] = [];
-    await sequentially(5, async (attempt) => {
-      statuses.push((await proxy.login({ clientSecret: `wrong-${attempt}` })).response.status);
-    });
-    expect(statuses).toEqual([401, 401, 401, 401, 401]);
-    const blocked = await proxy.login();
-    expect(blocked.response.status).toBe(429);
-    expect(Number(blocked.response.headers.get('retry-after'))).toBeGreaterThan(800);
-    expect(Number(blocked.response.headers.get('retry-after'))).toBeLessThanOrEqual(900);
-    expect(await blocked.response.json()).toMatchObject({ code: 'too_many_attempts' });
-    expect(upstream.tokenCalls()).toHaveLength(5);
-  });
-
-  test('after 5 failures from one address, other client ids from it are refused too', async () => {
-    await sequentially(5, (attempt) => proxy.login({ clientId: `guess-${attempt}` }));
-    const response = (await proxy.login({ clientId: 'guess-new' })).response;
-    expect(response.status).toBe(429);
-    expect(upstream.tokenCalls()).toHaveLength(5);
-  });
-
-  test('a burst of parallel wrong logins cannot slip past the limit', async () => {
-    const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, attempt) => proxy.login({ clientSecret: `burst-${attempt}` })),
-    );
-    const statuses = responses.map(({ response }) => response.status).sort();
-    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
-    expect(upstream.tokenCalls()).toHaveLength(5);
-  });
-
   test('a login that fails because the upstream is down does not count as a failed attempt', async () => {
     upstream.answer(undefined, (_, response) => json(response, 503, {}));
     await sequentially(6, () => proxy.login());
     upstream.answer(undefined);
-    expect((await proxy.login()).response.status).toBe(200);
-  });
-
-  test('the failure window is 15 minutes', async () => {
-    await sequentially(5, () => proxy.login({ clientSecret: 'wrong' }));
-    proxy.clock.advance(14 * 60_000);
-    expect((await proxy.login()).response.status).toBe(429);
-    proxy.clock.advance(60_000);
     expect((await proxy.login()).response.status).toBe(200);
   });
 
@@ -185,7 +151,12 @@ describe('session', () => {
     const { session } = await proxy.login();
     const live = await proxy.request('/auth/session', { session });
     expect(live.status).toBe(200);
-    expect(await live.json()).toEqual({ environment: 'qa', providerId: 100, clientId: canary.clientId });
+    expect(await live.json()).toEqual({
+      environment: 'qa',
+      providerId: 100,
+      clientId: canary.clientId,
+      providerVerified: true,
+    });
     const none = await proxy.request('/auth/session');
     expect(none.status).toBe(401);
     expect(await none.json()).toMatchObject({ code: 'not_authenticated' });

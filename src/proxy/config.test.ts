@@ -52,8 +52,27 @@ describe('configuration', () => {
     [{ REDIS_URL: 'redis://cache:6379' }, 'SESSION_ENCRYPTION_KEY: is required with REDIS_URL'],
     [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES'],
     [{ PUBLIC_ORIGIN: 'https://console.example/path' }, 'PUBLIC_ORIGIN'],
+    [
+      { DEMO: 'true', UPSTREAM_PRODUCTION_URL: 'https://api.example.com', SESSION_ENCRYPTION_KEY: key },
+      'DEMO: cannot be on while UPSTREAM_PRODUCTION_URL is set',
+    ],
+    [{ TRUSTED_PROXIES: '10.0.0.0/8, balancer' }, 'TRUSTED_PROXIES: must be a comma-separated list'],
+    [{ SHUTDOWN_GRACE_SECONDS: 'soon' }, 'SHUTDOWN_GRACE_SECONDS'],
   ])('a bad configuration %j is refused naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrow(message);
+  });
+
+  test('TRUSTED_PROXIES, SHUTDOWN_GRACE_SECONDS and rediss:// are read', () => {
+    const config = parseConfig({
+      TRUSTED_PROXIES: '10.0.0.0/8, 2001:db8::/32,192.0.2.1',
+      SHUTDOWN_GRACE_SECONDS: '3',
+      REDIS_URL: 'rediss://console:pw@cache.example:6380/2',
+      SESSION_ENCRYPTION_KEY: key,
+    });
+    expect(config.trustedProxies).toEqual(['10.0.0.0/8', '2001:db8::/32', '192.0.2.1']);
+    expect(config.shutdownGraceMs).toBe(3_000);
+    expect(config.redisUrl).toBe('rediss://console:pw@cache.example:6380/2');
+    expect(parseConfig({}).shutdownGraceMs).toBe(10_000);
   });
 
   test('a key may be given as base64 too', () => {

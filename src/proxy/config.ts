@@ -1,17 +1,14 @@
 // The proxy's configuration, read once from the process environment and parsed with zod, so that a
-// bad value stops the process at start with a message naming the variable (issue 4: "a bad
-// configuration stops the process with a clear message and non-zero exit").
+// bad value stops the process at start with a message naming the variable and exit code 2
+// (docs/decisions/0005).
 import { randomBytes } from 'node:crypto';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import type { EnvironmentConfig } from './environments.ts';
 import { normalizeTemplatesPrefix } from './operations.ts';
 
-export const environmentIds = ['demo', 'development', 'qa', 'production'] as const;
-export type EnvironmentId = (typeof environmentIds)[number];
-export type UpstreamEnvironmentId = Exclude<EnvironmentId, 'demo'>;
-
-export type EnvironmentConfig =
-  | { id: 'demo'; templatesPrefix: string }
-  | { id: UpstreamEnvironmentId; baseUrl: string; templatesPrefix: string };
+export { environmentIds } from './environments.ts';
+export type { EnvironmentConfig, EnvironmentId, UpstreamEnvironmentId } from './environments.ts';
 
 export interface ProxyConfig {
   host: string;
@@ -20,6 +17,10 @@ export interface ProxyConfig {
   publicOrigin: string | undefined;
   environments: EnvironmentConfig[];
   redisUrl: string | undefined;
+  /** The hops whose X-Forwarded-For is believed (CIDR or single addresses; docs/decisions/0011). */
+  trustedProxies: string[];
+  /** How long requests in flight may take to finish after SIGTERM. */
+  shutdownGraceMs: number;
   /** 32 bytes for AES-256-GCM. */
   encryptionKey: Buffer;
   /** True when the key was generated for this process (demo only): sessions die with it. */
@@ -29,10 +30,12 @@ export interface ProxyConfig {
   distDir: string | undefined;
 }
 
-const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
-
+/** A loopback name or address: `localhost`, 127.0.0.0/8 (any spelling), `::1`. */
 export function isLoopbackHost(hostname: string): boolean {
-  return loopbackHosts.has(hostname.toLowerCase()) || /^127(\.\d{1,3}){3}$/.test(hostname);
+  const bare = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (bare === 'localhost') return true;
+  if (!ipaddr.isValid(bare)) return false;
+  return ipaddr.process(bare).range() === 'loopback';
 }
 
 const upstreamUrl = z
@@ -130,10 +133,37 @@ const schema = z
     REDIS_URL: z
       .string()
       .trim()
-      .refine((value) => /^(redis:\/\/|unix:\/\/\/)/.test(value) && URL.canParse(value), {
-        message: 'must be redis://[:password@]host[:port][/db] or unix:///path/to/socket',
+      .refine((value) => /^(rediss?:\/\/|unix:\/\/\/)/.test(value) && URL.canParse(value), {
+        message:
+          'must be redis://[user:password@]host[:port][/db], rediss://… (TLS) or unix:///path/to/socket',
       })
       .optional(),
+    TRUSTED_PROXIES: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value, ctx) => {
+        const entries = (value ?? '')
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean);
+        const bad = entries.filter((entry) => !ipaddr.isValidCIDR(entry) && !ipaddr.isValid(entry));
+        if (bad.length > 0) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be a comma-separated list of addresses or CIDR ranges (not ${bad.join(', ')})`,
+          });
+          return z.NEVER;
+        }
+        return entries;
+      }),
+    SHUTDOWN_GRACE_SECONDS: z
+      .string()
+      .trim()
+      .regex(/^\d{1,4}$/, 'must be a whole number of seconds')
+      .transform(Number)
+      .optional()
+      .transform((value) => value ?? 10),
     SESSION_ENCRYPTION_KEY: encryptionKey,
     SESSION_IDLE_MINUTES: positiveInt(15),
     SESSION_ABSOLUTE_HOURS: positiveInt(8),
@@ -154,6 +184,14 @@ const schema = z
         path: ['SESSION_ENCRYPTION_KEY'],
         message:
           'is required when a real upstream is configured (secrets must survive a restart and be shared)',
+      });
+    // D11: the demo's control API resets and rewrites the world; it has no place beside production.
+    if (demo && env.UPSTREAM_PRODUCTION_URL !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEMO'],
+        message:
+          'cannot be on while UPSTREAM_PRODUCTION_URL is set: the demo serves the simulator control API (/__sim); set DEMO=false or run the demo as a separate instance',
       });
     if (env.REDIS_URL !== undefined && env.SESSION_ENCRYPTION_KEY === undefined)
       ctx.addIssue({
@@ -210,6 +248,8 @@ export function parseConfig(env: Record<string, string | undefined>): ProxyConfi
     publicOrigin: v.PUBLIC_ORIGIN,
     environments,
     redisUrl: v.REDIS_URL,
+    trustedProxies: v.TRUSTED_PROXIES,
+    shutdownGraceMs: v.SHUTDOWN_GRACE_SECONDS * 1000,
     encryptionKey: v.SESSION_ENCRYPTION_KEY ?? randomBytes(32),
     encryptionKeyIsEphemeral: v.SESSION_ENCRYPTION_KEY === undefined,
     idleTimeoutMs: v.SESSION_IDLE_MINUTES * 60_000,

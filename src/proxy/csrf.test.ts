@@ -40,7 +40,7 @@ type Row = {
   custom: (typeof customHeaders)[number];
 };
 
-/** What issue 4 says each row must get: 403 for CSRF, 404 outside the allow-list, 415, or through. */
+/** What each row must get (docs/decisions/0005): 403 for CSRF, 404 outside the allow-list, 415, or through. */
 function expected(row: Row): number {
   const unsafe = row.method !== 'GET';
   if (row.custom !== 'provider-console') return 403;

@@ -4,7 +4,7 @@ import type { Harness } from './testing/harness.ts';
 import type { FetchLike } from './upstream.ts';
 import { OPERATION_IDS } from '../contract/operations.ts';
 
-// The embedded simulator's seam: an in-process fetch (interfaces.md `createSimulator().fetch`).
+// The embedded simulator's seam: an in-process fetch (`createSimulator().fetch`, decision 0004).
 // These tests use a stand-in that records what it is asked; the simulator's own tests cover it.
 const calls: string[] = [];
 const inProcess: FetchLike = async (request) => {
@@ -41,7 +41,12 @@ test('the demo environment logs in and forwards through the in-process transport
   const { session } = await proxy.login({ clientId: 'demo-parent', clientSecret: 'demo-parent-secret' });
   const response = await proxy.request('/api/core/v1/provider/100/child?limit=2', { session });
   expect(await response.json()).toMatchObject({ response: { auth: 'Bearer in-process-token' } });
-  expect(calls).toEqual(['POST /api/iam/integration/token', 'GET /core/v1/provider/100/child?limit=2']);
+  expect(calls).toEqual([
+    'POST /api/iam/integration/token',
+    // The provider check at login (spec 4.5 answers only to the parent's own token).
+    'GET /core/v1/provider/100/child?offset=0&limit=1',
+    'GET /core/v1/provider/100/child?limit=2',
+  ]);
 });
 
 test('the simulator control API is served at /__sim on the proxy origin, with the console header', async () => {

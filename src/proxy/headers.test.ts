@@ -33,7 +33,7 @@ afterAll(async () => {
   rmSync(dist, { recursive: true });
 });
 
-/** The headers issue 4 asks on every response, errors included. */
+/** The headers docs/decisions/0005 puts on every response, errors included. */
 function expectSecurityHeaders(response: Response, kind: 'document' | 'api' | 'asset') {
   const h = response.headers;
   const csp = h.get('content-security-policy') ?? '';
@@ -134,7 +134,7 @@ describe('security headers', () => {
 
   test('429, 502 and 504', async () => {
     const limited = await startProxy(upstream.url);
-    await sequentially(5, () => limited.login({ clientSecret: 'wrong' }));
+    await sequentially(6, () => limited.login({ clientSecret: 'wrong' }));
     const tooMany = (await limited.login()).response;
     expect(tooMany.status).toBe(429);
     expectSecurityHeaders(tooMany, 'api');

@@ -9,6 +9,7 @@ const titles: Record<ProblemCode, string> = {
   session_expired: 'Session expired',
   not_authenticated: 'Not signed in',
   invalid_credentials: 'Invalid credentials',
+  provider_mismatch: 'Provider not accessible with these credentials',
   too_many_attempts: 'Too many attempts',
   upstream_unavailable: 'Service unavailable',
   upstream_timeout: 'Service timed out',
@@ -19,11 +20,18 @@ const titles: Record<ProblemCode, string> = {
   unsupported_media_type: 'Unsupported media type',
   payload_too_large: 'Payload too large',
   invalid_request: 'Invalid request',
+  request_timeout: 'Request timeout',
+  headers_too_large: 'Request headers too large',
   unknown_environment: 'Unknown environment',
   not_ready: 'Not ready',
+  store_unavailable: 'Session store unavailable',
   unknown_host: 'Unknown host',
   internal_error: 'Internal error',
 };
+
+export function problemBody(status: number, code: ProblemCode, detail: string, requestId: string): Problem {
+  return { type: `/problems/${code}`, title: titles[code], status, detail, requestId, code };
+}
 
 export function problem(
   status: number,
@@ -32,8 +40,7 @@ export function problem(
   requestId: string,
   headers: Record<string, string> = {},
 ): Response {
-  const body: Problem = { type: `/problems/${code}`, title: titles[code], status, detail, requestId, code };
-  return new Response(JSON.stringify(body), {
+  return new Response(JSON.stringify(problemBody(status, code, detail, requestId)), {
     status,
     headers: { 'content-type': 'application/problem+json', ...headers },
   });

@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { sessionCookieName } from './sessions.ts';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sessionCookieName } from './session-carrier.ts';
 import { canary, json, startFakeUpstream } from './testing/fake-upstream.ts';
 import type { FakeUpstream } from './testing/fake-upstream.ts';
 import { sessionFrom } from './testing/harness.ts';
+import { spawnProxy } from './testing/process.ts';
 
 let upstream: FakeUpstream;
 beforeAll(async () => {
@@ -14,60 +14,182 @@ afterAll(async () => {
   await upstream.close();
 });
 
-test('on SIGTERM the proxy finishes the request in flight, then exits 0; its JSON logs hold no secret', async () => {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'main.ts')], {
-    env: {
-      PATH: process.env.PATH,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      UPSTREAM_QA_URL: upstream.url,
-      SESSION_ENCRYPTION_KEY: 'b'.repeat(64),
-      DIST_DIR: path.join(import.meta.dirname, 'no-such-dist'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  const listening = new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const url = /"event":"listening","url":"([^"]+)"/.exec(stdout)?.[1];
-      if (url) resolve(url);
+const qa = () => ({
+  HOST: '127.0.0.1',
+  UPSTREAM_QA_URL: upstream.url,
+  SESSION_ENCRYPTION_KEY: 'b'.repeat(64),
+});
+const headers = { 'x-requested-with': 'provider-console', 'content-type': 'application/json' };
+
+/** A raw TCP connection that sends `text` and keeps quiet afterwards. */
+function halfOpen(url: string, text: string): Promise<{ closed: Promise<void> }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port) }, () => {
+      socket.write(text);
+      resolve({ closed: new Promise((done) => socket.once('close', () => done())) });
     });
-    child.once('exit', () => reject(new Error(`exited early:\n${stdout}`)));
+    socket.on('error', () => {});
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const url = await listening;
-  const headers = { 'x-requested-with': 'provider-console', 'content-type': 'application/json' };
-  const login = await fetch(`${url}/auth/login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      environment: 'qa',
-      providerId: 100,
-      clientId: canary.clientId,
-      clientSecret: canary.secret,
-    }),
-  });
-  expect(login.status).toBe(200);
-  const session = sessionFrom(login);
+}
 
-  upstream.answer((_, response) => {
-    setTimeout(() => json(response, 200, { success: true, code: 200, response: { slow: true } }), 400);
-  });
-  const inFlight = fetch(`${url}/api/core/v1/provider/100/child`, {
-    headers: { ...headers, cookie: `${sessionCookieName}=${session}` },
-  });
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  child.kill('SIGTERM');
-  const response = await inFlight;
-  expect(response.status).toBe(200);
-  expect(await response.json()).toMatchObject({ response: { slow: true } });
-  expect(await exited).toBe(0);
+describe('stopping', () => {
+  test('on SIGTERM the proxy finishes the request in flight, then exits 0; its JSON logs hold no secret', async () => {
+    const proxy = spawnProxy(qa());
+    const url = await proxy.listening;
+    const login = await fetch(`${url}/auth/login`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        environment: 'qa',
+        providerId: 100,
+        clientId: canary.clientId,
+        clientSecret: canary.secret,
+      }),
+    });
+    expect(login.status).toBe(200);
+    const session = sessionFrom(login);
 
-  const lines = stdout.trim().split('\n');
-  const events = lines.map((line) => (JSON.parse(line) as { event: string }).event);
-  expect(events).toEqual(expect.arrayContaining(['listening', 'login_succeeded', 'stopping', 'stopped']));
-  expect(stdout).not.toContain(canary.secret);
-  expect(stdout).not.toContain(canary.tokenPrefix);
-  expect(stdout).not.toContain(session);
+    upstream.answer((_, response) => {
+      setTimeout(() => json(response, 200, { success: true, code: 200, response: { slow: true } }), 400);
+    });
+    const inFlight = fetch(`${url}/api/core/v1/provider/100/child`, {
+      headers: { ...headers, cookie: `${sessionCookieName}=${session}` },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    proxy.child.kill('SIGTERM');
+    const response = await inFlight;
+    upstream.answer(undefined);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ response: { slow: true } });
+    expect(await proxy.exited).toBe(0);
+
+    const lines = proxy.stdout().trim().split('\n');
+    const events = lines.map((line) => (JSON.parse(line) as { event: string }).event);
+    expect(events).toEqual(expect.arrayContaining(['listening', 'login_succeeded', 'stopping', 'stopped']));
+    expect(proxy.stdout()).not.toContain(canary.secret);
+    expect(proxy.stdout()).not.toContain(canary.tokenPrefix);
+    expect(proxy.stdout()).not.toContain(session);
+  });
+
+  test('clients holding half a request cannot keep the process alive past SHUTDOWN_GRACE_SECONDS; a normal request still completes', async () => {
+    const proxy = spawnProxy({ ...qa(), SHUTDOWN_GRACE_SECONDS: '1' });
+    const url = await proxy.listening;
+    const host = new URL(url).host;
+    const partialHeaders = await halfOpen(url, `GET /healthz HTTP/1.1\r\nHost: ${host}\r\nX-Slow: `);
+    const partialBody = await halfOpen(
+      url,
+      `POST /auth/login HTTP/1.1\r\nHost: ${host}\r\nX-Requested-With: provider-console\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"environ`,
+    );
+    upstream.answer(undefined, (_, response) => {
+      setTimeout(() => json(response, 401, { error: 'invalid_client' }), 500);
+    });
+    const normal = fetch(`${url}/auth/login`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ environment: 'qa', providerId: 100, clientId: 'x', clientSecret: 'y' }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const stopped = performance.now();
+    proxy.child.kill('SIGTERM');
+    expect((await normal).status).toBe(401);
+    upstream.answer(undefined);
+    expect(await proxy.exited).toBe(0);
+    const took = performance.now() - stopped;
+    // The grace period, plus the moment closing takes; not Node's 20-30 s request timeouts.
+    expect(took).toBeGreaterThan(900);
+    expect(took).toBeLessThan(5_000);
+    await Promise.all([partialHeaders.closed, partialBody.closed]);
+  });
+});
+
+describe('starting', () => {
+  test('npm start prints one plain line with the URL to open and, in the demo, the demo logins', async () => {
+    const proxy = spawnProxy({ HOST: '127.0.0.1' });
+    const url = await proxy.listening;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const plain = proxy.stderr().trim().split('\n');
+    expect(plain).toEqual([
+      `Provider Console: open ${url}/ in your browser. Demo logins (D12): provider 100 demo-parent / demo-parent-secret, provider 200 demo-processor / demo-processor-secret.`,
+    ]);
+    proxy.child.kill('SIGTERM');
+    expect(await proxy.exited).toBe(0);
+  });
+
+  test('a taken port says which port and how to choose another, and exits 2', async () => {
+    const first = spawnProxy(qa());
+    const port = new URL(await first.listening).port;
+    const second = spawnProxy({ ...qa(), PORT: port });
+    expect(await second.exited).toBe(2);
+    expect(second.stderr()).toContain(`Port ${port} on 127.0.0.1 is taken by another program`);
+    expect(second.stderr()).toContain(`PORT=${Number(port) + 1} npm start`);
+    first.child.kill('SIGTERM');
+    await first.exited;
+  });
+
+  test('the demo beside a production upstream is refused with exit 2, naming both variables', async () => {
+    const proxy = spawnProxy({ ...qa(), DEMO: 'true', UPSTREAM_PRODUCTION_URL: 'https://api.example.com' });
+    expect(await proxy.exited).toBe(2);
+    expect(proxy.stderr()).toContain('DEMO: cannot be on while UPSTREAM_PRODUCTION_URL is set');
+  });
+});
+
+describe('host names', () => {
+  test('HOST=0.0.0.0 without PUBLIC_ORIGIN is refused with exit 2', async () => {
+    const proxy = spawnProxy({ ...qa(), HOST: '0.0.0.0' });
+    expect(await proxy.exited).toBe(2);
+    expect(proxy.stderr()).toContain(
+      'PUBLIC_ORIGIN: is required when HOST (0.0.0.0) is not a loopback address',
+    );
+  });
+
+  test('HOST=0.0.0.0 with PUBLIC_ORIGIN answers that host name only (health checks any)', async () => {
+    const proxy = spawnProxy({ ...qa(), HOST: '0.0.0.0', PUBLIC_ORIGIN: 'https://console.example' });
+    const url = (await proxy.listening).replace('0.0.0.0', '127.0.0.1');
+    const as = (host: string, path = '/auth/environments') =>
+      new Promise<number>((resolve) => {
+        const { port } = new URL(url);
+        const socket = connect({ host: '127.0.0.1', port: Number(port) }, () =>
+          socket.write(
+            `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nX-Requested-With: provider-console\r\nConnection: close\r\n\r\n`,
+          ),
+        );
+        let text = '';
+        socket.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+        });
+        socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1])));
+      });
+    expect(await as('console.example')).toBe(200);
+    expect(await as(new URL(url).host)).toBe(421);
+    expect(await as('10.1.2.3:8080', '/healthz')).toBe(200);
+    proxy.child.kill('SIGTERM');
+    await proxy.exited;
+  });
+
+  test.each([
+    ['127.1', '127.0.0.1'],
+    ['127.0.0.2', '127.0.0.2'],
+  ])('HOST=%s answers the address it bound (%s) and refuses other names', async (host, bound) => {
+    const proxy = spawnProxy({ ...qa(), HOST: host });
+    const url = await proxy.listening;
+    expect(new URL(url).hostname).toBe(bound);
+    expect((await fetch(`${url}/auth/environments`, { headers })).status).toBe(200);
+    const { port } = new URL(url);
+    const rebound = await new Promise<number>((resolve) => {
+      const socket = connect({ host: bound, port: Number(port) }, () =>
+        socket.write(
+          `GET /auth/environments HTTP/1.1\r\nHost: attacker.example:${port}\r\nX-Requested-With: provider-console\r\nConnection: close\r\n\r\n`,
+        ),
+      );
+      let text = '';
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1])));
+    });
+    expect(rebound).toBe(421);
+    proxy.child.kill('SIGTERM');
+    await proxy.exited;
+  });
 });

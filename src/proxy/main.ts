@@ -1,73 +1,106 @@
-// The token proxy's entry point: configuration from the environment, then the server.
+// The token proxy's entry point under Node: configuration from the environment, then the server.
 // `node src/proxy/main.ts` (or `npm start`, which builds the console first).
+import { lookup } from 'node:dns/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createProxyApp } from './app.ts';
-import { ConfigError, isLoopbackHost, parseConfig } from './config.ts';
-import type { ProxyConfig } from './config.ts';
-import { jsonLinesLogger } from './logger.ts';
-import { createRedisClient } from './redis-client.ts';
+import { ConfigError, isLoopbackHost, parseConfig, type ProxyConfig } from './config.ts';
+import { demoLogins } from './environments.ts';
+import { createLogger } from './logger.ts';
+import { createRedisStore } from './redis-store.ts';
 import { listen } from './server.ts';
-import { createMemoryStore, createRedisStore } from './session-store.ts';
-import type { SessionStore } from './session-store.ts';
-import { loadStaticSite } from './static-site.ts';
-import type { StaticSite } from './static-site.ts';
+import { createMemoryStore, type SessionStore } from './session-store.ts';
+import { loadStaticSite, type StaticSite } from './static-site.ts';
 import type { FetchLike } from './upstream.ts';
 
+/** Stops with exit code 2 and a message a person can act on (the configuration is wrong). */
+function refuseToStart(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
 export async function main(env: Record<string, string | undefined> = process.env): Promise<void> {
-  let config;
+  let config: ProxyConfig;
   try {
     config = parseConfig(env);
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
+    if (error instanceof ConfigError) refuseToStart(error.message);
     throw error;
   }
-  const log = jsonLinesLogger();
+  // Listening beyond this machine, the proxy must know the one host name it answers to (DNS
+  // rebinding, docs/decisions/0005). HOST is resolved as listen() will resolve it.
+  const bound = await lookup(config.host).catch(() =>
+    refuseToStart(`Invalid configuration:\n  HOST: ${config.host} does not resolve`),
+  );
+  if (!isLoopbackHost(bound.address) && !config.publicOrigin)
+    refuseToStart(
+      `Invalid configuration:\n  PUBLIC_ORIGIN: is required when HOST (${config.host}) is not a loopback address: the origin browsers use, like https://console.example`,
+    );
+  const log = createLogger();
   const store: SessionStore = config.redisUrl
-    ? createRedisStore(createRedisClient(config.redisUrl))
+    ? createRedisStore(config.redisUrl, { logger: log })
     : createMemoryStore();
   const distDir = path.resolve(config.distDir ?? path.join(import.meta.dirname, '../../dist'));
   let site: StaticSite | undefined;
   try {
     site = loadStaticSite(distDir);
   } catch {
-    log({
-      level: 'warn',
-      event: 'no_console_build',
-      detail: 'dist/index.html is missing: serving the API only',
-    });
+    log.warn(
+      { event: 'no_console_build', detail: 'dist/index.html is missing: serving the API only' },
+      'no console build',
+    );
   }
   const demoEnvironment = config.environments.find((environment) => environment.id === 'demo');
   const demo = demoEnvironment ? await startSimulator(demoEnvironment.templatesPrefix) : undefined;
-  const proxy = createProxyApp({
-    environments: config.environments,
-    store,
-    encryptionKey: config.encryptionKey,
-    transports: demo ? { demo } : {},
-    simulatorControl: demo,
-    publicOrigin: config.publicOrigin,
-    allowedHosts: allowedHostsFor(config),
-    idleTimeoutMs: config.idleTimeoutMs,
-    absoluteTimeoutMs: config.absoluteTimeoutMs,
-    logger: log,
-    site,
-  });
-  const running = await listen(proxy, store, { host: config.host, port: config.port });
-  log({
-    level: 'info',
-    event: 'listening',
-    url: running.url,
-    environments: config.environments.map((environment) => environment.id).join(','),
-    store: config.redisUrl ? 'redis' : 'memory',
-  });
+  let running;
+  try {
+    running = await listen(
+      (address) =>
+        createProxyApp({
+          environments: config.environments,
+          store,
+          encryptionKey: config.encryptionKey,
+          transports: demo ? { demo } : {},
+          simulatorControl: demo,
+          publicOrigin: config.publicOrigin,
+          allowedHosts: allowedHostsFor(config, address),
+          idleTimeoutMs: config.idleTimeoutMs,
+          absoluteTimeoutMs: config.absoluteTimeoutMs,
+          logger: log,
+          site,
+        }),
+      store,
+      { host: config.host, port: config.port, trustedProxies: config.trustedProxies, logger: log },
+    );
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      refuseToStart(
+        `Port ${config.port} on ${config.host} is taken by another program. Choose another: PORT=${config.port + 1} npm start (or npm start -- --port ${config.port + 1}).`,
+      );
+    throw error;
+  }
+  const server = running;
+  log.info(
+    {
+      event: 'listening',
+      url: server.url,
+      environments: config.environments.map((environment) => environment.id).join(','),
+      store: config.redisUrl ? 'redis' : 'memory',
+    },
+    'listening',
+  );
+  // For a person at a terminal: one plain line beside the JSON logs (on stderr, so that stdout
+  // stays JSON lines for a log collector).
+  const open = config.publicOrigin ?? server.url.replace('://[::1]', '://localhost');
+  const logins = demo
+    ? ` Demo logins (D12): provider ${demoLogins.parent.providerId} ${demoLogins.parent.clientId} / ${demoLogins.parent.clientSecret}, provider ${demoLogins.processor.providerId} ${demoLogins.processor.clientId} / ${demoLogins.processor.clientSecret}.`
+    : '';
+  process.stderr.write(`Provider Console: open ${open}/ in your browser.${logins}\n`);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
-      log({ level: 'info', event: 'stopping', signal });
-      void running.close().then(() => {
-        log({ level: 'info', event: 'stopped' });
+      log.info({ event: 'stopping', signal, graceMs: config.shutdownGraceMs }, 'stopping');
+      void server.close(config.shutdownGraceMs).then(() => {
+        log.info({ event: 'stopped' }, 'stopped');
         process.exit(0);
       });
     });
@@ -75,13 +108,12 @@ export async function main(env: Record<string, string | undefined> = process.env
 }
 
 /**
- * The Host names to answer: the public origin's when one is configured; the loopback names when
- * listening on loopback (DNS rebinding, see app.ts); any otherwise (a balancer in front decides).
+ * The Host names to answer (DNS rebinding, docs/decisions/0005): the public origin's when one is
+ * configured; else the address actually bound (a loopback one, checked above) and `localhost`.
  */
-function allowedHostsFor(config: ProxyConfig): string[] | undefined {
+function allowedHostsFor(config: ProxyConfig, address: string): string[] {
   if (config.publicOrigin) return [new URL(config.publicOrigin).hostname];
-  if (isLoopbackHost(config.host)) return ['127.0.0.1', 'localhost', '[::1]'];
-  return undefined;
+  return [address.includes(':') ? `[${address}]` : address, 'localhost'];
 }
 
 /**

@@ -1,10 +1,10 @@
-// Issue 4: every generated method and path either gets a 4xx with no upstream call, or reaches
+// Decision 0005: every generated method and path either gets a 4xx with no upstream call, or reaches
 // exactly one allowed operation on the configured base. Requests go over a raw socket so that
 // nothing (URL parsing, fetch) cleans the request target before the proxy sees it.
 import net from 'node:net';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { sessionCookieName } from './sessions.ts';
+import { sessionCookieName } from './session-carrier.ts';
 import { startFakeUpstream } from './testing/fake-upstream.ts';
 import type { FakeUpstream } from './testing/fake-upstream.ts';
 import { startProxy } from './testing/harness.ts';

@@ -1,11 +1,12 @@
-// The header set every response carries, errors included (issue 4 "Headers"). Written by hand
-// rather than with hono/secure-headers, whose HSTS default is 180 days (toolchain.md).
-import { randomBytes } from 'node:crypto';
+// The header set every response carries, errors included (docs/decisions/0005). Written by hand
+// rather than with hono/secure-headers, whose HSTS default is 180 days (toolchain.md). Web Crypto
+// only: the in-browser host runs this too (docs/decisions/0012).
+import { encodeBase64 } from 'hono/utils/encode';
 
 export type ResponseKind = 'document' | 'asset' | 'api';
 
 export function newNonce(): string {
-  return randomBytes(18).toString('base64');
+  return encodeBase64(crypto.getRandomValues(new Uint8Array(18)).buffer);
 }
 
 /** The console's CSP: scripts and styles only from this origin or with this response's nonce. */
@@ -52,6 +53,13 @@ const permissionsPolicy = [
   .map((feature) => `${feature}=()`)
   .join(', ');
 
+/** The same headers as a list, for answers written to a raw socket (Node's own 400/408/431). */
+export function securityHeaderLines(): [string, string][] {
+  const headers = new Headers();
+  applySecurityHeaders(headers, 'api');
+  return [...headers];
+}
+
 export function applySecurityHeaders(headers: Headers, kind: ResponseKind, nonce?: string): void {
   headers.set('content-security-policy', kind === 'document' && nonce ? documentCsp(nonce) : apiCsp);
   headers.set('strict-transport-security', 'max-age=63072000; includeSubDomains');
@@ -61,7 +69,7 @@ export function applySecurityHeaders(headers: Headers, kind: ResponseKind, nonce
   headers.set('cross-origin-resource-policy', 'same-origin');
   headers.set('permissions-policy', permissionsPolicy);
   headers.set('x-frame-options', 'DENY');
-  // Never CORS: the console is same-origin only (issue 4).
+  // Never CORS: the console is same-origin only (docs/decisions/0005).
   for (const name of Array.from(headers.keys())) if (name.startsWith('access-control-')) headers.delete(name);
   headers.delete('x-powered-by');
   if (kind === 'api') headers.set('cache-control', 'no-store');

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createRedisClient } from './redis-client.ts';
+import { pairPolicy } from './login-limiter.ts';
+import { createRedisStore } from './redis-store.ts';
 import { createSecretBox } from './secret-box.ts';
-import { createMemoryStore, createRedisStore } from './session-store.ts';
-import type { SessionStore } from './session-store.ts';
+import { createMemoryStore, lockAfter, type LockPolicy, type SessionStore } from './session-store.ts';
 import { createSessionManager } from './sessions.ts';
-import { startRedisServer } from './testing/redis-server.ts';
-import type { RedisServer } from './testing/redis-server.ts';
+import { startRedisServer, type RedisServer } from './testing/redis-server.ts';
 
 interface Subject {
   store: SessionStore;
@@ -14,18 +13,48 @@ interface Subject {
   pass(ms: number): Promise<void>;
 }
 
-let redis: RedisServer;
+let plain: RedisServer;
+let tls: RedisServer;
 beforeAll(async () => {
-  redis = await startRedisServer();
+  [plain, tls] = await Promise.all([
+    startRedisServer(),
+    // rediss:// with an ACL user and password, on a certificate made for this run.
+    startRedisServer({ transport: 'tls', user: { name: 'console', password: 'store-test-password' } }),
+  ]);
 });
 afterAll(async () => {
-  await redis.stop();
+  await Promise.all([plain.stop(), tls.stop()]);
 });
 
-const subjects: [string, () => Subject][] = [
+async function ready(store: SessionStore): Promise<SessionStore> {
+  // The client connects in the background; the store answers once it is ready.
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      // oxlint-disable-next-line no-await-in-loop -- polling until connected
+      await store.ping();
+      return store;
+    } catch {
+      // oxlint-disable-next-line no-await-in-loop -- as above
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  throw new Error('the Redis store never became ready');
+}
+
+const redisSubject = (server: () => RedisServer) => async (): Promise<Subject> => ({
+  store: await ready(
+    createRedisStore(server().url, {
+      prefix: `test-${randomBytes(6).toString('hex')}:`,
+      ...(server().ca ? { tls: { ca: server().ca } } : {}),
+    }),
+  ),
+  pass: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+});
+
+const subjects: [string, () => Promise<Subject>][] = [
   [
     'memory',
-    () => {
+    async () => {
       let now = 1_000_000;
       return {
         store: createMemoryStore({ now: () => now }),
@@ -35,20 +64,15 @@ const subjects: [string, () => Subject][] = [
       };
     },
   ],
-  [
-    'redis',
-    () => ({
-      store: createRedisStore(createRedisClient(redis.url), {
-        prefix: `test-${randomBytes(6).toString('hex')}:`,
-      }),
-      pass: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    }),
-  ],
+  ['Redis (unix socket)', redisSubject(() => plain)],
+  ['Redis over TLS (rediss://, ACL user)', redisSubject(() => tls)],
 ];
+
+const policy: LockPolicy = { free: 2, baseMs: 200, capMs: 400, forgetMs: 300 };
 
 describe.each(subjects)('the %s session store', (_, make) => {
   test('keeps a value, answers it, and forgets it on delete', async () => {
-    const { store } = make();
+    const { store } = await make();
     expect(await store.get('a')).toBeUndefined();
     await store.set('a', '{"x":"ü"}', 60_000);
     expect(await store.get('a')).toBe('{"x":"ü"}');
@@ -58,7 +82,7 @@ describe.each(subjects)('the %s session store', (_, make) => {
   });
 
   test('forgets a value after its time to live', async () => {
-    const { store, pass } = make();
+    const { store, pass } = await make();
     await store.set('short', 'v', 100);
     await store.set('long', 'v', 60_000);
     await pass(250);
@@ -67,45 +91,66 @@ describe.each(subjects)('the %s session store', (_, make) => {
     await store.close();
   });
 
-  test('counts hits in a window that starts at the first hit, then starts again', async () => {
-    const { store, pass } = make();
-    expect(await store.peek('c')).toEqual({ count: 0, remainingMs: 0 });
-    expect((await store.increment('c', 300)).count).toBe(1);
-    await pass(100);
-    const second = await store.increment('c', 300);
-    expect(second.count).toBe(2);
-    expect(second.remainingMs).toBeLessThanOrEqual(200);
-    expect(second.remainingMs).toBeGreaterThan(0);
-    expect((await store.peek('c')).count).toBe(2);
-    await pass(300);
-    expect((await store.peek('c')).count).toBe(0);
-    expect((await store.increment('c', 300)).count).toBe(1);
+  test('replaces a value only while it exists: a deleted key never comes back', async () => {
+    const { store } = await make();
+    expect(await store.replace('gone', 'late write', 60_000)).toBe(false);
+    expect(await store.get('gone')).toBeUndefined();
+    await store.set('here', 'v1', 60_000);
+    expect(await store.replace('here', 'v2', 60_000)).toBe(true);
+    expect(await store.get('here')).toBe('v2');
+    await store.delete('here');
+    expect(await store.replace('here', 'v3', 60_000)).toBe(false);
+    expect(await store.get('here')).toBeUndefined();
     await store.close();
   });
 
-  test('takes a hit back without ever creating or underflowing a counter', async () => {
-    const { store, pass } = make();
-    await store.decrement('none');
-    expect(await store.peek('none')).toEqual({ count: 0, remainingMs: 0 });
-    await store.increment('d', 200);
-    await store.increment('d', 200);
-    await store.decrement('d');
-    expect((await store.peek('d')).count).toBe(1);
-    await pass(300);
-    await store.decrement('d');
-    expect(await store.peek('d')).toEqual({ count: 0, remainingMs: 0 });
-    expect((await store.increment('d', 200)).count).toBe(1);
+  test('a failure counter is free for a while, then locks for a growing time, and a locked claim changes nothing', async () => {
+    const { store, pass } = await make();
+    const now = 5_000_000;
+    expect(await store.claim('c', policy, now)).toBe(0);
+    expect(await store.claim('c', policy, now)).toBe(0);
+    // The third failure is past the free two: it is counted, and locks for 200 ms.
+    expect(await store.claim('c', policy, now)).toBe(0);
+    expect(await store.claim('c', policy, now + 50)).toBe(150);
+    expect(await store.claim('c', policy, now + 199)).toBe(1);
+    // The lock ended: the fourth failure locks for twice as long, capped at 400.
+    expect(await store.claim('c', policy, now + 200)).toBe(0);
+    expect(await store.claim('c', policy, now + 201)).toBe(399);
+    // Forgotten once its lock and the forget window have passed.
+    await pass(800);
+    expect(await store.claim('c', policy, now + 10_000)).toBe(0);
+    expect(await store.claim('c', policy, now + 10_000)).toBe(0);
+    await store.close();
+  });
+
+  test('a released claim is taken back, lifts a lock it caused, and deletes the counter at zero', async () => {
+    const { store } = await make();
+    const now = 7_000_000;
+    await store.release('none', policy);
+    expect(await store.claim('r', policy, now)).toBe(0);
+    expect(await store.claim('r', policy, now)).toBe(0);
+    expect(await store.claim('r', policy, now)).toBe(0);
+    expect(await store.claim('r', policy, now)).toBeGreaterThan(0);
+    await store.release('r', policy);
+    expect(await store.claim('r', policy, now)).toBe(0);
+    await store.release('r', policy);
+    await store.release('r', policy);
+    await store.release('r', policy);
+    await store.release('r', policy);
+    // Back to nothing: two free failures again.
+    expect(await store.claim('r', policy, now)).toBe(0);
+    expect(await store.claim('r', policy, now)).toBe(0);
     await store.close();
   });
 
   test('answers ping while it is reachable', async () => {
-    const { store } = make();
+    const { store } = await make();
     await expect(store.ping()).resolves.toBeUndefined();
     await store.close();
   });
 
   test('holds sessions whose secrets are sealed: the stored bytes never contain them', async () => {
-    const { store } = make();
+    const { store } = await make();
     const raw: string[] = [];
     const spy: SessionStore = {
       ...store,
@@ -125,14 +170,16 @@ describe.each(subjects)('the %s session store', (_, make) => {
       environment: 'qa',
       providerId: 7,
       clientId: 'client',
+      providerVerified: true,
       clientSecret: 'STORE-CANARY-SECRET',
       accessToken: 'STORE-CANARY-TOKEN',
       expiresInSeconds: undefined,
     });
     const found = await sessions.lookup(created.id);
     expect(found.kind).toBe('active');
-    expect(found.kind === 'active' && sessions.secretOf(found.session)).toBe('STORE-CANARY-SECRET');
-    expect(found.kind === 'active' && sessions.tokenOf(found.session)).toBe('STORE-CANARY-TOKEN');
+    if (found.kind !== 'active') return;
+    expect(await sessions.secretOf(found.session)).toBe('STORE-CANARY-SECRET');
+    expect(await sessions.tokenOf(found.session)).toBe('STORE-CANARY-TOKEN');
     expect(raw.join('\n')).not.toContain('STORE-CANARY');
     expect(raw.join('\n')).not.toContain(created.id);
     await sessions.destroy(created.id);
@@ -141,8 +188,23 @@ describe.each(subjects)('the %s session store', (_, make) => {
   });
 });
 
-test('the Redis store reports itself unreachable when Redis is down', async () => {
-  const store = createRedisStore(createRedisClient('redis://127.0.0.1:6399', { commandTimeoutMs: 300 }));
-  await expect(store.ping()).rejects.toThrow(/cannot connect to Redis/);
+test('the lock doubles per failure past the free ones, up to its cap', () => {
+  expect([5, 6, 7, 8, 15, 16, 40].map((count) => lockAfter(count, pairPolicy))).toEqual([
+    0, 1_000, 2_000, 4_000, 512_000, 900_000, 900_000,
+  ]);
+});
+
+test('every Redis key the store writes has a time to live', async () => {
+  const prefix = `ttl-${randomBytes(4).toString('hex')}:`;
+  const store = await ready(createRedisStore(plain.url, { prefix }));
+  await store.set('value', 'v', 60_000);
+  await store.claim('counter', pairPolicy, Date.now());
+  await store.claim('counter', pairPolicy, Date.now());
+  const admin = await plain.admin();
+  const keys = await admin.keys(`${prefix}*`);
+  expect(keys).toHaveLength(2);
+  const ttls = await Promise.all(keys.map((key) => admin.pTTL(key)));
+  expect(ttls.every((ttl) => ttl > 0)).toBe(true);
+  admin.destroy();
   await store.close();
 });

@@ -1,29 +1,68 @@
-// Where sessions and login-failure counters live (issue 4): in memory by default, in Redis when
-// REDIS_URL is set so that any number of proxy instances share them. Values are opaque strings
-// (the session module seals the secrets inside); keys are hashes of the session id, so a dump of
-// the store does not hand out live cookies.
-import type { RedisClient } from './redis-client.ts';
+// Where sessions and login-failure counters live (docs/decisions/0005, 0011): in memory by default,
+// in Redis when REDIS_URL is set so that any number of proxy instances share them (redis-store.ts).
+// Values are opaque strings (the session module seals the secrets inside); keys are hashes of the
+// session id, so a dump of the store does not hand out live cookies. This module is Web-standard:
+// the in-browser host keeps its sessions in the memory store (docs/decisions/0012).
+
+/** How a failure counter locks (docs/decisions/0011). */
+export interface LockPolicy {
+  /** Failures allowed before any delay. */
+  free: number;
+  /** The first delay, doubled at each further failure… */
+  baseMs: number;
+  /** …up to this. */
+  capMs: number;
+  /** How long a counter is remembered after its lock ends. */
+  forgetMs: number;
+}
+
+/** The lock after `count` failures, in ms (0: none). */
+export function lockAfter(count: number, policy: LockPolicy): number {
+  if (count <= policy.free) return 0;
+  return Math.min(policy.capMs, policy.baseMs * 2 ** Math.min(30, count - policy.free - 1));
+}
 
 export interface SessionStore {
   get(key: string): Promise<string | undefined>;
   /** Stores a value that the store may forget after `ttlMs`. */
   set(key: string, value: string, ttlMs: number): Promise<void>;
-  delete(key: string): Promise<void>;
-  /** Adds one to a counter whose window starts at its first hit; answers the count and the ms left. */
-  increment(key: string, windowMs: number): Promise<{ count: number; remainingMs: number }>;
-  /** Takes one back (an attempt that turned out not to count); never creates a counter. */
-  decrement(key: string): Promise<void>;
-  /** The counter's value and the ms left in its window (0, 0 when there is none). */
-  peek(key: string): Promise<{ count: number; remainingMs: number }>;
+  /**
+   * Rewrites a value only while it still exists (Redis `SET … XX`): a late write can never bring
+   * back a key that was deleted meanwhile. Answers whether it wrote.
+   */
+  replace(key: string, value: string, ttlMs: number): Promise<boolean>;
+  delete(...keys: string[]): Promise<void>;
+  /**
+   * One attempt against a failure counter, atomically: while the counter is locked it answers the
+   * ms left and changes nothing; otherwise it counts the attempt (as a failure until `release`),
+   * locks per the policy, and answers 0.
+   */
+  claim(key: string, policy: LockPolicy, now: number): Promise<number>;
+  /** Takes a claimed attempt back (it did not fail on credentials); a counter at zero is deleted. */
+  release(key: string, policy: LockPolicy): Promise<void>;
   /** Throws when the store cannot be reached (for /readyz). */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
-export function createMemoryStore(options: { now?: () => number } = {}): SessionStore {
+/** A store that cannot be reached: the app answers 503 `store_unavailable` (docs/decisions/0005). */
+export class StoreUnavailableError extends Error {
+  override name = 'StoreUnavailableError';
+}
+
+export interface MemoryStore extends SessionStore {
+  /** How many values and counters it holds (for the memory tests). */
+  size(): number;
+}
+
+type Counter = { count: number; lockedUntil: number; expiresAt: number };
+
+export function createMemoryStore(options: { now?: () => number; maxCounters?: number } = {}): MemoryStore {
   const now = options.now ?? Date.now;
+  // docs/decisions/0011: the counter table is capped; past it the oldest counter is forgotten.
+  const maxCounters = options.maxCounters ?? 10_000;
   const values = new Map<string, { value: string; expiresAt: number }>();
-  const counters = new Map<string, { count: number; expiresAt: number }>();
+  const counters = new Map<string, Counter>();
   const live = <T extends { expiresAt: number }>(map: Map<string, T>, key: string): T | undefined => {
     const entry = map.get(key);
     if (entry && entry.expiresAt <= now()) {
@@ -37,7 +76,8 @@ export function createMemoryStore(options: { now?: () => number } = {}): Session
     for (const key of values.keys()) live(values, key);
     for (const key of counters.keys()) live(counters, key);
   }, 60_000);
-  sweep.unref();
+  // Node: the sweep never keeps a process alive (browsers have no unref).
+  (sweep as { unref?: () => void }).unref?.();
   return {
     async get(key) {
       return live(values, key)?.value;
@@ -45,81 +85,45 @@ export function createMemoryStore(options: { now?: () => number } = {}): Session
     async set(key, value, ttlMs) {
       values.set(key, { value, expiresAt: now() + ttlMs });
     },
-    async delete(key) {
-      values.delete(key);
-      counters.delete(key);
+    async replace(key, value, ttlMs) {
+      if (!live(values, key)) return false;
+      values.set(key, { value, expiresAt: now() + ttlMs });
+      return true;
     },
-    async increment(key, windowMs) {
-      const entry = live(counters, key) ?? { count: 0, expiresAt: now() + windowMs };
+    async delete(...keys) {
+      for (const key of keys) {
+        values.delete(key);
+        counters.delete(key);
+      }
+    },
+    async claim(key, policy, at) {
+      const entry = live(counters, key) ?? { count: 0, lockedUntil: 0, expiresAt: 0 };
+      if (entry.lockedUntil > at) return entry.lockedUntil - at;
       entry.count += 1;
+      const lock = lockAfter(entry.count, policy);
+      entry.lockedUntil = lock > 0 ? at + lock : 0;
+      entry.expiresAt = now() + lock + policy.forgetMs;
+      // Re-inserted: the Map's order is then least recently counted first.
+      counters.delete(key);
       counters.set(key, entry);
-      return { count: entry.count, remainingMs: entry.expiresAt - now() };
+      while (counters.size > maxCounters) {
+        const oldest = counters.keys().next().value;
+        if (oldest === undefined) break;
+        counters.delete(oldest);
+      }
+      return 0;
     },
-    async decrement(key) {
+    async release(key, policy) {
       const entry = live(counters, key);
-      if (entry && entry.count > 0) entry.count -= 1;
-    },
-    async peek(key) {
-      const entry = live(counters, key);
-      return entry
-        ? { count: entry.count, remainingMs: entry.expiresAt - now() }
-        : { count: 0, remainingMs: 0 };
+      if (!entry) return;
+      entry.count -= 1;
+      if (entry.count <= 0) counters.delete(key);
+      else if (lockAfter(entry.count, policy) === 0) entry.lockedUntil = 0;
     },
     async ping() {},
     async close() {
       clearInterval(sweep);
     },
+    size: () => values.size + counters.size,
   };
 }
-
-export function createRedisStore(client: RedisClient, options: { prefix?: string } = {}): SessionStore {
-  const prefix = options.prefix ?? 'provider-console:';
-  return {
-    async get(key) {
-      const reply = await client.command('GET', prefix + key);
-      return typeof reply === 'string' ? reply : undefined;
-    },
-    async set(key, value, ttlMs) {
-      await client.command('SET', prefix + key, value, 'PX', Math.max(1, Math.ceil(ttlMs)));
-    },
-    async delete(key) {
-      await client.command('DEL', prefix + key);
-    },
-    async increment(key, windowMs) {
-      // The window starts at the first failure: only the INCR that creates the key sets its expiry.
-      const count = asNumber(await client.command('INCR', prefix + key));
-      if (count === 1) await client.command('PEXPIRE', prefix + key, windowMs);
-      let remainingMs = asNumber(await client.command('PTTL', prefix + key));
-      if (remainingMs < 0) {
-        // A crash between INCR and PEXPIRE would leave a counter that never expires.
-        await client.command('PEXPIRE', prefix + key, windowMs);
-        remainingMs = windowMs;
-      }
-      return { count, remainingMs };
-    },
-    async decrement(key) {
-      // DECR alone would resurrect an expired counter at -1 with no expiry.
-      await client.command('EVAL', decrementIfPresent, 1, prefix + key);
-    },
-    async peek(key) {
-      const reply = await client.command('GET', prefix + key);
-      if (reply === null) return { count: 0, remainingMs: 0 };
-      const remainingMs = asNumber(await client.command('PTTL', prefix + key));
-      return { count: asNumber(reply), remainingMs: Math.max(0, remainingMs) };
-    },
-    async ping() {
-      const reply = await client.command('PING');
-      if (reply !== 'PONG') throw new Error(`unexpected PING reply ${JSON.stringify(reply)}`);
-    },
-    async close() {
-      await client.close();
-    },
-  };
-}
-
-function asNumber(reply: unknown): number {
-  return typeof reply === 'number' ? reply : Number(reply);
-}
-
-const decrementIfPresent =
-  "if redis.call('EXISTS', KEYS[1]) == 1 and tonumber(redis.call('GET', KEYS[1])) > 0 then return redis.call('DECR', KEYS[1]) end return 0";

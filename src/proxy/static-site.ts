@@ -4,22 +4,12 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { StaticFile, StaticSite } from './routes/site.ts';
+
+export type { StaticFile, StaticSite };
 
 /** Must equal `html.cspNonce` in vite.config.ts. */
 export const noncePlaceholder = 'PROVIDER_CONSOLE_CSP_NONCE';
-
-export interface StaticFile {
-  body: Uint8Array;
-  contentType: string;
-  etag: string;
-  immutable: boolean;
-}
-
-export interface StaticSite {
-  file(pathname: string): StaticFile | undefined;
-  /** index.html with every nonce placeholder replaced. */
-  document(nonce: string): string;
-}
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -48,7 +38,7 @@ export function loadStaticSite(distDir: string): StaticSite {
       const relative = `/${path.relative(distDir, full).split(path.sep).join('/')}`;
       // The manifest is for the bundle budget, the worker for the in-browser demo only.
       if (relative === '/index.html' || relative.startsWith('/.vite/')) continue;
-      const body = readFileSync(full);
+      const body = new Uint8Array(readFileSync(full));
       files.set(relative, {
         body,
         contentType: types[path.extname(entry)] ?? 'application/octet-stream',

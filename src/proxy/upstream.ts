@@ -1,6 +1,9 @@
-// Calls to the upstream service. Every call has its own deadline (issue 4: token 5 s, API 10 s)
-// enforced here rather than by hono/timeout, which does not abort the fetch (toolchain.md); the
-// race also covers transports that ignore the abort signal (the embedded simulator).
+// Calls to the upstream service. Every call has its own deadline (docs/decisions/0005: token 5 s,
+// API 10 s) enforced here rather than by hono/timeout, which does not abort the fetch
+// (toolchain.md); the race also covers transports that ignore the abort signal (the embedded
+// simulator). Web-standard: the in-browser host calls the simulator through it too.
+import { concat } from './context.ts';
+
 export type FetchLike = (input: Request) => Promise<Response>;
 
 export type UpstreamOutcome =
@@ -29,8 +32,8 @@ export async function callUpstream(
     const request = new Request(url, {
       method: init.method,
       headers: init.headers,
-      body: init.body ? Buffer.from(init.body) : undefined,
-      // A redirect would leave the allow-list: pass it on as an error, never follow it (issue 4).
+      body: init.body ? new Uint8Array(init.body) : undefined,
+      // A redirect would leave the allow-list: pass it on as an error, never follow it.
       redirect: 'manual',
       signal: controller.signal,
     });
@@ -51,13 +54,19 @@ async function readAll(response: Response): Promise<Uint8Array> {
   if (!response.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  // Leaving the loop early cancels the stream.
-  for await (const chunk of response.body) {
-    size += chunk.byteLength;
-    if (size > maxUpstreamBody) throw new Error('upstream body too large');
-    chunks.push(chunk);
+  const reader = response.body.getReader();
+  for (;;) {
+    // oxlint-disable-next-line no-await-in-loop -- a stream is read chunk by chunk
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxUpstreamBody) {
+      void reader.cancel().catch(() => {});
+      throw new Error('upstream body too large');
+    }
+    chunks.push(value);
   }
-  return Buffer.concat(chunks);
+  return concat(chunks, size);
 }
 
 function describe(error: unknown): string {
@@ -66,13 +75,4 @@ function describe(error: unknown): string {
     return `${error.message}${cause}`;
   }
   return 'unknown error';
-}
-
-/** Parses a JSON body; undefined when it is not JSON (empty, truncated or another format). */
-export function parseJson(body: Uint8Array): { value: unknown } | undefined {
-  try {
-    return { value: JSON.parse(Buffer.from(body).toString('utf8')) as unknown };
-  } catch {
-    return undefined;
-  }
 }

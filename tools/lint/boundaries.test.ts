@@ -76,10 +76,26 @@ describe('the import boundaries', () => {
   it('keep features and shared console code away from the simulator', () => {
     for (const from of ['src/console/features/centres/list.tsx', 'src/console/lib/i18n/index.tsx'])
       expect(violation(from, { path: 'src/simulator/index' })).toMatch(/never to the simulator/);
-    expect(violation('src/console/main.tsx', { path: 'src/simulator/hosts/browser' })).toBeUndefined();
+    expect(violation('src/console/main.tsx', { path: 'src/simulator/hosts/browser' })).toMatch(
+      /never to the simulator/,
+    );
     expect(
       violation('src/console/testing/simulator-console.ts', { path: 'src/simulator/index' }),
     ).toBeUndefined();
+  });
+
+  it("let the console entry and its test harness reach only the proxy's in-browser host", () => {
+    expect(violation('src/console/main.tsx', { path: 'src/proxy/hosts/browser-worker' })).toBeUndefined();
+    expect(
+      violation('src/console/testing/simulator-console.ts', { path: 'src/proxy/hosts/browser.ts' }),
+    ).toBeUndefined();
+    expect(violation('src/console/main.tsx', { path: 'src/proxy/app' })).toMatch(/only the proxy/);
+    expect(violation('src/console/testing/render-app.tsx', { path: 'src/proxy/hosts/browser' })).toMatch(
+      /only the proxy/,
+    );
+    expect(
+      violation('src/console/features/auth/login-form.tsx', { path: 'src/proxy/hosts/browser' }),
+    ).toMatch(/only the proxy/);
   });
 
   it('keep shared code from depending on features', () => {

@@ -12,9 +12,16 @@ const inside = (rel: string, dir: string) => rel === dir || rel.startsWith(`${di
 // The one module that imports Mantine's stylesheets, in Mantine's order (see its comment).
 const stylesModule = 'src/console/app/styles.ts';
 const mantineStylesheet = /^@mantine\/[^/]+\/styles(\.css|\.layer\.css|\/)/;
-// The console's code that may start the simulator: the entry (the dev server's in-browser demo)
-// and the test harness. Screens talk to the proxy's surface and never to the simulator itself.
-const simulatorHosts = ['src/console/main.tsx', 'src/console/testing'];
+// The console's code that may start the simulator: the test harness. Screens talk to the proxy's
+// surface and never to the simulator itself.
+const simulatorHosts = ['src/console/testing'];
+// The proxy's in-browser host (docs/decisions/0012), and the one console module allowed each: the
+// entry starts the demo worker (development only, behind import.meta.env.DEV), the test harness
+// runs the proxy's app over the simulator. Nothing else of the console sees src/proxy.
+const proxyBrowserHosts: Record<string, string> = {
+  'src/console/main.tsx': 'src/proxy/hosts/browser-worker',
+  'src/console/testing/simulator-console.ts': 'src/proxy/hosts/browser',
+};
 const featureOf = (rel: string) => /^src\/console\/features\/([^/]+)/.exec(rel)?.[1];
 
 /** An import's target: a repository-relative path, or a package name. */
@@ -43,8 +50,14 @@ export function violation(from: string, target: ImportTarget): string | undefine
     if (to && inside(to, consoleDir)) return 'the proxy never imports console code';
     if (pkg && uiPackages.test(pkg)) return 'the proxy has no UI dependencies';
   }
-  if (!inside(from, 'src/proxy') && to && inside(to, 'src/proxy') && !inside(from, 'scripts'))
-    return 'only the proxy (and scripts) may import src/proxy: the browser never sees it';
+  if (
+    !inside(from, 'src/proxy') &&
+    to &&
+    inside(to, 'src/proxy') &&
+    !inside(from, 'scripts') &&
+    proxyBrowserHosts[from] !== to.replace(/\.ts$/, '')
+  )
+    return 'only the proxy (and scripts) may import src/proxy: the browser never sees it (the console entry and its test harness reach only the in-browser host, docs/decisions/0012)';
   if (pkg && mantineStylesheet.test(pkg) && from !== stylesModule)
     return `Mantine stylesheets are imported only by ${stylesModule}, in Mantine's order: one imported elsewhere (a lazy chunk) arrives late and overrides what it depends on`;
   if (

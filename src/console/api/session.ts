@@ -1,5 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { getEnvironments, getSession, login, logout, type LoginRequest } from '@/contract/console-wire';
+import {
+  demoLogin,
+  getEnvironments,
+  getSession,
+  login,
+  logout,
+  type DemoLoginRequest,
+  type LoginRequest,
+} from '@/contract/console-wire';
 import { unwrap } from '@/contract/result';
 import { proxyClient } from './client.ts';
 
@@ -34,6 +42,19 @@ export function useSignIn() {
   return useMutation({
     mutationFn: async (input: LoginRequest) => unwrap(await login(proxyClient, input)),
     // A refused sign-in is this form's answer, not an ended session (the re-login dialog's).
+    meta: { handlesAuthErrors: true },
+    onSuccess: (session) => queryClient.setQueryData(sessionKeys.current(), session),
+  });
+}
+
+/**
+ * `POST /auth/demo-login` (D12): signs in as a demo login by name. The proxy holds the demo's
+ * secrets, so that no built console carries one.
+ */
+export function useDemoSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: DemoLoginRequest) => unwrap(await demoLogin(proxyClient, input)),
     meta: { handlesAuthErrors: true },
     onSuccess: (session) => queryClient.setQueryData(sessionKeys.current(), session),
   });

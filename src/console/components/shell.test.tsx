@@ -5,10 +5,17 @@ import { render } from '@/console/testing/render';
 import type { EnvironmentKind } from '@/contract/console-wire';
 import { Shell } from './shell.tsx';
 
-function renderShell(kind: EnvironmentKind) {
+function renderShell(kind: EnvironmentKind, unverified = false) {
   render(
     <I18nProvider initial="en">
-      <Shell environment={{ kind }} providerId={100} clientId="demo-parent" onLogout={() => {}} nav={null}>
+      <Shell
+        environment={{ kind }}
+        providerId={100}
+        clientId="demo-parent"
+        unverified={unverified}
+        onLogout={() => {}}
+        nav={null}
+      >
         <p>page</p>
       </Shell>
     </I18nProvider>,
@@ -35,6 +42,17 @@ describe('Shell', () => {
   it('shows who is signed in', () => {
     renderShell('demo');
     expect(screen.getByText('Provider 100 · demo-parent')).toBeInTheDocument();
+  });
+
+  it('says when the environment could not verify the provider id, and only then', () => {
+    renderShell('development', true);
+    expect(
+      screen.getByTitle(
+        'This environment cannot confirm that provider 100 belongs to the credentials you signed in with.',
+      ),
+    ).toHaveTextContent('Provider not verified');
+    renderShell('qa');
+    expect(screen.getAllByText('Provider not verified')).toHaveLength(1);
   });
 
   it('offers a skip link to the main content, first in the page', () => {

@@ -34,6 +34,11 @@ export interface ShellProps {
   environment: { kind: EnvironmentKind };
   providerId: number;
   clientId: string;
+  /**
+   * The environment could not confirm at sign-in that the provider id belongs to the credentials
+   * (development lacks the operations that would tell, D3; the console wire's `providerVerified`).
+   */
+  unverified?: boolean | undefined;
   onLogout: () => void;
   /** The navigation entries (navigationFor: only screens this environment offers). */
   nav: ReactNode;
@@ -47,7 +52,16 @@ export interface ShellProps {
  * the navigation hides behind its toggle, and the header's environment, search and language move
  * into it, so that nothing is clipped at 360 px in any language.
  */
-export function Shell({ environment, providerId, clientId, onLogout, nav, onSearch, children }: ShellProps) {
+export function Shell({
+  environment,
+  providerId,
+  clientId,
+  unverified,
+  onLogout,
+  nav,
+  onSearch,
+  children,
+}: ShellProps) {
   const { t } = useI18n();
   const [opened, { toggle, close }] = useDisclosure(false);
   const environmentName = t(`environment.${environment.kind}`);
@@ -134,6 +148,15 @@ export function Shell({ environment, providerId, clientId, onLogout, nav, onSear
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {t('shell.provider', { providerId: String(providerId), clientId })}
             </Text>
+            {unverified ? (
+              <Badge
+                color="orange"
+                variant="light"
+                title={t('shell.unverified.detail', { providerId: String(providerId) })}
+              >
+                {t('shell.unverified')}
+              </Badge>
+            ) : null}
             <Button variant="default" fullWidth onClick={onLogout}>
               {t('shell.logout')}
             </Button>

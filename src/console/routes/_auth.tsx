@@ -52,6 +52,7 @@ function AuthLayout() {
       environment={environment}
       providerId={session.providerId}
       clientId={session.clientId}
+      unverified={session.providerVerified === false}
       onSearch={canSearch ? openPalette : undefined}
       onLogout={() => void logout()}
       nav={navigationFor(environment.operations).map((entry) => (

@@ -1,13 +1,14 @@
+import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { CONSOLE_HEADERS } from '@/contract/console-wire';
+import { createInBrowserProxy, proxyPaths, type InBrowserProxy } from '@/proxy/hosts/browser';
 import { createSimulator, type SeedOption } from '@/simulator';
-import { createConsoleSurfaceHandlers } from '@/simulator/hosts/console-surface';
 
-// The console's integration tests run against the simulator's own console surface over msw/node:
-// the token proxy's browser-facing API (/auth, /api, decision 0005) played over the spec-faithful
-// simulator, so the screens meet the same rules, status codes and bodies as in `npm start`. There
-// is no second, hand-written fake of the proxy to drift from it.
+// The console's integration tests run against the token proxy's own app (the in-browser host,
+// docs/decisions/0012) in front of the spec-faithful simulator, over msw/node: the screens meet the
+// same rules, status codes and bodies as in `npm start`, from the same code. There is no second,
+// hand-written fake of the proxy to drift from it.
 
 export type Credentials = { providerId: number; clientId: string; secret: string };
 export type CentreInput = { name: string; country: string; city: string };
@@ -20,8 +21,8 @@ export const DEMO_PARENT: Credentials = {
 
 type Recorded = { method: string; path: string; xRequestedWith: string | null };
 
-/** Where the surface answers in jsdom: the page's own origin, as the proxy serves the console. */
-const surfaceUrl = (path: string) => new URL(path, globalThis.location.href);
+/** Where the proxy answers in jsdom: the page's own origin, as the proxy serves the console. */
+const proxyUrl = (path: string) => new URL(path, globalThis.location.href);
 
 function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: unknown }, what: string): T {
   if (!result.ok) throw new Error(`${what} failed: ${JSON.stringify(result.error)}`);
@@ -29,13 +30,14 @@ function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: unknown 
 }
 
 /**
- * One simulator and one msw/node server for a test file; the simulator goes back to `seed` and
- * the surface forgets its session and login counts after every test. Unhandled requests fail.
+ * One simulator and one msw/node server for a test file; the simulator goes back to `seed` and a
+ * fresh proxy (no session, no login counts) answers every test. Unhandled requests fail.
  */
 export function setupSimulatorConsole(options: { seed?: SeedOption } = {}) {
   const sim = createSimulator({ seed: options.seed ?? 'empty' });
   const server = setupServer();
   const requests: Recorded[] = [];
+  let proxy: InBrowserProxy | undefined;
   server.events.on('request:start', ({ request }) => {
     requests.push({
       method: request.method,
@@ -46,11 +48,22 @@ export function setupSimulatorConsole(options: { seed?: SeedOption } = {}) {
   beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   beforeEach(() => {
     requests.length = 0;
-    server.resetHandlers(...createConsoleSurfaceHandlers(sim));
+    const current = createInBrowserProxy(sim);
+    proxy = current;
+    server.resetHandlers(
+      http.all(
+        ({ request }) => {
+          const url = new URL(request.url);
+          return url.origin === globalThis.location.origin && proxyPaths.test(url.pathname);
+        },
+        ({ request }) => current.fetch(request),
+      ),
+    );
   });
-  afterEach(() => {
+  afterEach(async () => {
     sim.reset();
     localStorage.clear();
+    await proxy?.close();
   });
   afterAll(() => server.close());
 
@@ -75,9 +88,9 @@ export function setupSimulatorConsole(options: { seed?: SeedOption } = {}) {
     fault(fault: { match: string; status?: number; times?: number; body?: unknown }) {
       unwrap(sim.core.addFault(fault), 'addFault');
     },
-    /** Signs in through the surface, as the login screen would: the session starts before render. */
+    /** Signs in through the proxy, as the login screen would: the session starts before render. */
     async signIn(credentials: Credentials): Promise<void> {
-      const response = await fetch(surfaceUrl('/auth/login'), {
+      const response = await fetch(proxyUrl('/auth/login'), {
         method: 'POST',
         headers: { ...CONSOLE_HEADERS, 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -93,7 +106,7 @@ export function setupSimulatorConsole(options: { seed?: SeedOption } = {}) {
     },
     /** The session ends at the proxy (idle timeout, logout elsewhere): the next call answers 401. */
     async endSession(): Promise<void> {
-      await fetch(surfaceUrl('/auth/logout'), { method: 'POST', headers: CONSOLE_HEADERS });
+      await fetch(proxyUrl('/auth/logout'), { method: 'POST', headers: CONSOLE_HEADERS });
     },
     /** The requests whose path ends with `suffix`. */
     sent(suffix: string): Recorded[] {

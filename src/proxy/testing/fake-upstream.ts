@@ -22,8 +22,10 @@ export const canary = {
 export interface FakeUpstream {
   url: string;
   requests: RecordedRequest[];
-  /** Requests other than the token call. */
+  /** Requests other than the token call and the provider check at login. */
   apiCalls(): RecordedRequest[];
+  /** The provider check a login makes with its new token (provider-check.ts). */
+  loginChecks(): RecordedRequest[];
   tokenCalls(): RecordedRequest[];
   /** Tokens the fake accepts; clear it to make every token "expired". */
   validTokens: Set<string>;
@@ -94,10 +96,14 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const isTokenCall = (request: RecordedRequest) => request.url.endsWith('/api/iam/integration/token');
+  // The provider check asks for one item from its first offset; the tests' own calls never do.
+  const isLoginCheck = (request: RecordedRequest) =>
+    request.method === 'GET' && request.url.endsWith('?offset=0&limit=1');
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    apiCalls: () => requests.filter((request) => !isTokenCall(request)),
+    apiCalls: () => requests.filter((request) => !isTokenCall(request) && !isLoginCheck(request)),
+    loginChecks: () => requests.filter(isLoginCheck),
     tokenCalls: () => requests.filter(isTokenCall),
     validTokens,
     get expiresIn() {

@@ -1,13 +1,13 @@
-// Starts the proxy over real HTTP for tests, in front of a fake upstream or the simulator, with a
-// fake clock, a captured log and a tiny cookie-aware client.
+// Starts the proxy over real HTTP (the Node host) for tests, in front of a fake upstream or the
+// simulator, with a fake clock, a captured log and a tiny cookie-aware client.
 import { randomBytes } from 'node:crypto';
 import { createProxyApp } from '../app.ts';
 import type { ProxyOptions } from '../app.ts';
-import type { EnvironmentConfig } from '../config.ts';
-import { jsonLinesLogger } from '../logger.ts';
+import type { EnvironmentConfig } from '../environments.ts';
+import { createLogger } from '../logger.ts';
 import { listen } from '../server.ts';
+import { sessionCookieName } from '../session-carrier.ts';
 import { createMemoryStore } from '../session-store.ts';
-import { sessionCookieName } from '../sessions.ts';
 
 export interface Harness {
   url: string;
@@ -27,7 +27,7 @@ export const consoleHeader = { 'x-requested-with': 'provider-console' };
 
 export async function startProxy(
   upstreamUrl: string | undefined,
-  overrides: Partial<ProxyOptions> = {},
+  overrides: Partial<ProxyOptions> & { trustedProxies?: string[] } = {},
 ): Promise<Harness> {
   const clock = {
     now: Date.parse('2026-11-23T08:00:00Z'),
@@ -41,17 +41,19 @@ export async function startProxy(
     ? [{ id: 'qa', baseUrl: upstreamUrl, templatesPrefix: '' }]
     : [{ id: 'demo', templatesPrefix: '' }];
   const store = overrides.store ?? createMemoryStore({ now: () => clock.now });
+  const { trustedProxies, ...options } = overrides;
+  const logger = createLogger({ write: (line: string) => void logLines.push(line) });
   const proxy = createProxyApp({
     environments,
     store,
     encryptionKey: randomBytes(32),
     now: () => clock.now,
-    logger: jsonLinesLogger((line) => logLines.push(line)),
+    logger,
     tokenTimeoutMs: 1_000,
     apiTimeoutMs: 1_000,
-    ...overrides,
+    ...options,
   });
-  const running = await listen(proxy, store, { host: '127.0.0.1', port: 0 });
+  const running = await listen(proxy, store, { host: '127.0.0.1', port: 0, trustedProxies, logger });
   const request: Harness['request'] = async (path, init = {}) => {
     const { session, csrf = true, ...rest } = init;
     const headers = new Headers(rest.headers);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { dropExcess, PLAN_ID } from './licences.ts';
 import { parseBody } from './parse.ts';
 import { nowMs } from './providers.ts';
+import { dropTokens } from './request-token.ts';
 import { addMonth, DAY_MS, isIsoUtc, parseTime, toIso } from './time.ts';
 import { fail, ok, type Outcome, type Provider, type SimState } from './types.ts';
 
@@ -41,6 +42,8 @@ export function advanceTo(state: SimState, target: number): void {
     applyDueChanges(provider, target);
   }
   state.now = toIso(target);
+  // Tokens past their expiry can never be used again (D1): forget them.
+  dropTokens(state);
 }
 
 function applyDueChanges(provider: Provider, at: number): void {

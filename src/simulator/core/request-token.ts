@@ -40,10 +40,32 @@ export function requestToken(
   if (grant !== 'client_credentials') return oauth(400, 'unsupported_grant_type');
   const provider = Object.values(state.providers).find((p) => p.clientId === clientId);
   if (!provider || provider.secret !== secret) return oauth(401, 'invalid_client');
+  dropTokens(state, provider.id);
   const token = randomToken();
   state.tokens[`t:${token}`] = {
     providerId: provider.id,
     expiresAt: toIso(nowMs(state) + state.tokenLifetimeSeconds * 1000),
   };
   return ok({ access_token: token, token_type: 'Bearer', expires_in: state.tokenLifetimeSeconds });
+}
+
+/**
+ * Simulator only (decision 0004): a provider holds at most this many live tokens, the oldest
+ * dropped first, so that a long-running demo that logs in again and again does not grow without
+ * bound (its clock may never move past a token's expiry). A dropped token answers 401, which a
+ * client renews (D1), as it would after any expiry.
+ */
+export const MAX_TOKENS_PER_PROVIDER = 20;
+
+/** Forgets expired tokens, and the oldest of `providerId`'s beyond the cap less one. */
+export function dropTokens(state: SimState, providerId?: number): void {
+  const at = nowMs(state);
+  const own: string[] = [];
+  for (const [key, token] of Object.entries(state.tokens)) {
+    if (at >= Date.parse(token.expiresAt)) delete state.tokens[key];
+    else if (token.providerId === providerId) own.push(key);
+  }
+  // Object keys keep insertion order: the first ones are the oldest.
+  for (const key of own.slice(0, Math.max(0, own.length - MAX_TOKENS_PER_PROVIDER + 1)))
+    delete state.tokens[key];
 }

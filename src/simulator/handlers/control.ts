@@ -1,10 +1,26 @@
 // D11: the simulator's control API under /__sim (never forwarded under /api by the proxy).
 import { HttpResponse, type HttpHandler } from 'msw';
-import type { Outcome, SimCore } from '../core/index.ts';
+import type { Outcome, SimCore, SimState } from '../core/index.ts';
 import { errorResponse, readJson, route } from './http.ts';
 
 const answer = <T>(outcome: Outcome<T>): Response =>
   outcome.ok ? HttpResponse.json(outcome.value as object) : errorResponse(outcome.error);
+
+/**
+ * D11 `GET /__sim/state` for debugging, without what would let its reader act as a provider: no
+ * client secret and no token (only how many are live). A demo's control API is reachable by anyone
+ * who can reach the demo.
+ */
+export function inspectableState(state: SimState) {
+  const { tokens, ...rest } = state;
+  return {
+    ...rest,
+    providers: Object.fromEntries(
+      Object.entries(state.providers).map(([id, provider]) => [id, { ...provider, secret: '[redacted]' }]),
+    ),
+    liveTokens: Object.keys(tokens).length,
+  };
+}
 
 export function createControlHandlers(core: SimCore, hooks: { onChange?: () => void } = {}): HttpHandler[] {
   const changed = <T>(outcome: Outcome<T>): Outcome<T> => {
@@ -26,7 +42,10 @@ export function createControlHandlers(core: SimCore, hooks: { onChange?: () => v
     route(
       'GET',
       '/__sim/state',
-      () => new Response(JSON.stringify(core.state), { headers: { 'Content-Type': 'application/json' } }),
+      () =>
+        new Response(JSON.stringify(inspectableState(core.state)), {
+          headers: { 'Content-Type': 'application/json' },
+        }),
     ),
     route('GET', '/__sim/clock', () => HttpResponse.json({ now: core.state.now })),
     route(

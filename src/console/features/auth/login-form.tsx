@@ -1,32 +1,24 @@
 import { Button, NativeSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { z } from 'zod/mini';
-import { useSignIn } from '@/console/api/session';
+import { useDemoSignIn, useSignIn } from '@/console/api/session';
 import { FormErrorAlert } from '@/console/components/feedback';
 import { useI18n, type MessageKey } from '@/console/lib/i18n';
-import { loginRequestSchema, type Environment, type Session } from '@/contract/console-wire';
+import {
+  loginRequestSchema,
+  type DemoLoginName,
+  type Environment,
+  type Session,
+} from '@/contract/console-wire';
 import { readRememberedLogin, rememberLogin } from './remembered-login.ts';
 
 // D12: the two fixed demo logins, offered as one-click buttons when a demo environment exists.
+// They name the login only (`POST /auth/demo-login`): the proxy holds the secrets, so that no built
+// console carries one (`npm run test:budget` greps dist/ for them).
 export const DEMO_LOGINS = [
-  {
-    label: 'login.demo.parent',
-    providerId: 100,
-    clientId: 'demo-parent',
-    clientSecret: 'demo-parent-secret',
-  },
-  {
-    label: 'login.demo.processor',
-    providerId: 200,
-    clientId: 'demo-processor',
-    clientSecret: 'demo-processor-secret',
-  },
-] as const satisfies readonly {
-  label: MessageKey;
-  providerId: number;
-  clientId: string;
-  clientSecret: string;
-}[];
+  { label: 'login.demo.parent', as: 'parent' },
+  { label: 'login.demo.processor', as: 'processor' },
+] as const satisfies readonly { label: MessageKey; as: DemoLoginName }[];
 
 /**
  * The form as typed (the provider id is text in an input) piped into the wire's own schema: what
@@ -70,6 +62,8 @@ export interface LoginFormProps {
 export function LoginForm({ environments, onSuccess, identity }: LoginFormProps) {
   const { t } = useI18n();
   const signIn = useSignIn();
+  const demoSignIn = useDemoSignIn();
+  const pending = signIn.isPending || demoSignIn.isPending;
   const [values, setValues] = useState<LoginFormInput>(() => {
     const start = identity
       ? {
@@ -104,7 +98,7 @@ export function LoginForm({ environments, onSuccess, identity }: LoginFormProps)
       return;
     }
     // One request at a time: a double click signs in once.
-    if (signIn.isPending) return;
+    if (pending) return;
     const request = parsed.data;
     signIn.mutate(request, {
       onSuccess: (session) => {
@@ -172,8 +166,8 @@ export function LoginForm({ environments, onSuccess, identity }: LoginFormProps)
           visibilityToggleButtonProps={{ 'aria-label': t('login.showSecret') }}
           {...field('clientSecret')}
         />
-        <FormErrorAlert error={signIn.error} />
-        <Button type="submit" loading={signIn.isPending} disabled={signIn.isPending}>
+        <FormErrorAlert error={signIn.error ?? demoSignIn.error} />
+        <Button type="submit" loading={signIn.isPending} disabled={pending}>
           {t('login.submit')}
         </Button>
         {demo ? (
@@ -183,20 +177,28 @@ export function LoginForm({ environments, onSuccess, identity }: LoginFormProps)
             </Text>
             {DEMO_LOGINS.map((account) => (
               <Button
-                key={account.clientId}
+                key={account.as}
                 variant="default"
                 fullWidth
-                disabled={signIn.isPending}
+                loading={demoSignIn.isPending && demoSignIn.variables.as === account.as}
+                disabled={pending}
                 onClick={() => {
-                  const input = {
-                    environment: demo.id,
-                    providerId: String(account.providerId),
-                    clientId: account.clientId,
-                    clientSecret: account.clientSecret,
-                  };
-                  setValues(input);
+                  if (pending) return;
                   setInvalid(new Set());
-                  send(input);
+                  signIn.reset();
+                  demoSignIn.mutate(
+                    { as: account.as },
+                    {
+                      onSuccess: (session) => {
+                        rememberLogin({
+                          environment: session.environment,
+                          providerId: String(session.providerId),
+                          clientId: session.clientId,
+                        });
+                        onSuccess(session);
+                      },
+                    },
+                  );
                 }}
               >
                 {t(account.label)}

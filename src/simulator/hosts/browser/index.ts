@@ -1,19 +1,8 @@
-// The in-browser demo: the console-surface handlers (the proxy's surface) over a simulator, in an
-// MSW service worker. The state is kept in localStorage so a reload keeps what was created;
-// `POST /__sim/reset` (or `reset()`) goes back to the demo seed.
-//
-// The console loads this only behind a dev/demo flag with a dynamic import, so no MSW reaches a
-// production build:
-//   if (import.meta.env.DEV && import.meta.env.VITE_DEMO_WORKER === 'true') {
-//     const { startDemoWorker } = await import('@/simulator/hosts/browser');
-//     await startDemoWorker();
-//   }
-// The worker script is served in development by the `msw/vite` plugin (vite.config.ts,
-// worker-only, dev server only).
-import { setupWorker } from 'msw/browser';
+// The in-browser demo's simulator: its state is kept in localStorage so a reload keeps what was
+// created; `POST /__sim/reset` (or `reset()`) goes back to the demo seed. The token proxy's own app
+// runs in front of it in the page (src/proxy/hosts/browser-worker.ts, docs/decisions/0012).
 import { z } from 'zod';
 import { createSimulator, type SimState } from '../../index.ts';
-import { createConsoleSurfaceHandlers } from '../console-surface.ts';
 
 export const DEMO_STORAGE_KEY = 'provider-console.simulator-state';
 
@@ -55,20 +44,4 @@ export function createPersistentDemoSimulator(
       }
     },
   });
-}
-
-export async function startDemoWorker(options: { storageKey?: string; workerUrl?: string } = {}) {
-  const sim = createPersistentDemoSimulator(globalThis.localStorage, options.storageKey);
-  const worker = setupWorker(...createConsoleSurfaceHandlers(sim));
-  await worker.start({
-    quiet: true,
-    onUnhandledFrame: 'bypass',
-    serviceWorker: { url: options.workerUrl ?? '/mockServiceWorker.js' },
-  });
-  return {
-    sim,
-    worker,
-    reset: () => sim.reset(),
-    stop: () => worker.stop(),
-  };
 }

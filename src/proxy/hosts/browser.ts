@@ -1,0 +1,52 @@
+// The in-browser host (docs/decisions/0012): the proxy's own app, unchanged, answering Requests
+// inside the page, with the simulator as the demo environment's upstream. It serves the dev
+// server's demo (browser-worker.ts, through MSW's service worker) and the console's Vitest tests
+// (src/console/testing, through msw/node), so that both meet the proxy itself, not a copy of it.
+// What differs from the Node host is only what a page cannot do: the session id stays in this
+// host's memory (a service worker cannot set an HttpOnly cookie), the sessions live in the memory
+// store, and there is no client address to count (the limiter counts this page as one address).
+import { createProxyApp, type ProxyOptions } from '../app.ts';
+import { memoryCarrier } from '../session-carrier.ts';
+import { createMemoryStore } from '../session-store.ts';
+import type { FetchLike } from '../upstream.ts';
+
+export interface InBrowserProxy {
+  /** Answers a request to `/auth`, `/api` or `/__sim` as the proxy would. */
+  fetch(request: Request): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface InBrowserProxyOptions {
+  /** D9: the path the simulator serves templates under. */
+  templatesPrefix?: string;
+  /** The proxy's clock (sessions and the login limiter), default Date.now. */
+  now?: () => number;
+  logger?: ProxyOptions['logger'];
+}
+
+/** The paths this host answers; anything else (the dev server's modules, assets) passes by. */
+export const proxyPaths = /^\/(auth|api|__sim)(\/|$)/;
+
+export function createInBrowserProxy(
+  simulator: { fetch: FetchLike },
+  options: InBrowserProxyOptions = {},
+): InBrowserProxy {
+  const now = options.now ?? Date.now;
+  const store = createMemoryStore({ now });
+  const transport: FetchLike = (request) => simulator.fetch(request);
+  const proxy = createProxyApp({
+    environments: [{ id: 'demo', templatesPrefix: options.templatesPrefix ?? '' }],
+    store,
+    // A key per page: the sessions die with the page, as the memory store does.
+    encryptionKey: crypto.getRandomValues(new Uint8Array(32)),
+    transports: { demo: transport },
+    simulatorControl: transport,
+    carrier: memoryCarrier(),
+    now,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  return {
+    fetch: async (request) => proxy.app.fetch(request, { clientAddress: 'this-page' }),
+    close: () => store.close(),
+  };
+}

@@ -1,0 +1,56 @@
+// Spec §5 and D3: a token belongs to one provider, but a login names its provider id itself. Before
+// a session is created the proxy asks the upstream, with the new token, whether that provider is
+// the caller's own (or a child it acts for); otherwise a parent could sign in "as" another
+// parent's id and the console would say so. docs/decisions/0005.
+import { baseUrlOf, operationsFor, type EnvironmentConfig } from './environments.ts';
+import { callUpstream, type FetchLike } from './upstream.ts';
+
+export type ProviderCheck =
+  | { kind: 'verified' }
+  /** The environment lacks the operations that would tell (development, D3). */
+  | { kind: 'unverifiable' }
+  | { kind: 'mismatch' }
+  | { kind: 'timeout' }
+  | { kind: 'unavailable'; reason: string };
+
+export async function checkProvider(
+  transport: FetchLike,
+  env: EnvironmentConfig,
+  token: string,
+  providerId: number,
+  timeoutMs: number,
+): Promise<ProviderCheck> {
+  const offered = operationsFor(env.id);
+  const ask = async (path: string): Promise<number | ProviderCheck> => {
+    const outcome = await callUpstream(
+      transport,
+      `${baseUrlOf(env)}${path}`,
+      { method: 'GET', headers: { accept: 'application/json', authorization: `Bearer ${token}` } },
+      timeoutMs,
+    );
+    if (outcome.kind === 'timeout') return { kind: 'timeout' };
+    if (outcome.kind === 'unreachable') return { kind: 'unavailable', reason: outcome.reason };
+    return outcome.status;
+  };
+  // Each question answers 200 for a provider the token may read, 403 or 404 otherwise (D3).
+  const questions: string[] = [];
+  // 4.5: the child list of a parent answers only to that parent's own token.
+  if (offered.includes('listChildCenters'))
+    questions.push(`/core/v1/provider/${providerId}/child?offset=0&limit=1`);
+  // 4.7: the licence summary answers for its own centre, or for a child of the caller.
+  if (offered.includes('getLicenses'))
+    questions.push(`/payments/v1/subscription/provider/${providerId}/license`);
+  // 4.6: a centre with no contract yet has no licence summary (404), but lists its doctors.
+  if (offered.includes('listDoctorsWithLicenses'))
+    questions.push(`/payments/v1/subscription/provider/${providerId}/user?offset=0&limit=1`);
+  if (questions.length < 3) return { kind: 'unverifiable' };
+  for (const path of questions) {
+    // oxlint-disable-next-line no-await-in-loop -- each question is asked only when the previous failed
+    const answer = await ask(path);
+    if (typeof answer !== 'number') return answer;
+    if (answer === 200) return { kind: 'verified' };
+    if (answer !== 403 && answer !== 404)
+      return { kind: 'unavailable', reason: `provider check answered ${answer}` };
+  }
+  return { kind: 'mismatch' };
+}

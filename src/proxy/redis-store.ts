@@ -1,0 +1,140 @@
+// The session store in Redis (docs/decisions/0005), through the official client (node-redis):
+// `redis://`, `rediss://` (TLS), `unix:///path`, an ACL user and password in the URL, and
+// reconnection with backoff on one connection. Commands never wait in an offline queue: while
+// Redis is out of reach they fail at once (StoreUnavailableError → 503), so that a wrong password
+// or a dead server cannot pile up requests or connections. Every key has a TTL.
+import { createClient } from 'redis';
+import type { Logger } from './context.ts';
+import { StoreUnavailableError, type LockPolicy, type SessionStore } from './session-store.ts';
+
+export interface RedisStoreOptions {
+  prefix?: string;
+  /** Extra TLS settings for `rediss://` (tests pass the CA of a certificate they made). */
+  tls?: { ca?: string };
+  logger?: Logger;
+  connectTimeoutMs?: number;
+}
+
+// docs/decisions/0011: claim and release, atomically. KEYS[1] is a hash {count, lockedUntil}.
+const claimScript = `
+local now = tonumber(ARGV[1])
+local locked = tonumber(redis.call('HGET', KEYS[1], 'lockedUntil') or '0')
+if locked > now then return locked - now end
+local count = redis.call('HINCRBY', KEYS[1], 'count', 1)
+local lock = 0
+local free = tonumber(ARGV[2])
+if count > free then lock = math.min(tonumber(ARGV[4]), tonumber(ARGV[3]) * 2 ^ math.min(30, count - free - 1)) end
+lock = math.floor(lock)
+if lock > 0 then redis.call('HSET', KEYS[1], 'lockedUntil', now + lock) else redis.call('HDEL', KEYS[1], 'lockedUntil') end
+redis.call('PEXPIRE', KEYS[1], lock + tonumber(ARGV[5]))
+return 0`;
+
+const releaseScript = `
+local count = tonumber(redis.call('HGET', KEYS[1], 'count') or '0')
+if count <= 1 then redis.call('DEL', KEYS[1]) return 0 end
+count = redis.call('HINCRBY', KEYS[1], 'count', -1)
+if count <= tonumber(ARGV[1]) then redis.call('HDEL', KEYS[1], 'lockedUntil') end
+return count`;
+
+/** Backoff: 100 ms doubling to 5 s between attempts, one connection at a time. */
+const reconnectStrategy = (retries: number) => Math.min(100 * 2 ** Math.min(retries, 6), 5_000);
+const ms = (ttl: number) => Math.max(1, Math.ceil(ttl));
+
+function clientOptions(url: string, options: RedisStoreOptions) {
+  const connectTimeout = options.connectTimeoutMs ?? 2_000;
+  const parsed = new URL(url);
+  if (parsed.protocol === 'unix:') {
+    const db = parsed.searchParams.get('db');
+    return {
+      socket: { path: decodeURIComponent(parsed.pathname), connectTimeout, reconnectStrategy },
+      ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
+      ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
+      ...(db ? { database: Number(db) } : {}),
+    };
+  }
+  if (parsed.protocol === 'rediss:')
+    return {
+      url,
+      socket: {
+        tls: true as const,
+        connectTimeout,
+        reconnectStrategy,
+        ...(options.tls?.ca ? { ca: options.tls.ca } : {}),
+      },
+    };
+  return { url, socket: { connectTimeout, reconnectStrategy } };
+}
+
+export function createRedisStore(url: string, options: RedisStoreOptions = {}): SessionStore {
+  const prefix = options.prefix ?? 'provider-console:';
+  const client = createClient({ ...clientOptions(url, options), disableOfflineQueue: true });
+  let lastError = '';
+  client.on('error', (error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    // One line per kind of failure, not one per reconnection attempt.
+    if (message !== lastError) options.logger?.warn({ event: 'redis_error', error: message }, 'redis error');
+    lastError = message;
+  });
+  client.on('ready', () => {
+    lastError = '';
+  });
+  let closed = false;
+  const opening = client.connect().catch(() => {
+    // Reconnection goes on in the background; commands fail meanwhile.
+  });
+  void opening;
+
+  const run = async <T>(command: () => Promise<T>): Promise<T> => {
+    if (closed || !client.isReady)
+      throw new StoreUnavailableError(`Redis is not connected${lastError ? `: ${lastError}` : ''}`);
+    try {
+      return await command();
+    } catch (error) {
+      throw new StoreUnavailableError(error instanceof Error ? error.message : 'Redis command failed', {
+        cause: error,
+      });
+    }
+  };
+  const k = (key: string) => prefix + key;
+
+  return {
+    async get(key) {
+      const value = await run(() => client.get(k(key)));
+      return typeof value === 'string' ? value : undefined;
+    },
+    async set(key, value, ttlMs) {
+      await run(() => client.set(k(key), value, { expiration: { type: 'PX', value: ms(ttlMs) } }));
+    },
+    async replace(key, value, ttlMs) {
+      const reply = await run(() =>
+        client.set(k(key), value, { expiration: { type: 'PX', value: ms(ttlMs) }, condition: 'XX' }),
+      );
+      return reply === 'OK';
+    },
+    async delete(...keys) {
+      if (keys.length > 0) await run(() => client.del(keys.map(k)));
+    },
+    async claim(key, policy: LockPolicy, now) {
+      const reply = await run(() =>
+        client.eval(claimScript, {
+          keys: [k(key)],
+          arguments: [now, policy.free, policy.baseMs, policy.capMs, policy.forgetMs].map(String),
+        }),
+      );
+      return Number(reply);
+    },
+    async release(key, policy) {
+      await run(() => client.eval(releaseScript, { keys: [k(key)], arguments: [String(policy.free)] }));
+    },
+    async ping() {
+      const reply = await run(() => client.ping());
+      if (reply !== 'PONG') throw new StoreUnavailableError(`unexpected PING reply ${JSON.stringify(reply)}`);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (client.isReady) await client.close();
+      else if (client.isOpen) client.destroy();
+    },
+  };
+}

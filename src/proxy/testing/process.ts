@@ -1,0 +1,42 @@
+// Starts `node src/proxy/main.ts` as a child process for the tests of the program as a whole:
+// configuration, start-up lines, signals and connections.
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+export interface ProxyProcess {
+  child: ChildProcessByStdio<null, Readable, Readable>;
+  /** Resolves with the URL of the `listening` log line (rejects if the process exits first). */
+  listening: Promise<string>;
+  exited: Promise<number | null>;
+  stdout(): string;
+  stderr(): string;
+}
+
+export function spawnProxy(env: Record<string, string>): ProxyProcess {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, '../main.ts')], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: '0',
+      DIST_DIR: path.join(import.meta.dirname, 'no-such-dist'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const listening = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const url = /"event":"listening","url":"([^"]+)"/.exec(stdout)?.[1];
+      if (url) resolve(url);
+    });
+    void exited.then((code) => reject(new Error(`exited early (${code}):\n${stdout}\n${stderr}`)));
+  });
+  listening.catch(() => {});
+  return { child, listening, exited, stdout: () => stdout, stderr: () => stderr };
+}
