@@ -60,10 +60,7 @@ export const doctorRowSchema = z.pipe(
     name: wire.name,
     lastname: wire.lastname,
     // Optional (2.2): an empty field sends no e-mail; anything else must be an address.
-    email: z.pipe(
-      trimmed,
-      z.union([z.literal(''), z.email()]),
-    ),
+    email: z.pipe(trimmed, z.union([z.literal(''), z.email()])),
     doctorId: wire.doctorId,
     // The service takes a number; the field holds text (a typed or imported digit string).
     doctorSpeciality: z.pipe(
@@ -73,20 +70,19 @@ export const doctorRowSchema = z.pipe(
         wire.doctorSpeciality,
       ),
     ),
-    lang: wire.lang,
+    // Text in the form (an imported cell may hold anything); one of the seven codes to pass (D4).
+    lang: z.pipe(z.string(), wire.lang),
     keywords: z.array(z.string()),
   }),
-  z.transform(
-    ({ keywords, email, ...rest }): DoctorRegistrationRow => {
-      const terms = keywords.map((term) => term.trim()).filter(Boolean);
-      return {
-        ...rest,
-        ...(email === '' ? {} : { email }),
-        // 2.2: `doctorDictionary` is the keywords, comma-separated.
-        ...(terms.length === 0 ? {} : { doctorDictionary: terms.join(', ') }),
-      };
-    },
-  ),
+  z.transform(({ keywords, email, ...rest }): DoctorRegistrationRow => {
+    const terms = keywords.map((term) => term.trim()).filter(Boolean);
+    return {
+      ...rest,
+      ...(email === '' ? {} : { email }),
+      // 2.2: `doctorDictionary` is the keywords, comma-separated.
+      ...(terms.length === 0 ? {} : { doctorDictionary: terms.join(', ') }),
+    };
+  }),
 );
 
 /** The fields of a row that break their rule (none: the row is ready to send). */

@@ -47,6 +47,7 @@ const keys = (count: number) => Array.from({ length: count }, (_, index) => `row
 
 /** Lets queued promise callbacks (p-limit's, the run's) run. */
 const settle = async () => {
+  // oxlint-disable-next-line no-await-in-loop -- each round lets the next link of promises run
   for (let round = 0; round < 5; round += 1) await new Promise((resolve) => setTimeout(resolve, 0));
 };
 
@@ -61,6 +62,7 @@ describe('the registration run (D4)', () => {
     for (let round = 0; fake.pending.size > 0; round += 1) {
       const inFlight = [...fake.pending.keys()];
       fake.answer((round % 2 === 0 ? inFlight.at(-1) : inFlight[0]) ?? '');
+      // oxlint-disable-next-line no-await-in-loop -- one answer at a time is what is measured
       await settle();
       expect(fake.inFlight()).toBeLessThanOrEqual(MAX_IN_FLIGHT);
     }

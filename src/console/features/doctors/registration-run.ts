@@ -131,6 +131,8 @@ export class RegistrationRun<Request> {
   }
 
   async #run(key: string, request: Request, generation: number): Promise<void> {
+    // A pause holds the row here (its slot too: nothing else starts either) until resume or cancel.
+    // oxlint-disable-next-line no-await-in-loop -- waiting is the point: one pause after another
     while (this.#paused && generation === this.#generation) await this.#paused.promise;
     if (generation !== this.#generation) return;
     this.#statuses.set(key, { state: 'sending' });
@@ -152,11 +154,8 @@ export class RegistrationRun<Request> {
   /** No new request starts until `resume`; those in flight finish. */
   pause(): void {
     if (this.#paused || !this.running) return;
-    let resume = () => {};
-    const promise = new Promise<void>((resolve) => {
-      resume = resolve;
-    });
-    this.#paused = { resume, promise, since: this.#now() };
+    const { promise, resolve } = Promise.withResolvers<void>();
+    this.#paused = { resume: resolve, promise, since: this.#now() };
     this.#changed();
   }
 
@@ -176,8 +175,7 @@ export class RegistrationRun<Request> {
   cancel(): void {
     this.#generation += 1;
     this.#limit.clearQueue();
-    for (const [key, status] of this.#statuses)
-      if (status.state === 'waiting') this.#statuses.delete(key);
+    for (const [key, status] of this.#statuses) if (status.state === 'waiting') this.#statuses.delete(key);
     const paused = this.#paused;
     this.#paused = undefined;
     paused?.resume();

@@ -1,0 +1,173 @@
+import { Alert, Badge, Button, Group, Loader, Modal, Paper, Progress, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useErrorText } from '@/console/components/feedback';
+import { useI18n } from '@/console/lib/i18n';
+import type { RegistrationRun, RowStatus } from './registration-run.ts';
+
+/** Registered / failed / left, the rate and the time left, with pause and cancel; then a summary. */
+export function RunProgress<R>({
+  run,
+  onRetryFailed,
+  onDownload,
+}: {
+  run: RegistrationRun<R>;
+  onRetryFailed: () => void;
+  onDownload: () => void;
+}) {
+  const { t, formatNumber } = useI18n();
+  const progress = run.progress();
+  if (progress.total === 0) return null;
+  const share = (count: number) => (count / progress.total) * 100;
+  const counts = t('run.counts', {
+    registered: formatNumber(progress.registered),
+    failed: formatNumber(progress.failed),
+    left: formatNumber(progress.left),
+  });
+  if (!progress.running)
+    return (
+      <Alert
+        color={progress.failed > 0 ? 'orange' : 'teal'}
+        title={t('run.done.title', { total: progress.total })}
+        aria-live="polite"
+      >
+        <Stack gap="sm">
+          <Text size="sm">
+            {t('run.done.body', { registered: progress.registered, failed: progress.failed })}
+          </Text>
+          <Group gap="sm">
+            {progress.failed > 0 ? (
+              <Button onClick={onRetryFailed}>{t('run.retryFailed', { count: progress.failed })}</Button>
+            ) : null}
+            <Button variant="default" onClick={onDownload}>
+              {t('run.download')}
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    );
+  return (
+    <Paper withBorder p="md" component="section" aria-label={t('run.title')}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Text fw={600} aria-live="polite">
+            {counts}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {progress.paused
+              ? t('run.paused')
+              : progress.ratePerSecond === undefined
+                ? t('run.starting')
+                : t('run.rate', {
+                    rate: formatNumber(Math.round(progress.ratePerSecond * 10) / 10),
+                    seconds: Math.max(1, Math.round(progress.remainingSeconds ?? 0)),
+                  })}
+          </Text>
+        </Group>
+        <Progress.Root size="lg" aria-label={counts}>
+          <Progress.Section value={share(progress.registered)} color="teal" />
+          <Progress.Section value={share(progress.failed)} color="red" />
+        </Progress.Root>
+        <Group gap="sm">
+          {progress.paused ? (
+            <Button variant="default" onClick={() => run.resume()}>
+              {t('run.resume')}
+            </Button>
+          ) : (
+            <Button variant="default" onClick={() => run.pause()}>
+              {t('run.pause')}
+            </Button>
+          )}
+          <Button variant="default" color="red" onClick={() => run.cancel()}>
+            {t('run.cancel')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** One row's state: waiting, sending, registered with the service's id, or failed and why. */
+export function RowStatusBadge({ status, invalid }: { status: RowStatus | undefined; invalid?: boolean }) {
+  const { t } = useI18n();
+  if (!status)
+    return invalid ? (
+      <Badge color="red" variant="light">
+        {t('row.state.invalid')}
+      </Badge>
+    ) : null;
+  switch (status.state) {
+    case 'waiting':
+      return (
+        <Badge color="gray" variant="light">
+          {t('row.state.waiting')}
+        </Badge>
+      );
+    case 'sending':
+      return (
+        <Badge color="blue" variant="light" leftSection={<Loader size={10} color="blue" />}>
+          {t('row.state.sending')}
+        </Badge>
+      );
+    case 'registered':
+      return (
+        <Badge color="teal" variant="light" style={{ textTransform: 'none' }}>
+          {t('row.state.registered', { id: status.serviceId })}
+        </Badge>
+      );
+    default:
+      return (
+        <Badge color="red" variant="light">
+          {t('row.state.failed')}
+        </Badge>
+      );
+  }
+}
+
+/** Why a row failed, in words: the rule it breaks, or what the service said (describeError). */
+export function FailureReason({ status }: { status: RowStatus | undefined }) {
+  const { t } = useI18n();
+  if (status?.state !== 'failed') return null;
+  if (status.kind === 'invalid')
+    return (
+      <Text size="xs" c="red">
+        {t('row.failed.invalid')}
+      </Text>
+    );
+  return <ServerReason error={status.error} />;
+}
+
+function ServerReason({ error }: { error: unknown }) {
+  const { message, serverMessage } = useErrorText(error);
+  return (
+    <Text size="xs" c="red">
+      {serverMessage ? `${message} ${serverMessage}` : message}
+    </Text>
+  );
+}
+
+/** Asked when the page is left in the app while rows are on their way. */
+export function LeaveWhileSending({
+  blocker,
+}: {
+  blocker: {
+    status: 'blocked' | 'idle';
+    proceed?: (() => void) | undefined;
+    reset?: (() => void) | undefined;
+  };
+}): ReactNode {
+  const { t } = useI18n();
+  if (blocker.status !== 'blocked') return null;
+  return (
+    <Modal opened onClose={() => blocker.reset?.()} title={t('run.leave.title')} centered>
+      <Stack gap="md">
+        <Text size="sm">{t('run.leave.body')}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => blocker.proceed?.()}>
+            {t('run.leave.leave')}
+          </Button>
+          <Button onClick={() => blocker.reset?.()}>{t('run.leave.stay')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
