@@ -80,6 +80,7 @@ export function CsvImport({ target }: { target: number }) {
       return;
     }
     setProblem(null);
+    run.clear();
     setLoaded({ file: read.file, generation: generation + 1 });
     setMapping(read.file.mapping);
     setFilter('all');

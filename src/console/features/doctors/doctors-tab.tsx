@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Progress, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { createLink } from '@tanstack/react-router';
-import { useState } from 'react';
+import { forwardRef, useState, type ComponentPropsWithoutRef } from 'react';
 import { doctorsWithLicensesQueryOptions } from '@/console/api/list-doctors-with-licenses';
 import { EmptyState, ErrorPanel, NoResults } from '@/console/components/feedback';
 import { LocalTime } from '@/console/components/local-time';
@@ -12,7 +12,12 @@ import type { DoctorWithLicense, License } from '@/contract/schemas';
 import { daysFrom, pageRequestOf, usageShare, type DoctorsSearch } from './doctors-rules.ts';
 import classes from './doctors.module.css';
 
-const ButtonLink = createLink(Button);
+// A router link that looks like a button (Mantine's Button rendered as the link's <a>).
+const ButtonLink = createLink(
+  forwardRef<HTMLAnchorElement, ComponentPropsWithoutRef<'a'>>(function LinkButton(props, ref) {
+    return <Button component="a" ref={ref} {...props} />;
+  }),
+);
 
 /** How long typing rests before the search goes to the service (and into the URL). */
 export const SEARCH_DEBOUNCE_MS = 300;

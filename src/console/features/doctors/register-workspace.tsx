@@ -48,8 +48,10 @@ export function RegisterWorkspace({
     ],
     [centres.data, providerId, t],
   );
+  // The URL's target holds while the centres load; then it must be one of them (else: yourself).
   const target =
-    search.target !== 0 && options.some((option) => option.value === String(search.target))
+    search.target !== 0 &&
+    (centres.isPending ? canListCentres : options.some((option) => option.value === String(search.target)))
       ? search.target
       : providerId;
   const mode = search.mode;

@@ -104,8 +104,9 @@ describe('the registration run (D4)', () => {
     expect(fake.sent).toEqual(['row-1', 'row-2', 'row-3', 'row-2']);
     fake.answer('row-2');
     await run.idle();
-    expect(run.keysIn('registered')).toEqual(['row-2']);
-    expect(run.status('row-1')).toMatchObject({ state: 'registered' });
+    // The summary is the whole set's: three rows, all registered now.
+    expect(run.keysIn('registered')).toEqual(['row-1', 'row-2', 'row-3']);
+    expect(run.progress()).toMatchObject({ total: 3, registered: 3, failed: 0 });
   });
 
   it('fails a row that cannot be prepared without sending it, and sends the others', async () => {
@@ -165,6 +166,21 @@ describe('the registration run (D4)', () => {
     await settle();
     expect(fake.sent).toEqual(keys(4));
     expect(run.progress()).toMatchObject({ registered: 4, left: 0, running: false, paused: false });
+  });
+
+  it('forgets every row when cleared, so that another file starts from nothing', async () => {
+    const fake = controlledSend();
+    const run = new RegistrationRun({ send: fake.send });
+    run.start(items(keys(2)));
+    await settle();
+    run.clear();
+    expect(run.status('row-1')).toEqual({ state: 'sending' });
+    fake.answer('row-1');
+    fake.answer('row-2');
+    await run.idle();
+    run.clear();
+    expect(run.status('row-1')).toBeUndefined();
+    expect(run.progress().total).toBe(0);
   });
 
   it('measures the rate over sending time, not paused time, and the time left at that rate', async () => {

@@ -33,7 +33,7 @@ export interface Progress {
   /** Waiting or in flight. */
   left: number;
   inFlight: number;
-  /** Rows of the current batch. */
+  /** Rows sent so far (since the last `clear`). */
   total: number;
   running: boolean;
   paused: boolean;
@@ -111,7 +111,8 @@ export class RegistrationRun<Request> {
     });
     if (fresh.length === 0) return;
     if (!this.running) {
-      this.#batch = new Set();
+      // The rows sent before stay in the counts (a retry's summary is the whole file's); the rate
+      // is measured afresh.
       this.#startedAt = this.#now();
       this.#pausedMs = 0;
       this.#answered = 0;
@@ -179,6 +180,14 @@ export class RegistrationRun<Request> {
     const paused = this.#paused;
     this.#paused = undefined;
     paused?.resume();
+    this.#changed();
+  }
+
+  /** Forgets every row (another file was chosen); nothing may be on its way. */
+  clear(): void {
+    if (this.running) return;
+    this.#statuses.clear();
+    this.#batch.clear();
     this.#changed();
   }
 

@@ -12,9 +12,11 @@ export const Route = createFileRoute('/_auth/centres/$centreId/doctors')({
   loader: async ({ context, params, deps }) => {
     // The page is fetched beside the messages but not awaited: the screen keeps the previous page
     // on screen while a new one loads (lib/paging.ts), which a blocking loader would replace.
-    void context.queryClient.prefetchQuery(
-      doctorsWithLicensesQueryOptions(params.centreId, pageRequestOf(deps)),
-    );
+    // D3: an environment without the operation shows the centre page as unavailable, asks nothing.
+    if (context.environment.operations.includes('listDoctorsWithLicenses'))
+      void context.queryClient.prefetchQuery(
+        doctorsWithLicensesQueryOptions(params.centreId, pageRequestOf(deps)),
+      );
     await loadArea('doctors');
   },
   errorComponent: RouteError,
