@@ -283,7 +283,7 @@ describe('the file import', () => {
     const serviceId = doctorsOf(centre.providerId)[0]?.serviceId;
     const bytes = new Uint8Array((await blobs[0]?.arrayBuffer()) ?? new ArrayBuffer(0));
     // UTF-8 with a byte-order mark, so that a spreadsheet reads the accents right.
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(Array.from(bytes.subarray(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder().decode(bytes)).toBe(
       'name;lastname;doctor id;speciality;language;phone;result;service_id;error\r\n' +
         `Ana;García;D-1;12;ES;555;registered;${serviceId};\r\n` +
@@ -307,22 +307,23 @@ describe('the file import', () => {
   });
 });
 
-describe('in the development environment (D3)', () => {
-  function developmentOnly() {
-    api.server.use(
-      http.get('*/auth/environments', () =>
-        HttpResponse.json([
-          {
-            id: 'demo',
-            label: 'Development',
-            kind: 'development',
-            operations: ['requestToken', 'registerDoctors'],
-          },
-        ]),
-      ),
-    );
-  }
+/** The proxy lists only the development environment's two operations (D3). */
+function developmentOnly() {
+  api.server.use(
+    http.get('*/auth/environments', () =>
+      HttpResponse.json([
+        {
+          id: 'demo',
+          label: 'Development',
+          kind: 'development',
+          operations: ['requestToken', 'registerDoctors'],
+        },
+      ]),
+    ),
+  );
+}
 
+describe('in the development environment (D3)', () => {
   it('lands on registration after sign-in, offers no other screen, and registers under the provider itself', async () => {
     const { parent } = await signedInParent();
     developmentOnly();
