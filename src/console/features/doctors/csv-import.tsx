@@ -59,6 +59,10 @@ export function CsvImport({ target }: { target: number }) {
   const keyOf = (index: number) => `${generation}:${index}`;
   const checks = useMemo(() => checkRows(rows), [rows]);
   const ready = checks.filter(isReady).length;
+  // What "Register" would send: ready rows not registered yet (D4: a registered row never goes again).
+  const sendable = rows.filter(
+    (_, index) => isReady(checks[index]) && run.status(keyOf(index))?.state !== 'registered',
+  ).length;
   const shown = useMemo(() => {
     const all = rows.map((_, index) => index);
     if (filter === 'problems') return all.filter((index) => !isReady(checks[index]));
@@ -210,9 +214,9 @@ export function CsvImport({ target }: { target: number }) {
               </Button>
               <Button
                 onClick={() => register(rows.map((_, index) => index))}
-                disabled={progress.running || ready === 0}
+                disabled={progress.running || sendable === 0}
               >
-                {t('preview.register', { count: ready })}
+                {t('preview.register', { count: sendable })}
               </Button>
             </Group>
           </Group>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Progress, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Progress, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { createLink } from '@tanstack/react-router';
 import { forwardRef, useState, type ComponentPropsWithoutRef } from 'react';
@@ -11,6 +11,7 @@ import { usePagedQuery, type Paging } from '@/console/lib/paging';
 import type { DoctorWithLicense, License } from '@/contract/schemas';
 import { daysFrom, pageRequestOf, usageShare, type DoctorsSearch } from './doctors-rules.ts';
 import classes from './doctors.module.css';
+import { ToneBadge, type Tone } from './tone-badge.tsx';
 
 // A router link that looks like a button (Mantine's Button rendered as the link's <a>).
 const ButtonLink = createLink(
@@ -149,9 +150,9 @@ function useColumns(): Column<DoctorWithLicense>[] {
       header: t('doctors.column.enabled'),
       cell: (doctor) =>
         doctor.license ? (
-          <Badge variant="light" color={doctor.license.isEnabled ? 'teal' : 'red'}>
+          <ToneBadge tone={doctor.license.isEnabled ? 'teal' : 'red'}>
             {doctor.license.isEnabled ? t('doctors.enabled') : t('doctors.disabled')}
-          </Badge>
+          </ToneBadge>
         ) : (
           <NoneText />
         ),
@@ -181,7 +182,7 @@ function NoneText() {
   );
 }
 
-const BADGE_COLOURS: Record<string, string> = {
+const BADGE_COLOURS: Record<string, Tone> = {
   BASIC: 'blue',
   ELITE: 'grape',
   TRIAL: 'orange',
@@ -198,11 +199,14 @@ function LicenceBadge({ license }: { license: License | null }) {
       </Text>
     );
   return (
-    <Badge variant="outline" color={typeof license.type === 'string' ? BADGE_COLOURS[license.type] : 'gray'}>
+    <ToneBadge
+      variant="outline"
+      tone={(typeof license.type === 'string' && BADGE_COLOURS[license.type]) || 'gray'}
+    >
       {typeof license.type === 'string'
         ? license.type
         : t('doctors.licence.unknown', { type: license.type.unknown })}
-    </Badge>
+    </ToneBadge>
   );
 }
 

@@ -85,7 +85,7 @@ describe('the registration form', () => {
     await fillRow(user, 2, { name: 'Pau', lastname: 'Serra', id: 'D-2' });
     await user.type(within(row(2)).getByRole('combobox', { name: /Keywords/ }), 'cardiología,eco,');
     await user.dblClick(screen.getByRole('button', { name: 'Register 2 doctors' }));
-    expect(await screen.findByText('2 doctors sent')).toBeInTheDocument();
+    expect(await screen.findByText('Done: 2 rows')).toBeInTheDocument();
     expect(api.sent('/register/healthProviderDoctor')).toHaveLength(2);
     const held = doctorsOf(centre.providerId);
     expect(held.map((doctor) => doctor.doctorId)).toEqual(['D-1', 'D-2']);
@@ -123,7 +123,7 @@ describe('the registration form', () => {
     await screen.findByRole('group', { name: 'Doctor 1' });
     await fillRow(user, 1, { name: 'Ana', lastname: 'García', id: 'D-1' });
     await user.click(screen.getByRole('button', { name: 'Register 1 doctor' }));
-    await screen.findByText('1 doctor sent');
+    await screen.findByText('Done: 1 row');
     await user.click(screen.getByRole('button', { name: 'Add a doctor' }));
     await fillRow(user, 2, { name: 'Pau', lastname: 'Serra', id: 'D-2', email: 'pau@example.es' });
     // The second row alone goes; the service refuses its e-mail as `doctors[0].email` of its request.
@@ -196,7 +196,7 @@ describe('the file import', () => {
     const lines = Array.from({ length: 30 }, (_, i) => `Doctor${i};Prueba;D-${i};7;ES`);
     await upload(user, csvFile(['Nombre;Apellidos;ID médico;Especialidad;Idioma', ...lines]));
     await user.click(await screen.findByRole('button', { name: 'Register 30 doctors' }));
-    expect(await screen.findByText('30 doctors sent', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Done: 30 rows', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(inFlight.most()).toBe(4);
     expect(inFlight.now()).toBe(0);
     expect(api.sent('/register/healthProviderDoctor')).toHaveLength(30);
@@ -232,7 +232,7 @@ describe('the file import', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByText(/3 rows, 1 ready, 2 to fix/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Register 1 doctor' }));
-    expect(await screen.findByText('3 doctors sent')).toBeInTheDocument();
+    expect(await screen.findByText('Done: 3 rows')).toBeInTheDocument();
     expect(screen.getByText('1 registered, 2 failed.')).toBeInTheDocument();
     expect(doctorsOf(centre.providerId).map((doctor) => doctor.doctorId)).toEqual(['D-2']);
     // Row 3 gets its own id; both failed rows are retried, and only they are sent.
@@ -342,7 +342,7 @@ describe('in the development environment (D3)', () => {
     );
     await fillRow(user, 1, { name: 'Ana', lastname: 'García', id: 'D-1' });
     await user.click(screen.getByRole('button', { name: 'Register 1 doctor' }));
-    expect(await screen.findByText('1 doctor sent')).toBeInTheDocument();
+    expect(await screen.findByText('Done: 1 row')).toBeInTheDocument();
     expect(doctorsOf(parent.providerId)).toHaveLength(1);
     // Only the registration itself went upstream: no centre list, no doctor list.
     expect(

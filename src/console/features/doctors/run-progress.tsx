@@ -1,8 +1,10 @@
-import { Alert, Badge, Button, Group, Loader, Modal, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useErrorText } from '@/console/components/feedback';
 import { useI18n } from '@/console/lib/i18n';
 import type { RegistrationRun, RowStatus } from './registration-run.ts';
+import classes from './badges.module.css';
+import { ToneBadge } from './tone-badge.tsx';
 
 /** Registered / failed / left, the rate and the time left, with pause and cancel; then a summary. */
 export function RunProgress<R>({
@@ -63,9 +65,13 @@ export function RunProgress<R>({
                   })}
           </Text>
         </Group>
-        <Progress.Root size="lg" aria-label={counts}>
-          <Progress.Section value={share(progress.registered)} color="teal" />
-          <Progress.Section value={share(progress.failed)} color="red" />
+        <Progress.Root size="lg">
+          <Progress.Section
+            value={share(progress.registered)}
+            color="teal"
+            aria-label={t('run.bar.registered')}
+          />
+          <Progress.Section value={share(progress.failed)} color="red" aria-label={t('run.bar.failed')} />
         </Progress.Root>
         <Group gap="sm">
           {progress.paused ? (
@@ -89,37 +95,24 @@ export function RunProgress<R>({
 /** One row's state: waiting, sending, registered with the service's id, or failed and why. */
 export function RowStatusBadge({ status, invalid }: { status: RowStatus | undefined; invalid?: boolean }) {
   const { t } = useI18n();
-  if (!status)
-    return invalid ? (
-      <Badge color="red" variant="light">
-        {t('row.state.invalid')}
-      </Badge>
-    ) : null;
+  if (!status) return invalid ? <ToneBadge tone="red">{t('row.state.invalid')}</ToneBadge> : null;
   switch (status.state) {
     case 'waiting':
-      return (
-        <Badge color="gray" variant="light">
-          {t('row.state.waiting')}
-        </Badge>
-      );
+      return <ToneBadge tone="gray">{t('row.state.waiting')}</ToneBadge>;
     case 'sending':
       return (
-        <Badge color="blue" variant="light" leftSection={<Loader size={10} color="blue" />}>
+        <ToneBadge tone="blue" leftSection={<Loader size={10} color="blue" />}>
           {t('row.state.sending')}
-        </Badge>
+        </ToneBadge>
       );
     case 'registered':
       return (
-        <Badge color="teal" variant="light" style={{ textTransform: 'none' }}>
+        <ToneBadge tone="teal" style={{ textTransform: 'none' }}>
           {t('row.state.registered', { id: status.serviceId })}
-        </Badge>
+        </ToneBadge>
       );
     default:
-      return (
-        <Badge color="red" variant="light">
-          {t('row.state.failed')}
-        </Badge>
-      );
+      return <ToneBadge tone="red">{t('row.state.failed')}</ToneBadge>;
   }
 }
 
@@ -129,7 +122,7 @@ export function FailureReason({ status }: { status: RowStatus | undefined }) {
   if (status?.state !== 'failed') return null;
   if (status.kind === 'invalid')
     return (
-      <Text size="xs" c="red">
+      <Text size="xs" className={classes.error}>
         {t('row.failed.invalid')}
       </Text>
     );
@@ -139,7 +132,7 @@ export function FailureReason({ status }: { status: RowStatus | undefined }) {
 function ServerReason({ error }: { error: unknown }) {
   const { message, serverMessage } = useErrorText(error);
   return (
-    <Text size="xs" c="red">
+    <Text size="xs" className={classes.error}>
       {serverMessage ? `${message} ${serverMessage}` : message}
     </Text>
   );

@@ -28,7 +28,7 @@ export interface PreviewTableProps<R> {
  */
 export function PreviewTable<R>({ rows, checks, shown, keyOf, run, onEdit }: PreviewTableProps<R>) {
   const { t } = useI18n();
-  const scrollerRef = useRef<HTMLDivElement>(null);
+  const scrollerRef = useRef<HTMLElement>(null);
   // oxlint-disable-next-line react/incompatible-library -- the virtualiser is meant to re-render
   const virtualizer = useVirtualizer({
     count: shown.length,
@@ -39,8 +39,15 @@ export function PreviewTable<R>({ rows, checks, shown, keyOf, run, onEdit }: Pre
     initialRect: { width: 1000, height: 600 },
   });
   return (
-    // Keyboard users scroll it through the Edit buttons inside (axe: scrollable-region-focusable).
-    <div ref={scrollerRef} className={classes.scroller}>
+    <section
+      ref={scrollerRef}
+      className={classes.scroller}
+      aria-label={t('preview.table')}
+      // A region that scrolls is reached by keyboard even while its buttons are disabled (during a
+      // run): axe scrollable-region-focusable, WCAG 2.1.1.
+      // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+    >
       <table className={classes.table} aria-label={t('preview.table')} aria-rowcount={shown.length + 1}>
         <thead className={classes.head}>
           <tr className={classes.row} aria-rowindex={1}>
@@ -95,7 +102,7 @@ export function PreviewTable<R>({ rows, checks, shown, keyOf, run, onEdit }: Pre
                         {value}
                       </Text>
                       {error ? (
-                        <Text size="xs" c="red" className={classes.message}>
+                        <Text size="xs" className={classes.message}>
                           {error}
                         </Text>
                       ) : null}
@@ -118,6 +125,6 @@ export function PreviewTable<R>({ rows, checks, shown, keyOf, run, onEdit }: Pre
           })}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
