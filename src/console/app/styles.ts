@@ -26,6 +26,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Flex.css';
+import '@mantine/core/styles/FloatingIndicator.css';
 
 // The components the screens use (each after everything it is built on).
 import '@mantine/core/styles/ActionIcon.css';

@@ -10,6 +10,7 @@ import {
   type RegistrationFormOutput,
   type RowField,
 } from './doctor-row.ts';
+import classes from './doctors.module.css';
 import { specialitiesQueryOptions, specialitiesUrl } from './specialities.ts';
 
 /** A form of doctor rows: the registration form, or the one-row form that edits an imported row. */
@@ -146,7 +147,7 @@ export function DoctorRowFields({
             acceptValueOnBlur
             clearable={false}
             error={message('keywords')}
-            style={{ gridColumn: 'span 2' }}
+            className={classes.wideField}
           />
         )}
       />

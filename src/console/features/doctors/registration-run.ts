@@ -35,6 +35,8 @@ export interface Progress {
   inFlight: number;
   /** Rows sent so far (since the last `clear`). */
   total: number;
+  /** Of those, the ones a cancel left unsent. */
+  notSent: number;
   running: boolean;
   paused: boolean;
   /** Rows answered per second of sending (pauses not counted), once there is an answer. */
@@ -239,6 +241,7 @@ export class RegistrationRun<Request> {
       left,
       inFlight: this.#inFlight,
       total: this.#batch.size,
+      notSent: this.#batch.size - registered - failed - left,
       running: left > 0,
       paused: this.#paused !== undefined,
       ratePerSecond,

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '@/console/lib/form-kit';
@@ -100,35 +100,33 @@ export function RowsForm({ target, defaultLang }: { target: number; defaultLang:
                         {t('row.retry')}
                       </Button>
                     ) : null}
-                    <Tooltip label={t('row.duplicate')}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('row.duplicate.label', { n: index + 1 })}
-                        onClick={() => {
-                          const copy = form.getValues(`doctors.${index}`);
-                          // A copy is a new doctor: its id is the one field that must differ.
-                          addRow(index + 1, { ...copy, keywords: [...copy.keywords], doctorId: '' });
-                        }}
-                      >
-                        <span aria-hidden="true">⧉</span>
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('row.remove')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('row.remove.label', { n: index + 1 })}
-                        disabled={
-                          fields.length === 1 || status?.state === 'sending' || status?.state === 'waiting'
-                        }
-                        onClick={() => {
-                          run.forget(field.id);
-                          remove(index);
-                        }}
-                      >
-                        <span aria-hidden="true">✕</span>
-                      </ActionIcon>
-                    </Tooltip>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      aria-label={t('row.duplicate.label', { n: index + 1 })}
+                      onClick={() => {
+                        const copy = form.getValues(`doctors.${index}`);
+                        // A copy is a new doctor: its id is the one field that must differ.
+                        addRow(index + 1, { ...copy, keywords: [...copy.keywords], doctorId: '' });
+                      }}
+                    >
+                      {t('row.duplicate')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('row.remove.label', { n: index + 1 })}
+                      disabled={
+                        fields.length === 1 || status?.state === 'sending' || status?.state === 'waiting'
+                      }
+                      onClick={() => {
+                        run.forget(field.id);
+                        remove(index);
+                      }}
+                    >
+                      {t('row.remove')}
+                    </Button>
                   </Group>
                 </Group>
                 <DoctorRowFields

@@ -30,11 +30,13 @@ export function RunProgress<R>({
       <Alert
         color={progress.failed > 0 ? 'orange' : 'teal'}
         title={t('run.done.title', { total: progress.total })}
+        classNames={{ title: classes.label }}
         aria-live="polite"
       >
         <Stack gap="sm">
           <Text size="sm">
             {t('run.done.body', { registered: progress.registered, failed: progress.failed })}
+            {progress.notSent > 0 ? ` ${t('run.done.notSent', { count: progress.notSent })}` : ''}
           </Text>
           <Group gap="sm">
             {progress.failed > 0 ? (

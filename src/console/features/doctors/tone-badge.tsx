@@ -11,7 +11,7 @@ export function ToneBadge({
   ...props
 }: { tone: Tone; children: ReactNode } & Omit<BadgeProps, 'color' | 'classNames'>) {
   return (
-    <Badge variant="light" {...props} color={tone} classNames={{ label: classes.label }}>
+    <Badge variant="light" {...props} color={tone} classNames={{ root: classes.root, label: classes.label }}>
       {children}
     </Badge>
   );
