@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { CONSOLE_HEADERS } from '../src/contract/console-wire.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const canarySecret = `E2E-CANARY-SECRET-${randomBytes(6).toString('hex')}`;
@@ -120,7 +121,7 @@ test('after a login the secret and the token are in no response, browser storage
   await page.goto(proxyUrl);
   await expect(page.locator('#root')).not.toBeEmpty();
   const results = await page.evaluate(async (secret) => {
-    const headers = { 'x-requested-with': 'provider-console', 'content-type': 'application/json' };
+    const headers = { ...CONSOLE_HEADERS, 'content-type': 'application/json' };
     const login = await fetch('/auth/login', {
       method: 'POST',
       headers,

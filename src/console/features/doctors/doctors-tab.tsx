@@ -1,9 +1,9 @@
-import { Button, Group, Progress, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Progress, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { createLink } from '@tanstack/react-router';
-import { forwardRef, useState, type ComponentPropsWithoutRef } from 'react';
+import { useState } from 'react';
 import { doctorsWithLicensesQueryOptions } from '@/console/api/list-doctors-with-licenses';
 import { EmptyState, ErrorPanel, NoResults } from '@/console/components/feedback';
+import { ButtonLink } from '@/console/components/links';
 import { LocalTime } from '@/console/components/local-time';
 import { PagedTable, type Column } from '@/console/components/paged-table';
 import { useI18n } from '@/console/lib/i18n';
@@ -12,13 +12,6 @@ import type { DoctorWithLicense, License } from '@/contract/schemas';
 import { daysFrom, pageRequestOf, usageShare, type DoctorsSearch } from './doctors-rules.ts';
 import classes from './doctors.module.css';
 import { ToneBadge, type Tone } from './tone-badge.tsx';
-
-// A router link that looks like a button (Mantine's Button rendered as the link's <a>).
-const ButtonLink = createLink(
-  forwardRef<HTMLAnchorElement, ComponentPropsWithoutRef<'a'>>(function LinkButton(props, ref) {
-    return <Button component="a" ref={ref} {...props} />;
-  }),
-);
 
 /** How long typing rests before the search goes to the service (and into the URL). */
 export const SEARCH_DEBOUNCE_MS = 300;
