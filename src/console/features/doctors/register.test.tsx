@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/console/testing/render-app';
 import { setupSimulatorConsole } from '@/console/testing/simulator-console';
 
@@ -182,6 +182,53 @@ describe('the registration form', () => {
     await user.click(within(row(1)).getByRole('button', { name: 'Send again' }));
     expect(await within(row(1)).findByText(`Registered · ${first?.serviceId}`)).toBeInTheDocument();
     expect(doctorsOf(parent.providerId)).toHaveLength(1);
+  });
+});
+
+describe('the speciality', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('is chosen by name from the list a deployment configures, and sent as its number', async () => {
+    const { parent } = await signedInParent();
+    vi.stubEnv('VITE_SPECIALITIES_URL', '/specialities.json');
+    api.server.use(
+      http.get('*/specialities.json', () =>
+        HttpResponse.json([
+          { id: 12, name: 'Cardiología' },
+          { id: 7, name: 'Dermatología' },
+        ]),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/doctors/register');
+    const speciality = await within(await screen.findByRole('group', { name: 'Doctor 1' })).findByRole(
+      'combobox',
+      { name: /Speciality/ },
+    );
+    await user.type(within(row(1)).getByLabelText(/First name/), 'Ana');
+    await user.type(within(row(1)).getByLabelText(/Last name/), 'García');
+    await user.type(within(row(1)).getByLabelText(/Doctor id/), 'D-1');
+    await user.click(speciality);
+    await user.type(speciality, 'derma');
+    await user.click(await screen.findByRole('option', { name: 'Dermatología (7)' }));
+    await user.click(screen.getByRole('button', { name: 'Register 1 doctor' }));
+    await screen.findByText('Done: 1 row');
+    expect(doctorsOf(parent.providerId)[0]?.doctorSpeciality).toBe(7);
+  });
+
+  it('is typed as a number, with a note, when the configured list cannot be read', async () => {
+    await signedInParent();
+    vi.stubEnv('VITE_SPECIALITIES_URL', '/specialities.json');
+    api.server.use(http.get('*/specialities.json', () => HttpResponse.json({ not: 'a list' })));
+    renderApp('/doctors/register');
+    expect(
+      await screen.findByText(
+        'The list of specialities could not be loaded: type its number.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(within(row(1)).getByRole('textbox', { name: /Speciality/ })).toBeInTheDocument();
   });
 });
 
