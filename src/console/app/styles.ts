@@ -57,7 +57,6 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import '@mantine/core/styles/Tooltip.css';
 
 // Other Mantine packages always after @mantine/core (mantine.dev/styles/mantine-styles).
 import '@mantine/notifications/styles.css';
