@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import caDoctors from '@/console/locales/ca/doctors.json';
 import esDoctors from '@/console/locales/es/doctors.json';
 import enCommon from '@/console/locales/en/common.json';
@@ -12,6 +12,12 @@ import { doctorLicencesLink } from './doctors-rules.ts';
 // A centre's Doctors tab (4.6, D6) over the demo seed (D12): centre 101 holds every licence state,
 // 105 has no doctors, 107 has 65 (paging).
 const api = setupSimulatorConsole({ seed: 'demo' });
+
+// The screens' lazy parts, compiled once before the tests: on a busy machine a first compile inside
+// a test would outlast the finders' waits.
+beforeAll(async () => {
+  await Promise.all([import('./register-workspace.tsx'), import('./csv-import.tsx')]);
+});
 
 /** Every query string the console sent for the doctor list of `centreId`. */
 function listRequests(centreId: number) {

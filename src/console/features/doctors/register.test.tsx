@@ -1,13 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/console/testing/render-app';
 import { setupSimulatorConsole } from '@/console/testing/simulator-console';
 
 // Registering doctors (4.2, D4) over the simulator's console surface: the form, the file import,
 // the limit of four requests in flight, and the development environment (D3).
 const api = setupSimulatorConsole();
+
+// The screens' lazy parts, compiled once before the tests: on a busy machine a first compile inside
+// a test would outlast the finders' waits.
+beforeAll(async () => {
+  await Promise.all([import('./register-workspace.tsx'), import('./csv-import.tsx')]);
+});
 
 type User = ReturnType<typeof userEvent.setup>;
 const REGISTER = '/iam/v1/register/healthProviderDoctor';
