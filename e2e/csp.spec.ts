@@ -50,6 +50,9 @@ async function visitEveryScreen(page: Page, start: string): Promise<string[]> {
 test('the console runs under its strict CSP: every screen, signed out and in, loads with no violation', async ({
   page,
 }) => {
+  // Up to 40 screens signed out and 40 signed in, each loaded until the network rests: on a loaded
+  // 2-core machine that alone approaches the default 30 s, and every centre tab adds screens.
+  test.setTimeout(90_000);
   const violations = await recordViolations(page);
   const response = await page.goto('/');
   const csp = response?.headers()['content-security-policy'] ?? '';

@@ -15,7 +15,9 @@ import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthSplatRouteImport } from './routes/_auth/$'
 import { Route as AuthCentresIndexRouteImport } from './routes/_auth/centres/index'
 import { Route as AuthCentresCentreIdRouteImport } from './routes/_auth/centres/$centreId'
+import { Route as AuthDoctorsRegisterRouteImport } from './routes/_auth/doctors/register'
 import { Route as AuthCentresCentreIdIndexRouteImport } from './routes/_auth/centres/$centreId/index'
+import { Route as AuthCentresCentreIdDoctorsRouteImport } from './routes/_auth/centres/$centreId/doctors'
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -46,10 +48,21 @@ const AuthCentresCentreIdRoute = AuthCentresCentreIdRouteImport.update({
   path: '/centres/$centreId',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthDoctorsRegisterRoute = AuthDoctorsRegisterRouteImport.update({
+  id: '/doctors/register',
+  path: '/doctors/register',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthCentresCentreIdIndexRoute =
   AuthCentresCentreIdIndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => AuthCentresCentreIdRoute,
+  } as any)
+const AuthCentresCentreIdDoctorsRoute =
+  AuthCentresCentreIdDoctorsRouteImport.update({
+    id: '/doctors',
+    path: '/doctors',
     getParentRoute: () => AuthCentresCentreIdRoute,
   } as any)
 
@@ -58,14 +71,18 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
   '/centres/$centreId': typeof AuthCentresCentreIdRouteWithChildren
+  '/doctors/register': typeof AuthDoctorsRegisterRoute
   '/centres/': typeof AuthCentresIndexRoute
+  '/centres/$centreId/doctors': typeof AuthCentresCentreIdDoctorsRoute
   '/centres/$centreId/': typeof AuthCentresCentreIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
   '/': typeof AuthIndexRoute
+  '/doctors/register': typeof AuthDoctorsRegisterRoute
   '/centres': typeof AuthCentresIndexRoute
+  '/centres/$centreId/doctors': typeof AuthCentresCentreIdDoctorsRoute
   '/centres/$centreId': typeof AuthCentresCentreIdIndexRoute
 }
 export interface FileRoutesById {
@@ -75,7 +92,9 @@ export interface FileRoutesById {
   '/_auth/$': typeof AuthSplatRoute
   '/_auth/': typeof AuthIndexRoute
   '/_auth/centres/$centreId': typeof AuthCentresCentreIdRouteWithChildren
+  '/_auth/doctors/register': typeof AuthDoctorsRegisterRoute
   '/_auth/centres/': typeof AuthCentresIndexRoute
+  '/_auth/centres/$centreId/doctors': typeof AuthCentresCentreIdDoctorsRoute
   '/_auth/centres/$centreId/': typeof AuthCentresCentreIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -85,10 +104,19 @@ export interface FileRouteTypes {
     | '/login'
     | '/$'
     | '/centres/$centreId'
+    | '/doctors/register'
     | '/centres/'
+    | '/centres/$centreId/doctors'
     | '/centres/$centreId/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/login' | '/$' | '/' | '/centres' | '/centres/$centreId'
+  to:
+    | '/login'
+    | '/$'
+    | '/'
+    | '/doctors/register'
+    | '/centres'
+    | '/centres/$centreId/doctors'
+    | '/centres/$centreId'
   id:
     | '__root__'
     | '/_auth'
@@ -96,7 +124,9 @@ export interface FileRouteTypes {
     | '/_auth/$'
     | '/_auth/'
     | '/_auth/centres/$centreId'
+    | '/_auth/doctors/register'
     | '/_auth/centres/'
+    | '/_auth/centres/$centreId/doctors'
     | '/_auth/centres/$centreId/'
   fileRoutesById: FileRoutesById
 }
@@ -149,6 +179,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthCentresCentreIdRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/doctors/register': {
+      id: '/_auth/doctors/register'
+      path: '/doctors/register'
+      fullPath: '/doctors/register'
+      preLoaderRoute: typeof AuthDoctorsRegisterRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/centres/$centreId/': {
       id: '/_auth/centres/$centreId/'
       path: '/'
@@ -156,14 +193,23 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthCentresCentreIdIndexRouteImport
       parentRoute: typeof AuthCentresCentreIdRoute
     }
+    '/_auth/centres/$centreId/doctors': {
+      id: '/_auth/centres/$centreId/doctors'
+      path: '/doctors'
+      fullPath: '/centres/$centreId/doctors'
+      preLoaderRoute: typeof AuthCentresCentreIdDoctorsRouteImport
+      parentRoute: typeof AuthCentresCentreIdRoute
+    }
   }
 }
 
 interface AuthCentresCentreIdRouteChildren {
+  AuthCentresCentreIdDoctorsRoute: typeof AuthCentresCentreIdDoctorsRoute
   AuthCentresCentreIdIndexRoute: typeof AuthCentresCentreIdIndexRoute
 }
 
 const AuthCentresCentreIdRouteChildren: AuthCentresCentreIdRouteChildren = {
+  AuthCentresCentreIdDoctorsRoute: AuthCentresCentreIdDoctorsRoute,
   AuthCentresCentreIdIndexRoute: AuthCentresCentreIdIndexRoute,
 }
 
@@ -174,6 +220,7 @@ interface AuthRouteChildren {
   AuthSplatRoute: typeof AuthSplatRoute
   AuthIndexRoute: typeof AuthIndexRoute
   AuthCentresCentreIdRoute: typeof AuthCentresCentreIdRouteWithChildren
+  AuthDoctorsRegisterRoute: typeof AuthDoctorsRegisterRoute
   AuthCentresIndexRoute: typeof AuthCentresIndexRoute
 }
 
@@ -181,6 +228,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthSplatRoute: AuthSplatRoute,
   AuthIndexRoute: AuthIndexRoute,
   AuthCentresCentreIdRoute: AuthCentresCentreIdRouteWithChildren,
+  AuthDoctorsRegisterRoute: AuthDoctorsRegisterRoute,
   AuthCentresIndexRoute: AuthCentresIndexRoute,
 }
 

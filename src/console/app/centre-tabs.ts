@@ -17,7 +17,9 @@ export interface CentreTab {
   parentOnly?: boolean;
 }
 
-export const CENTRE_TABS: readonly CentreTab[] = [];
+export const CENTRE_TABS: readonly CentreTab[] = [
+  { to: '/centres/$centreId/doctors', label: 'centreTab.doctors', needs: ['listDoctorsWithLicenses'] },
+];
 
 export function centreTabsFor(operations: readonly OperationId[], ownCentre: boolean): CentreTab[] {
   return CENTRE_TABS.filter(

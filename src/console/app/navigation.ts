@@ -15,6 +15,8 @@ export interface NavigationEntry {
 
 export const NAVIGATION = [
   { to: '/centres', label: 'nav.centres', needs: ['listChildCenters'] },
+  // D3: the one screen besides sign-in that the development environment offers.
+  { to: '/doctors/register', label: 'nav.registerDoctors', needs: ['registerDoctors'] },
 ] as const satisfies readonly NavigationEntry[];
 
 export function navigationFor(operations: readonly OperationId[]): NavigationEntry[] {
