@@ -13,9 +13,11 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthSplatRouteImport } from './routes/_auth/$'
+import { Route as AuthOverviewRouteImport } from './routes/_auth/overview'
 import { Route as AuthCentresIndexRouteImport } from './routes/_auth/centres/index'
 import { Route as AuthCentresCentreIdRouteImport } from './routes/_auth/centres/$centreId'
 import { Route as AuthCentresCentreIdIndexRouteImport } from './routes/_auth/centres/$centreId/index'
+import { Route as AuthCentresCentreIdLicencesRouteImport } from './routes/_auth/centres/$centreId/licences'
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -36,6 +38,11 @@ const AuthSplatRoute = AuthSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthOverviewRoute = AuthOverviewRouteImport.update({
+  id: '/overview',
+  path: '/overview',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthCentresIndexRoute = AuthCentresIndexRouteImport.update({
   id: '/centres/',
   path: '/centres/',
@@ -52,20 +59,30 @@ const AuthCentresCentreIdIndexRoute =
     path: '/',
     getParentRoute: () => AuthCentresCentreIdRoute,
   } as any)
+const AuthCentresCentreIdLicencesRoute =
+  AuthCentresCentreIdLicencesRouteImport.update({
+    id: '/licences',
+    path: '/licences',
+    getParentRoute: () => AuthCentresCentreIdRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
+  '/overview': typeof AuthOverviewRoute
   '/centres/$centreId': typeof AuthCentresCentreIdRouteWithChildren
   '/centres/': typeof AuthCentresIndexRoute
+  '/centres/$centreId/licences': typeof AuthCentresCentreIdLicencesRoute
   '/centres/$centreId/': typeof AuthCentresCentreIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
+  '/overview': typeof AuthOverviewRoute
   '/': typeof AuthIndexRoute
   '/centres': typeof AuthCentresIndexRoute
+  '/centres/$centreId/licences': typeof AuthCentresCentreIdLicencesRoute
   '/centres/$centreId': typeof AuthCentresCentreIdIndexRoute
 }
 export interface FileRoutesById {
@@ -73,9 +90,11 @@ export interface FileRoutesById {
   '/_auth': typeof AuthRouteWithChildren
   '/login': typeof LoginRoute
   '/_auth/$': typeof AuthSplatRoute
+  '/_auth/overview': typeof AuthOverviewRoute
   '/_auth/': typeof AuthIndexRoute
   '/_auth/centres/$centreId': typeof AuthCentresCentreIdRouteWithChildren
   '/_auth/centres/': typeof AuthCentresIndexRoute
+  '/_auth/centres/$centreId/licences': typeof AuthCentresCentreIdLicencesRoute
   '/_auth/centres/$centreId/': typeof AuthCentresCentreIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -84,19 +103,30 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/$'
+    | '/overview'
     | '/centres/$centreId'
     | '/centres/'
+    | '/centres/$centreId/licences'
     | '/centres/$centreId/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/login' | '/$' | '/' | '/centres' | '/centres/$centreId'
+  to:
+    | '/login'
+    | '/$'
+    | '/overview'
+    | '/'
+    | '/centres'
+    | '/centres/$centreId/licences'
+    | '/centres/$centreId'
   id:
     | '__root__'
     | '/_auth'
     | '/login'
     | '/_auth/$'
+    | '/_auth/overview'
     | '/_auth/'
     | '/_auth/centres/$centreId'
     | '/_auth/centres/'
+    | '/_auth/centres/$centreId/licences'
     | '/_auth/centres/$centreId/'
   fileRoutesById: FileRoutesById
 }
@@ -135,6 +165,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSplatRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/overview': {
+      id: '/_auth/overview'
+      path: '/overview'
+      fullPath: '/overview'
+      preLoaderRoute: typeof AuthOverviewRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/centres/': {
       id: '/_auth/centres/'
       path: '/centres'
@@ -156,14 +193,23 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthCentresCentreIdIndexRouteImport
       parentRoute: typeof AuthCentresCentreIdRoute
     }
+    '/_auth/centres/$centreId/licences': {
+      id: '/_auth/centres/$centreId/licences'
+      path: '/licences'
+      fullPath: '/centres/$centreId/licences'
+      preLoaderRoute: typeof AuthCentresCentreIdLicencesRouteImport
+      parentRoute: typeof AuthCentresCentreIdRoute
+    }
   }
 }
 
 interface AuthCentresCentreIdRouteChildren {
+  AuthCentresCentreIdLicencesRoute: typeof AuthCentresCentreIdLicencesRoute
   AuthCentresCentreIdIndexRoute: typeof AuthCentresCentreIdIndexRoute
 }
 
 const AuthCentresCentreIdRouteChildren: AuthCentresCentreIdRouteChildren = {
+  AuthCentresCentreIdLicencesRoute: AuthCentresCentreIdLicencesRoute,
   AuthCentresCentreIdIndexRoute: AuthCentresCentreIdIndexRoute,
 }
 
@@ -172,6 +218,7 @@ const AuthCentresCentreIdRouteWithChildren =
 
 interface AuthRouteChildren {
   AuthSplatRoute: typeof AuthSplatRoute
+  AuthOverviewRoute: typeof AuthOverviewRoute
   AuthIndexRoute: typeof AuthIndexRoute
   AuthCentresCentreIdRoute: typeof AuthCentresCentreIdRouteWithChildren
   AuthCentresIndexRoute: typeof AuthCentresIndexRoute
@@ -179,6 +226,7 @@ interface AuthRouteChildren {
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthSplatRoute: AuthSplatRoute,
+  AuthOverviewRoute: AuthOverviewRoute,
   AuthIndexRoute: AuthIndexRoute,
   AuthCentresCentreIdRoute: AuthCentresCentreIdRouteWithChildren,
   AuthCentresIndexRoute: AuthCentresIndexRoute,

@@ -17,7 +17,13 @@ export interface CentreTab {
   parentOnly?: boolean;
 }
 
-export const CENTRE_TABS: readonly CentreTab[] = [];
+export const CENTRE_TABS: readonly CentreTab[] = [
+  {
+    to: '/centres/$centreId/licences',
+    label: 'centre.tab.licences',
+    needs: ['getLicenses', 'listDoctorsWithLicenses'],
+  },
+];
 
 export function centreTabsFor(operations: readonly OperationId[], ownCentre: boolean): CentreTab[] {
   return CENTRE_TABS.filter(

@@ -130,10 +130,10 @@ describe('the overview rules', () => {
     ]);
   });
 
-  it('count the centres per reason, each centre once under "needs attention"', () => {
+  it('count the centres per reason, each centre once under "needs attention", a failed one too', () => {
     expect(countReasons(WORLD)).toEqual({
       all: 10,
-      attention: 5,
+      attention: 6,
       suspended: 1,
       cancelled: 1,
       'basic-limit': 1,
@@ -153,10 +153,11 @@ describe('the overview rules', () => {
     ).toEqual(['suspended', 'pending-change', 'trial']);
   });
 
-  it('filter to the centres needing attention, or to one reason', () => {
+  it('filter to the centres needing attention (with those that failed to load), or to one reason', () => {
     expect(names(visibleRows(WORLD, { show: 'attention', sort: 'name', dir: 'asc' }, collator))).toEqual([
       'Cancelled',
       'Downgrade',
+      'Failed',
       'Suspended and at limit',
       'Switching',
       'Trial',
@@ -181,5 +182,8 @@ describe('the overview rules', () => {
     ]);
     for (const dir of ['asc', 'desc'] as const)
       expect(sorted('status', dir).slice(-2), dir).toEqual(['Failed', 'Loading']);
+    expect(
+      names(visibleRows(WORLD, { show: 'all', sort: 'name', dir: 'desc' }, collator)).slice(0, 3),
+    ).toEqual(['Trial', 'Switching', 'Suspended and at limit']);
   });
 });

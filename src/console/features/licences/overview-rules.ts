@@ -92,12 +92,19 @@ export function overviewRowOf(centre: ChildListItem, load: RowLoad, now: Date): 
 
 export type ReasonCounts = Record<'all' | 'attention' | AttentionReason, number>;
 
-/** How many centres each filter shows (only loaded rows can be counted as needing attention). */
+/**
+ * A centre needs attention when its tab shows a banner, and also when its licences could not be
+ * loaded: nothing says it is fine, and an admin filtering for problems must not miss it.
+ */
+const needsAttention = (row: OverviewRow) =>
+  row.load.status === 'error' || (row.facts !== undefined && row.facts.reasons.length > 0);
+
+/** How many centres each filter shows. */
 export function countReasons(rows: readonly OverviewRow[]): ReasonCounts {
   const counts: ReasonCounts = { all: rows.length, attention: 0, ...zeroes() };
   for (const row of rows) {
     const reasons = row.facts?.reasons ?? [];
-    if (reasons.length > 0) counts.attention += 1;
+    if (needsAttention(row)) counts.attention += 1;
     for (const reason of reasons) counts[reason] += 1;
   }
   return counts;
@@ -119,8 +126,9 @@ const billingKey = (billing: BillingWords) =>
 const usedSeats = (facts: ReadyFacts) => facts.seats.reduce((sum, seats) => sum + seats.used, 0);
 
 /**
- * The rows the table shows, in order. Rows still loading or failed come last whatever the
- * direction (nothing is known to sort them by); ties fall back to the name, then the id.
+ * The rows the table shows, in order. By name, every row has its place; by anything else, rows
+ * still loading or failed come last whatever the direction (nothing is known to sort them by).
+ * Ties fall back to the name, then the id.
  */
 export function visibleRows(
   rows: readonly OverviewRow[],
@@ -131,10 +139,9 @@ export function visibleRows(
   const shown =
     show === 'all'
       ? [...rows]
-      : rows.filter((row) => {
-          const reasons = row.facts?.reasons ?? [];
-          return show === 'attention' ? reasons.length > 0 : reasons.includes(show);
-        });
+      : rows.filter((row) =>
+          show === 'attention' ? needsAttention(row) : (row.facts?.reasons ?? []).includes(show),
+        );
   const sign = search.dir === 'asc' ? 1 : -1;
   const byName = (a: OverviewRow, b: OverviewRow) =>
     collator.compare(a.centre.name, b.centre.name) || a.centre.id - b.centre.id;
@@ -155,6 +162,7 @@ export function visibleRows(
     }
   };
   return shown.sort((a, b) => {
+    if (search.sort === 'name') return sign * byName(a, b);
     if (!a.facts || !b.facts) return a.facts ? -1 : b.facts ? 1 : byName(a, b);
     return sign * (primary(a.facts, b.facts) || byName(a, b));
   });
