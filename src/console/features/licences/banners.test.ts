@@ -201,14 +201,22 @@ describe('the licence banners', () => {
   });
 });
 
-describe('what each banner says', () => {
-  const roster = (doctors: Doctor[], mode = 'PROCESSOR', managedBy: string | null = null) =>
-    rosterOf({
-      doctors,
-      billing: { mode, managedBy },
-      meta: { total: doctors.length, offset: 0, limit: 50 },
-    });
+const roster = (doctors: Doctor[], mode = 'PROCESSOR', managedBy: string | null = null) =>
+  rosterOf({
+    doctors,
+    billing: { mode, managedBy },
+    meta: { total: doctors.length, offset: 0, limit: 50 },
+  });
 
+/** The banners of a centre whose one doctor holds a TRIAL ending `ms` from now. */
+const trialBanners = (ms: number) =>
+  bannersOf(
+    summaryOf({ summary: [], scheduledDowngrade: null }),
+    roster([doctor('t', licence('TRIAL', 1, NOW.getTime() + ms))]),
+    NOW,
+  ).map((banner: Banner) => banner.kind);
+
+describe('what each banner says', () => {
   it('gives each plan of a downgrade its date, the days left, and its seats before and after', () => {
     const summary = summaryOf({
       summary: [
@@ -292,17 +300,11 @@ describe('what each banner says', () => {
   });
 
   it('warns of a TRIAL ending within 14 days, and not one a moment later', () => {
-    const at = (ms: number) =>
-      bannersOf(
-        summaryOf({ summary: [], scheduledDowngrade: null }),
-        roster([doctor('t', licence('TRIAL', 1, NOW.getTime() + ms))]),
-        NOW,
-      ).map((banner: Banner) => banner.kind);
-    expect(at(14 * DAY)).toEqual(['trial-ending']);
-    expect(at(14 * DAY + 1)).toEqual([]);
-    expect(at(1)).toEqual(['trial-ending']);
-    expect(at(0)).toEqual(['trial-expired']);
-    expect(at(-3 * DAY)).toEqual(['trial-expired']);
+    expect(trialBanners(14 * DAY)).toEqual(['trial-ending']);
+    expect(trialBanners(14 * DAY + 1)).toEqual([]);
+    expect(trialBanners(1)).toEqual(['trial-ending']);
+    expect(trialBanners(0)).toEqual(['trial-expired']);
+    expect(trialBanners(-3 * DAY)).toEqual(['trial-expired']);
   });
 
   it('lists the TRIALs that ended, most days ago first, with how long ago', () => {

@@ -7,12 +7,13 @@ import { DEMO_PARENT, setupSimulatorConsole } from '@/console/testing/simulator-
 // A generated world of 1,000 centres × 20 doctors under the demo parent (the simulator's seed).
 const large = setupSimulatorConsole({ seed: { centres: 1000, doctors: 20 } });
 
+const isLicenceCall = (url: string) => new URL(url).pathname.startsWith('/api/payments/');
+
 describe('the overview over 1,000 centres', () => {
   it('never has more than six licence requests in flight, and loads every centre', async () => {
     await large.signIn(DEMO_PARENT);
     let inFlight = 0;
     let most = 0;
-    const isLicenceCall = (url: string) => new URL(url).pathname.startsWith('/api/payments/');
     large.server.events.on('request:start', ({ request }) => {
       if (!isLicenceCall(request.url)) return;
       inFlight += 1;
