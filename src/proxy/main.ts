@@ -14,7 +14,15 @@ import { loadStaticSite } from './static-site.ts';
 import type { StaticSite } from './static-site.ts';
 import type { FetchLike } from './upstream.ts';
 
-export async function main(env: Record<string, string | undefined> = process.env): Promise<void> {
+export interface MainOptions {
+  /** The demo environment's world: a generated one (N centres × M doctors) instead of D12's seed. */
+  demoSeed?: { centres: number; doctors: number } | undefined;
+}
+
+export async function main(
+  env: Record<string, string | undefined> = process.env,
+  options: MainOptions = {},
+): Promise<void> {
   let config;
   try {
     config = parseConfig(env);
@@ -41,7 +49,9 @@ export async function main(env: Record<string, string | undefined> = process.env
     });
   }
   const demoEnvironment = config.environments.find((environment) => environment.id === 'demo');
-  const demo = demoEnvironment ? await startSimulator(demoEnvironment.templatesPrefix) : undefined;
+  const demo = demoEnvironment
+    ? await startSimulator(demoEnvironment.templatesPrefix, options.demoSeed)
+    : undefined;
   const proxy = createProxyApp({
     environments: config.environments,
     store,
@@ -89,9 +99,13 @@ function allowedHostsFor(config: ProxyConfig): string[] | undefined {
  * its `/__sim` control API is served on the proxy's origin. Imported only when the demo is on, so
  * a deployment without it never loads MSW.
  */
-async function startSimulator(templatesPrefix: string): Promise<FetchLike> {
+async function startSimulator(
+  templatesPrefix: string,
+  generated: MainOptions['demoSeed'],
+): Promise<FetchLike> {
   const { createSimulator } = await import('../simulator/index.ts');
-  const simulator = createSimulator({ seed: 'demo', templatesPrefix });
+  // D11's reset goes back to the world it started with, generated or not.
+  const simulator = createSimulator({ seed: generated ?? 'demo', templatesPrefix });
   return (request) => simulator.fetch(request);
 }
 
