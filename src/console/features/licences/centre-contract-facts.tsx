@@ -1,4 +1,4 @@
-import { Badge, Group, Skeleton, Text } from '@mantine/core';
+import { Badge, Flex, Group, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { everyDoctorWithLicensesQueryOptions } from '@/console/api/list-doctors-with-licenses';
@@ -31,7 +31,7 @@ export function CentreContractFacts({ centreId }: { centreId: number }) {
       </Text>
     );
   return (
-    <Group gap="xl" wrap="wrap" align="flex-start">
+    <Flex columnGap="xl" rowGap="xs" wrap="wrap" align="flex-start">
       <Fact label={t('licences.facts.billing')}>
         <Text>{billingText(t, billingWordsOf(roster.data.billing))}</Text>
       </Fact>
@@ -45,7 +45,7 @@ export function CentreContractFacts({ centreId }: { centreId: number }) {
           ) : null}
         </Group>
       </Fact>
-    </Group>
+    </Flex>
   );
 }
 
@@ -61,8 +61,9 @@ export function billingText(t: T, billing: BillingWords): string {
   return t('licences.billing.other', { mode: billing.value });
 }
 
+// Tinted badges whose text passes WCAG AA contrast (teal, green, orange and yellow do not).
 const STATE_COLOUR: Record<Exclude<ContractState, { unknown: string }>, string> = {
-  active: 'teal',
+  active: 'cyan',
   suspended: 'red',
   cancelled: 'red',
   'no-contract': 'gray',

@@ -112,7 +112,7 @@ function LicenceFields({ licence }: { licence: UserLicenseDetail }) {
             {type}
           </Title>
           {licence.limit !== null && licence.currentUsage >= licence.limit ? (
-            <Badge variant="light" color="orange">
+            <Badge variant="light" color="pink">
               {t('licences.drawer.atLimit')}
             </Badge>
           ) : null}

@@ -125,7 +125,8 @@ function LicenceTable({
 export function EnabledBadge({ enabled }: { enabled: boolean }) {
   const { t } = useI18n();
   return (
-    <Badge variant="light" color={enabled ? 'teal' : 'gray'}>
+    // Cyan, not teal: teal's tinted badge fails WCAG AA contrast.
+    <Badge variant="light" color={enabled ? 'cyan' : 'gray'}>
       {enabled ? t('licences.enabled') : t('licences.disabled')}
     </Badge>
   );

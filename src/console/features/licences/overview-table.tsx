@@ -97,12 +97,13 @@ export function OverviewTable({ rows, sort, onSort, onRetry }: OverviewTableProp
   );
 }
 
+// Tinted badges whose text passes WCAG AA contrast (orange and yellow do not).
 const REASON_COLOUR: Record<string, string> = {
   suspended: 'red',
   cancelled: 'red',
-  'basic-limit': 'orange',
+  'basic-limit': 'pink',
   'pending-change': 'blue',
-  trial: 'yellow',
+  trial: 'violet',
 };
 
 function RowCells({ row, onRetry }: { row: OverviewRow; onRetry: (centreId: number) => void }) {
