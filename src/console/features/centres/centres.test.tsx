@@ -267,7 +267,8 @@ describe('centres', () => {
     await api.signIn(child);
     const { router } = renderApp('/centres');
     expect(await screen.findByText('You are signed in as this centre.')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(`/centres/${child.providerId}`);
+    // The centre's page opens on its first tab.
+    expect(router.state.location.pathname).toMatch(new RegExp(`^/centres/${child.providerId}(/|$)`));
     expect(screen.queryByRole('button', { name: 'Reveal credentials' })).toBeNull();
   });
 
@@ -316,13 +317,17 @@ describe('centres', () => {
     const search = await screen.findByRole('textbox', { name: 'Centre name or id…' });
     await user.type(search, 'clinica');
     await user.click(await screen.findByRole('button', { name: /Clínica Barcelona/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/centres/${children[0]?.providerId}`));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toMatch(new RegExp(`^/centres/${children[0]?.providerId}(/|$)`)),
+    );
 
     await user.keyboard('{Control>}k{/Control}');
     const again = await screen.findByRole('textbox', { name: 'Centre name or id…' });
     await user.type(again, String(lisbon.providerId));
     await user.click(await screen.findByRole('button', { name: /Lisbon Care/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/centres/${lisbon.providerId}`));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toMatch(new RegExp(`^/centres/${lisbon.providerId}(/|$)`)),
+    );
     expect(await screen.findByRole('heading', { name: 'Lisbon Care' })).toBeInTheDocument();
   });
 
