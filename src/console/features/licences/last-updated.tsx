@@ -1,7 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { LocalTime } from '@/console/components/local-time';
 import { useI18n } from '@/console/lib/i18n';
-import { RichMessage } from './rich-message.tsx';
 
 /** When the data on screen was fetched (the oldest part of it), and a way to fetch it again. */
 export function LastUpdated({
@@ -14,12 +12,13 @@ export function LastUpdated({
   refreshing: boolean;
   onRefresh: () => void;
 }) {
-  const { t } = useI18n();
+  const { t, formatDateTime, formatUtc } = useI18n();
   return (
     <Group gap="sm" justify="flex-end" wrap="wrap">
       {updatedAt ? (
-        <Text size="sm" c="dimmed">
-          <RichMessage id="licences.updated" values={{ time: <LocalTime value={new Date(updatedAt)} /> }} />
+        // D10: local time, the UTC instant on hover.
+        <Text size="sm" c="dimmed" title={t('time.utc', { utc: formatUtc(new Date(updatedAt)) })}>
+          {t('licences.updated', { time: formatDateTime(new Date(updatedAt)) })}
         </Text>
       ) : null}
       <Button variant="default" size="xs" onClick={onRefresh} loading={refreshing}>

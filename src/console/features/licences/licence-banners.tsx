@@ -1,8 +1,6 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { useMemo, type ReactNode } from 'react';
-import { LocalTime } from '@/console/components/local-time';
 import { useI18n, type MessageKey } from '@/console/lib/i18n';
-import { RichMessage } from './rich-message.tsx';
 import { severityOf, type Banner, type BillingWords } from './banners.ts';
 import classes from './licences.module.css';
 
@@ -35,10 +33,8 @@ const byBilling = (
       ? { id: partner, values: { managedBy: billing.managedBy } }
       : { id: parent, values: {} };
 
-const date = (value: Date) => <LocalTime value={value} />;
-
 function LicenceBanner({ banner }: { banner: Banner }) {
-  const { t, language } = useI18n();
+  const { t, language, formatDateTime } = useI18n();
   const list = useMemo(() => new Intl.ListFormat(language, { type: 'conjunction' }), [language]);
   const inDays = (days: number) => t('time.inDays', { days: Math.max(0, days) });
   let title: string;
@@ -73,16 +69,15 @@ function LicenceBanner({ banner }: { banner: Banner }) {
       body = banner.groups.map((group) => {
         const names = list.format(group.doctors.map((doctor) => doctor.name));
         return (
-          <Text key={group.restartsOn?.toISOString() ?? 'undated'} size="sm">
-            {group.restartsOn && group.days !== null ? (
-              <RichMessage
-                id="licences.banner.basicLimit.group"
-                values={{ names, date: date(group.restartsOn), days: inDays(group.days) }}
-              />
-            ) : (
-              t('licences.banner.basicLimit.groupUndated', { names })
-            )}
-          </Text>
+          <Dated key={group.restartsOn?.toISOString() ?? 'undated'} on={group.restartsOn}>
+            {group.restartsOn && group.days !== null
+              ? t('licences.banner.basicLimit.group', {
+                  names,
+                  date: formatDateTime(group.restartsOn),
+                  days: inDays(group.days),
+                })
+              : t('licences.banner.basicLimit.groupUndated', { names })}
+          </Dated>
         );
       });
       break;
@@ -91,16 +86,13 @@ function LicenceBanner({ banner }: { banner: Banner }) {
       body = (
         <DoctorList>
           {banner.doctors.map((doctor) => (
-            <Text component="li" size="sm" key={doctor.id}>
-              <RichMessage
-                id="licences.banner.trialExpired.doctor"
-                values={{
-                  name: doctor.name,
-                  date: date(doctor.expiredOn),
-                  days: t('time.daysAgo', { days: Math.max(0, doctor.days) }),
-                }}
-              />
-            </Text>
+            <Dated component="li" key={doctor.id} on={doctor.expiredOn}>
+              {t('licences.banner.trialExpired.doctor', {
+                name: doctor.name,
+                date: formatDateTime(doctor.expiredOn),
+                days: t('time.daysAgo', { days: Math.max(0, doctor.days) }),
+              })}
+            </Dated>
           ))}
         </DoctorList>
       );
@@ -110,12 +102,13 @@ function LicenceBanner({ banner }: { banner: Banner }) {
       body = (
         <DoctorList>
           {banner.doctors.map((doctor) => (
-            <Text component="li" size="sm" key={doctor.id}>
-              <RichMessage
-                id="licences.banner.trialEnding.doctor"
-                values={{ name: doctor.name, date: date(doctor.expiresOn), days: inDays(doctor.days) }}
-              />
-            </Text>
+            <Dated component="li" key={doctor.id} on={doctor.expiresOn}>
+              {t('licences.banner.trialEnding.doctor', {
+                name: doctor.name,
+                date: formatDateTime(doctor.expiresOn),
+                days: inDays(doctor.days),
+              })}
+            </Dated>
           ))}
         </DoctorList>
       );
@@ -123,39 +116,31 @@ function LicenceBanner({ banner }: { banner: Banner }) {
     case 'downgrade':
       title = t('licences.banner.downgrade.title');
       body = banner.plans.map((plan) => (
-        <Text key={plan.plan} size="sm">
-          <RichMessage
-            id="licences.banner.downgrade.plan"
-            values={{
-              date: date(banner.on),
-              days: inDays(banner.days),
-              plan: plan.plan,
-              from: plan.from,
-              to: plan.to,
-            }}
-          />
-        </Text>
+        <Dated key={plan.plan} on={banner.on}>
+          {t('licences.banner.downgrade.plan', {
+            date: formatDateTime(banner.on),
+            days: inDays(banner.days),
+            plan: plan.plan,
+            from: plan.from,
+            to: plan.to,
+          })}
+        </Dated>
       ));
       break;
     case 'switch':
       title = t('licences.banner.switch.title');
       body = (
-        <Text size="sm">
-          <RichMessage
-            id={
-              banner.plans.length > 0 ? 'licences.banner.switch.body' : 'licences.banner.switch.bodyNoSeats'
-            }
-            values={{
-              date: date(banner.on),
-              days: inDays(banner.days),
-              seats: list.format(
-                banner.plans.map((plan) =>
-                  t('licences.banner.switch.seats', { count: plan.seats, plan: plan.plan }),
-                ),
+        <Dated on={banner.on}>
+          {t(banner.plans.length > 0 ? 'licences.banner.switch.body' : 'licences.banner.switch.bodyNoSeats', {
+            date: formatDateTime(banner.on),
+            days: inDays(banner.days),
+            seats: list.format(
+              banner.plans.map((plan) =>
+                t('licences.banner.switch.seats', { count: plan.seats, plan: plan.plan }),
               ),
-            }}
-          />
-        </Text>
+            ),
+          })}
+        </Dated>
       );
       break;
   }
@@ -170,6 +155,27 @@ function LicenceBanner({ banner }: { banner: Banner }) {
     >
       {typeof body === 'string' ? <Text size="sm">{body}</Text> : <Stack gap={4}>{body}</Stack>}
     </Alert>
+  );
+}
+
+/**
+ * A line of a banner that names a date: the date is local time in the sentence, and the UTC instant
+ * shows on hover (D10). The sentence is one message, so each language orders it as it needs.
+ */
+function Dated({
+  on,
+  component = 'p',
+  children,
+}: {
+  on: Date | null;
+  component?: 'p' | 'li';
+  children: ReactNode;
+}) {
+  const { t, formatUtc } = useI18n();
+  return (
+    <Text component={component} size="sm" title={on ? t('time.utc', { utc: formatUtc(on) }) : undefined}>
+      {children}
+    </Text>
   );
 }
 

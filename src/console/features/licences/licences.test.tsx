@@ -73,8 +73,11 @@ describe('the Licences tab', () => {
     const limit = await banner('1 doctor reached the 100-report BASIC limit this month');
     expect(limit).toHaveAttribute('role', 'alert');
     expect(limit).toHaveTextContent(/José Núñez: reports start again on .+ \(in 20 days\)\./);
-    const [date] = within(limit).getAllByText((_, element) => element?.tagName === 'TIME');
-    expect(date).toHaveAttribute('title', expect.stringMatching(/^UTC: /));
+    // D10: local time in the sentence, the UTC instant on hover.
+    expect(within(limit).getByText(/^José Núñez:/)).toHaveAttribute(
+      'title',
+      'UTC: Dec 12, 2026, 10:00:00 AM UTC',
+    );
   });
 
   it('says a cancelled centre keeps its data, and who reactivates it', async () => {

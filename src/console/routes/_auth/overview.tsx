@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { UnavailableHere } from '@/console/components/feedback';
 import { RouteError } from '@/console/components/route-error';
-import { LicencesSkeleton } from '@/console/features/licences/licences-skeleton';
+import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
 import { OverviewScreen } from '@/console/features/licences/overview-screen';
 import { overviewSearchSchema } from '@/console/features/licences/search';
 import { serviceClockQueryOptions } from '@/console/features/licences/service-clock';
@@ -33,7 +33,8 @@ export const Route = createFileRoute('/_auth/overview')({
       throw error;
     }
   },
-  pendingComponent: LicencesSkeleton,
+  // The centres' skeleton: already in the entry, where pending components ship.
+  pendingComponent: CentresSkeleton,
   errorComponent: RouteError,
   // The loader travels in its own chunk, not with the entry (the login entry's budget, 0006).
   codeSplitGroupings: [['loader'], ['component'], ['errorComponent']],

@@ -3,7 +3,7 @@ import { everyDoctorWithLicensesQueryOptions } from '@/console/api/list-doctors-
 import { licenceSummaryQueryOptions } from '@/console/api/get-licenses';
 import { RouteError } from '@/console/components/route-error';
 import { LicencesScreen } from '@/console/features/licences/licences-screen';
-import { LicencesSkeleton } from '@/console/features/licences/licences-skeleton';
+import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
 import { licencesSearchSchema } from '@/console/features/licences/search';
 import { serviceClockQueryOptions } from '@/console/features/licences/service-clock';
 import { loadArea } from '@/console/lib/i18n';
@@ -21,7 +21,8 @@ export const Route = createFileRoute('/_auth/centres/$centreId/licences')({
       queryClient.ensureQueryData(serviceClockQueryOptions(environment.kind)),
     ]);
   },
-  pendingComponent: LicencesSkeleton,
+  // The centres' skeleton: already in the entry, where pending components ship.
+  pendingComponent: CentresSkeleton,
   errorComponent: RouteError,
   // The loader travels in its own chunk, not with the entry (the login entry's budget, 0006).
   codeSplitGroupings: [['loader'], ['component'], ['errorComponent']],
