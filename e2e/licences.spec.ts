@@ -33,7 +33,9 @@ async function expectBanners(page: Page, expected: [string, 'alert' | 'status'][
     await expect(region).toHaveCount(0);
     return;
   }
-  for (const [title, role] of expected) await expect(region.getByRole(role, { name: title })).toBeVisible();
+  await Promise.all(
+    expected.map(([title, role]) => expect(region.getByRole(role, { name: title })).toBeVisible()),
+  );
   await expect(region.getByRole('alert').or(region.getByRole('status'))).toHaveCount(expected.length);
 }
 

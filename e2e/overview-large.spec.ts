@@ -9,6 +9,8 @@ const root = path.resolve(import.meta.dirname, '..');
 let server: ChildProcess;
 let origin = '';
 
+const isLicenceCall = (url: string) => new URL(url).pathname.startsWith('/api/payments/');
+
 test.use({
   expectedConsoleErrors: [/Failed to load resource: the server responded with a status of 401/],
 });
@@ -42,7 +44,6 @@ test('1,000 centres load with at most six requests in flight, and the table scro
   test.setTimeout(180_000);
   let inFlight = 0;
   let most = 0;
-  const isLicenceCall = (url: string) => new URL(url).pathname.startsWith('/api/payments/');
   page.on('request', (request) => {
     if (!isLicenceCall(request.url())) return;
     inFlight += 1;

@@ -46,8 +46,11 @@ test('"needs attention" lists exactly the seeded problem centres of the self-bil
     'Consulta Sarrià',
     'Policlínica Sants',
   ]);
-  for (const name of ['Cancelled (1)', 'BASIC limit reached (1)', 'Pending change (1)', 'TRIAL ending (1)'])
-    await expect(page.getByRole('button', { name })).toBeVisible();
+  await Promise.all(
+    ['Cancelled (1)', 'BASIC limit reached (1)', 'Pending change (1)', 'TRIAL ending (1)'].map((name) =>
+      expect(page.getByRole('button', { name })).toBeVisible(),
+    ),
+  );
   // Filter and sort survive a reload.
   await table(page)
     .getByRole('button', { name: /Centre/ })
