@@ -13,6 +13,10 @@ export default defineConfig({
       autoCodeSplitting: true,
       routesDirectory: './src/console/routes',
       generatedRouteTree: './src/console/routeTree.gen.ts',
+      // Error components stay with the route tree (they are all the entry's RouteError): a screen
+      // whose code cannot be fetched must still show the offline panel inside the shell, and a
+      // split error component would fail to load exactly then.
+      codeSplittingOptions: { defaultBehavior: [['component'], ['notFoundComponent']] },
     }),
     react(),
     // Compiles the console's catalogues (src/console/locales) when imported with `?lingui`; a

@@ -1,12 +1,13 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { CONSOLE_HEADERS } from '../src/contract/console-wire.ts';
 import { expect } from './fixtures.ts';
 
 // What the console's journeys share. Accessible names are the English catalogue's
-// (src/console/lib/i18n/en.ts); the simulator is the proxy's embedded one (D11/D12).
+// (src/console/locales/en); the simulator is the proxy's embedded one (D11/D12).
 
-/** The proxy refuses /auth, /api and /__sim without it (its CSRF defence, decision 0005). */
-export const HEADERS = { 'X-Requested-With': 'provider-console' };
+/** The proxy refuses /auth, /api and /__sim without it (its CSRF defence, the console wire). */
+export const HEADERS = CONSOLE_HEADERS;
 
 export interface Credentials {
   providerId: string;
@@ -62,4 +63,18 @@ export async function expectNoAxeViolations(page: Page, what: string) {
   expect(
     results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
+}
+
+/** The rows of the centres table, in order (its header row aside), in any language. */
+export const centreRows = (page: Page) => page.getByRole('main').getByRole('table').locator('tbody tr');
+
+/** Picks a country in a dialog's searchable country field (its options, not the list's filter). */
+export async function chooseCountry(page: Page, dialog: Locator, country: string) {
+  const field = dialog.getByRole('combobox', { name: 'Country' });
+  await field.click();
+  await field.fill(country);
+  await page
+    .getByRole('listbox')
+    .getByRole('option', { name: new RegExp(country) })
+    .click();
 }

@@ -1,5 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
+  centreRows,
+  chooseCountry,
   type Credentials,
   demoLogin,
   expectNoAxeViolations,
@@ -11,7 +13,7 @@ import { expect, test } from './fixtures.ts';
 
 // The console's layout, keyboard, URL-state, preference and accessibility journeys against `npm start`
 // (the token proxy with the embedded simulator, D11/D12). The accessible names below are the
-// English catalogue's (src/console/lib/i18n/en.ts).
+// English catalogue's (src/console/locales/en).
 
 // Expected answers, logged by Chromium as "Failed to load resource": 401 from the session probe and
 // from calls made after the session cookie is gone, 403 from a child's centre list (D3), 404 from the
@@ -27,8 +29,7 @@ async function createCentre(page: Page, name: string, city: string) {
   await page.getByRole('button', { name: 'Create centre' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Create a centre' });
   await dialog.getByLabel('Name').fill(name);
-  await dialog.getByRole('combobox', { name: 'Country' }).fill('Spain');
-  await page.getByRole('option', { name: /Spain/ }).click();
+  await chooseCountry(page, dialog, 'Spain');
   await dialog.getByLabel('City').fill(city);
   await dialog.getByRole('button', { name: 'Create' }).click();
   const credentials = page.getByRole('dialog', { name: `Credentials of ${name}` });
@@ -59,30 +60,31 @@ async function expectNoHorizontalOverflow(page: Page, what: string) {
   expect(widths.scroll, `${what}: page wider than the viewport`).toBeLessThanOrEqual(widths.client);
 }
 
-const centresList = (page: Page) => page.getByRole('region', { name: 'Centres list' });
+const centresTable = (page: Page) => page.getByRole('table', { name: 'Centres' });
 const navToggle = (page: Page) => page.getByRole('button', { name: 'Toggle navigation' });
 const navCentres = (page: Page) => page.getByRole('link', { name: 'Centres', exact: true });
 const palette = (page: Page) => page.getByRole('textbox', { name: 'Centre name or id…' });
 
 /** The name and id of the row at `index` in the list, as shown. */
 async function centreAt(page: Page, index: number) {
-  const link = centresList(page).getByRole('listitem').nth(index).getByRole('link');
-  const name = (await link.locator('p').first().textContent()) ?? '';
+  const link = centreRows(page).nth(index).getByRole('link');
+  const name = (await link.textContent()) ?? '';
   const id = /\/centres\/(\d+)$/.exec((await link.getAttribute('href')) ?? '')?.[1] ?? '';
   expect(name).not.toBe('');
   expect(id).not.toBe('');
   return { name, id };
 }
 
-/** The position (1-based) and text of the first row the user can see at the top of the list. */
+/** The position (1-based) and text of the first row the user can see below the sticky header. */
 async function firstVisibleRow(page: Page) {
-  return centresList(page).evaluate((list) => {
-    const top = list.getBoundingClientRect().top + list.clientTop;
-    const visible = [...list.querySelectorAll('li')]
+  return centresTable(page).evaluate((table) => {
+    const top = table.querySelector('thead')?.getBoundingClientRect().bottom ?? 0;
+    const visible = [...table.querySelectorAll('tbody tr')]
       .filter((row) => row.getBoundingClientRect().bottom - top > 1)
       .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
     const row = visible[0];
-    return row ? `${row.getAttribute('aria-posinset')}: ${row.textContent}` : '';
+    // aria-rowindex counts the header row: the first centre is row 2.
+    return row ? `${Number(row.getAttribute('aria-rowindex')) - 1}: ${row.textContent}` : '';
   });
 }
 
@@ -119,7 +121,7 @@ test.describe('on a 360×740 screen', () => {
     await expectNoHorizontalOverflow(page, 'login');
 
     await page.getByRole('button', { name: 'Demo parent (100)' }).click();
-    await expect(centresList(page).getByRole('listitem').first()).toBeVisible();
+    await expect(centreRows(page).first()).toBeVisible();
     await expectNoHorizontalOverflow(page, 'centres');
     await expect(navCentres(page)).not.toBeInViewport();
     await navToggle(page).click();
@@ -129,7 +131,7 @@ test.describe('on a 360×740 screen', () => {
     await expect(navCentres(page)).not.toBeInViewport();
 
     const centre = await centreAt(page, 0);
-    await centresList(page).getByRole('listitem').first().getByRole('link').click();
+    await centreRows(page).first().getByRole('link').click();
     await expect(page.getByRole('heading', { name: centre.name, level: 1 })).toBeVisible();
     await expectNoHorizontalOverflow(page, 'centre page');
     // Following a link in the navigation takes the user there and closes it.
@@ -146,7 +148,7 @@ test.describe('on a 360×740 screen', () => {
     await expectNoHorizontalOverflow(page, 'credentials dialog');
     await closeCredentials(credentials);
     await page.getByLabel('Search centres').fill('E2E Mòbil');
-    await expect(centresList(page).getByRole('listitem')).toHaveCount(1);
+    await expect(centreRows(page)).toHaveCount(1);
   });
 });
 
@@ -213,19 +215,19 @@ test('the first visible row lives in the URL: reload and back/forward return to 
   await demoLogin(page);
   await expect(page.getByText(`${DEMO_PARENT_CHILDREN + 150} centres`)).toBeVisible();
   // Forty rows and a bit down: the top row is then only partly in view.
-  await centresList(page).hover();
+  await centresTable(page).hover();
   await page.mouse.wheel(0, 40 * ROW_HEIGHT + 20);
   await expect.poll(() => atParam(page)).toBeGreaterThan(20);
   const atTop = await firstVisibleRow(page);
   expect(atTop).toMatch(new RegExp(`^${atParam(page) + 1}: `));
 
   await page.reload();
-  await expect(centresList(page).getByRole('listitem').first()).toBeVisible();
+  await expect(centreRows(page).first()).toBeVisible();
   await expect.poll(() => firstVisibleRow(page)).toBe(atTop);
 
   // Open the centre at the top of the list, then come back.
-  await centresList(page)
-    .locator(`li[aria-posinset="${atParam(page) + 1}"]`)
+  await centresTable(page)
+    .locator(`tbody tr[aria-rowindex="${atParam(page) + 2}"]`)
     .getByRole('link')
     .click();
   await expect(page.getByRole('button', { name: 'Reveal credentials' })).toBeVisible();
@@ -244,7 +246,7 @@ test('the chosen language and colour scheme survive a reload', async ({ page }) 
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
-  await page.getByLabel('Language').selectOption({ label: 'Español' });
+  await page.getByRole('banner').getByLabel('Language').selectOption({ label: 'Español' });
   await expect(page.getByRole('heading', { name: 'Centros', level: 1 })).toBeVisible();
 
   await page.reload();
@@ -252,7 +254,7 @@ test('the chosen language and colour scheme survive a reload', async ({ page }) 
   await expect(html).toHaveAttribute('lang', 'es');
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await expect(page.getByRole('button', { name: 'Cambiar al tema claro' })).toBeVisible();
-  await expect(page.getByLabel('Idioma')).toHaveValue('es');
+  await expect(page.getByRole('banner').getByLabel('Idioma')).toHaveValue('es');
   const background = await page.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor);
   expect(background).not.toBe('rgb(255, 255, 255)');
 });

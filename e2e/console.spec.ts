@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { demoLogin, expectNoAxeViolations, resetSimulator, typedLogin } from './console-journeys.ts';
+import {
+  centreRows,
+  chooseCountry,
+  demoLogin,
+  expectNoAxeViolations,
+  resetSimulator,
+  typedLogin,
+} from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 
 // The console's journeys against `npm start` (the token proxy with the embedded simulator, D11/D12).
@@ -17,15 +24,13 @@ async function createCentre(page: Page, name: string, city: string) {
   await page.getByRole('button', { name: 'Create centre' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Create a centre' });
   await dialog.getByLabel('Name').fill(name);
-  await dialog.getByRole('combobox', { name: 'Country' }).click();
-  await dialog.getByRole('combobox', { name: 'Country' }).fill('Spain');
-  await page.getByRole('option', { name: /Spain/ }).click();
+  await chooseCountry(page, dialog, 'Spain');
   await dialog.getByLabel('City').fill(city);
   return dialog;
 }
 
 const RAW_KEY =
-  /\b(?:app|shell|spotlight|language|login|relogin|common|error|centres|centre|create|credentials|reveal|time)\.[a-z][A-Za-z.]+\b/;
+  /\b(?:app|nav|environment|shell|spotlight|login|relogin|common|error|offline|notFound|unavailable|paging|centres|centre|create|credentials|reveal|time)\.[a-z][A-Za-z.]+\b/;
 
 test('a demo button signs in and lists every centre of the demo parent', async ({ page }) => {
   await demoLogin(page);
@@ -64,7 +69,7 @@ test('creating a centre shows its credentials once, lists it, and they sign in a
   await credentials.getByRole('button', { name: 'Done' }).click();
   await expect(credentials).toBeHidden();
   await page.getByLabel('Search centres').fill('E2E Clínica Nova');
-  await expect(page.getByRole('listitem')).toHaveCount(1);
+  await expect(centreRows(page)).toHaveCount(1);
 
   const other = await browser.newContext();
   const child = await other.newPage();
@@ -77,7 +82,7 @@ test('creating a centre shows its credentials once, lists it, and they sign in a
 
 test('revealed credentials leave nothing in the page or storage once closed', async ({ page }) => {
   await demoLogin(page);
-  await page.getByRole('listitem').first().getByRole('link').click();
+  await centreRows(page).first().getByRole('link').click();
   await page.getByRole('button', { name: 'Reveal credentials' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Show secret' }).click();
@@ -94,25 +99,28 @@ test('revealed credentials leave nothing in the page or storage once closed', as
 
 test('search and sort live in the URL: reload and back/forward restore them', async ({ page }) => {
   await demoLogin(page);
-  await page.getByLabel('Sort by').selectOption('id');
+  const idHeader = page.getByRole('columnheader', { name: 'Id' });
+  await idHeader.getByRole('button').click();
   await expect(page).toHaveURL(/sort=id/);
-  const firstById = (await page.getByRole('listitem').first().textContent()) ?? '';
-  await page.getByLabel('Order').selectOption('desc');
+  await expect(idHeader).toHaveAttribute('aria-sort', 'ascending');
+  const firstById = (await centreRows(page).first().textContent()) ?? '';
+  await idHeader.getByRole('button').click();
   await expect(page).toHaveURL(/dir=desc/);
-  await expect(page.getByRole('listitem').first()).not.toHaveText(firstById);
-  const firstDesc = (await page.getByRole('listitem').first().textContent()) ?? '';
+  await expect(idHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(centreRows(page).first()).not.toHaveText(firstById);
+  const firstDesc = (await centreRows(page).first().textContent()) ?? '';
   await page.getByLabel('Search centres').fill('zzzz-no-such-centre');
   await expect(page.getByText('No centre matches')).toBeVisible();
   await page.reload();
   await expect(page.getByText('No centre matches')).toBeVisible();
-  await expect(page.getByLabel('Sort by')).toHaveValue('id');
-  await expect(page.getByLabel('Order')).toHaveValue('desc');
-  // Typing replaces the history entry; choosing an order pushes one: back returns to "by id, ascending".
+  await page.getByLabel('Search centres').fill('');
+  await expect(idHeader).toHaveAttribute('aria-sort', 'descending');
+  // Typing replaces the history entry; a click on a header pushes one: back returns to "by id, ascending".
   await page.goBack();
-  await expect(page.getByRole('listitem').first()).toHaveText(firstById);
+  await expect(centreRows(page).first()).toHaveText(firstById);
+  await expect(idHeader).toHaveAttribute('aria-sort', 'ascending');
   await page.goForward();
-  await expect(page.getByLabel('Order')).toHaveValue('desc');
-  await expect(page.getByText('No centre matches')).toBeVisible();
+  await expect(idHeader).toHaveAttribute('aria-sort', 'descending');
   expect(firstDesc).not.toBe('');
 });
 
@@ -156,7 +164,7 @@ for (const [language, title, logout, create, createTitle, reveal] of [
     await expect(page.getByRole('dialog', { name: createTitle })).toBeVisible();
     expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
     await page.keyboard.press('Escape');
-    await page.getByRole('listitem').first().getByRole('link').click();
+    await centreRows(page).first().getByRole('link').click();
     await expect(page.getByRole('button', { name: reveal })).toBeVisible();
     expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
   });
@@ -169,13 +177,13 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('button', { name: 'Demo parent (100)' })).toBeVisible();
     await expectNoAxeViolations(page, 'login');
     await page.getByRole('button', { name: 'Demo parent (100)' }).click();
-    await expect(page.getByRole('listitem').first()).toBeVisible();
+    await expect(centreRows(page).first()).toBeVisible();
     await expectNoAxeViolations(page, 'centres');
     await page.getByRole('button', { name: 'Create centre' }).first().click();
     await expect(page.getByRole('dialog', { name: 'Create a centre' })).toBeVisible();
     await expectNoAxeViolations(page, 'create');
     await page.keyboard.press('Escape');
-    await page.getByRole('listitem').first().getByRole('link').click();
+    await centreRows(page).first().getByRole('link').click();
     await expect(page.getByRole('button', { name: 'Reveal credentials' })).toBeVisible();
     await expectNoAxeViolations(page, 'centre');
   });

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { CONSOLE_HEADERS } from '../src/contract/console-wire.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const canarySecret = `E2E-CANARY-SECRET-${randomBytes(6).toString('hex')}`;
@@ -119,25 +120,28 @@ test('after a login the secret and the token are in no response, browser storage
   });
   await page.goto(proxyUrl);
   await expect(page.locator('#root')).not.toBeEmpty();
-  const results = await page.evaluate(async (secret) => {
-    const headers = { 'x-requested-with': 'provider-console', 'content-type': 'application/json' };
-    const login = await fetch('/auth/login', {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        environment: 'qa',
-        providerId: 100,
-        clientId: 'e2e-client',
-        clientSecret: secret,
-      }),
-    });
-    const children = await fetch('/api/core/v1/provider/100/child', { headers });
-    const session = await fetch('/auth/session', { headers });
-    const responses = [login, children, session];
-    // Read the bodies as the console would (and so that the network layer keeps them).
-    const bodies = await Promise.all(responses.map((response) => response.text()));
-    return { statuses: responses.map((response) => response.status), bodies };
-  }, canarySecret);
+  const results = await page.evaluate(
+    async ({ secret, consoleHeaders }) => {
+      const headers = { ...consoleHeaders, 'content-type': 'application/json' };
+      const login = await fetch('/auth/login', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          environment: 'qa',
+          providerId: 100,
+          clientId: 'e2e-client',
+          clientSecret: secret,
+        }),
+      });
+      const children = await fetch('/api/core/v1/provider/100/child', { headers });
+      const session = await fetch('/auth/session', { headers });
+      const responses = [login, children, session];
+      // Read the bodies as the console would (and so that the network layer keeps them).
+      const bodies = await Promise.all(responses.map((response) => response.text()));
+      return { statuses: responses.map((response) => response.status), bodies };
+    },
+    { secret: canarySecret, consoleHeaders: CONSOLE_HEADERS },
+  );
   expect(results.statuses).toEqual([200, 200, 200]);
   const seen = [...(await Promise.all(captured)), ...results.bodies];
 

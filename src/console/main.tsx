@@ -2,7 +2,7 @@ import '@/console/app/styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/console/app/app';
-import { markChunkLoadError } from '@/console/lib/error-message';
+import { isShownToUser, markChunkLoadError } from '@/console/lib/error-message';
 import { activateLanguage, detectLanguage } from '@/console/lib/i18n';
 
 const root = document.getElementById('root');
@@ -26,7 +26,12 @@ async function startDemoWorkerInDevelopment() {
 // The user's language is loaded before the first render, so that nothing flashes in English.
 void Promise.all([startDemoWorkerInDevelopment(), activateLanguage(detectLanguage()).catch(() => {})]).then(
   () =>
-    createRoot(root).render(
+    createRoot(root, {
+      // A failure an error boundary shows the user in words is not also a console error; a bug is.
+      onCaughtError: (error, info) => {
+        if (!isShownToUser(error)) console.error(error, info.componentStack);
+      },
+    }).render(
       <StrictMode>
         <App />
       </StrictMode>,

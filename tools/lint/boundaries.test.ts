@@ -93,24 +93,36 @@ describe('oxlint with the project configuration', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'boundaries-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('fails on a deliberate boundary violation and passes once it is removed', () => {
+  it('fails on each deliberate boundary violation and passes once they are removed', () => {
     const repo = path.resolve(import.meta.dirname, '../..');
     cpSync(path.join(repo, 'tools/lint/boundaries.ts'), path.join(root, 'tools/lint/boundaries.ts'));
     writeFileSync(
       path.join(root, '.oxlintrc.json'),
       JSON.stringify({ jsPlugins: ['./tools/lint/boundaries.ts'], rules: { 'boundaries/zones': 'error' } }),
     );
-    mkdirSync(path.join(root, 'src/console/features/centres'), { recursive: true });
-    mkdirSync(path.join(root, 'src/console/features/doctors'), { recursive: true });
+    for (const dir of ['src/console/features/centres', 'src/console/features/doctors', 'src/simulator'])
+      mkdirSync(path.join(root, dir), { recursive: true });
     writeFileSync(path.join(root, 'src/console/features/doctors/api.ts'), 'export const doctors = 1;\n');
+    writeFileSync(path.join(root, 'src/simulator/index.ts'), 'export const simulator = 1;\n');
     const importer = path.join(root, 'src/console/features/centres/list.ts');
-    writeFileSync(importer, "import { doctors } from '../doctors/api.ts';\nexport const n = doctors;\n");
+    writeFileSync(
+      importer,
+      [
+        "import { doctors } from '../doctors/api.ts';",
+        "import { simulator } from '../../../simulator/index.ts';",
+        "import '@mantine/core/styles/Button.css';",
+        'export const n = doctors + simulator;',
+        '',
+      ].join('\n'),
+    );
 
     const oxlint = path.join(repo, 'node_modules/.bin/oxlint');
     const run = () => spawnSync(oxlint, ['-c', '.oxlintrc.json', 'src'], { cwd: root, encoding: 'utf8' });
     const refused = run();
     expect(refused.status).toBe(1);
     expect(refused.stdout).toMatch(/features do not import each other \(centres → doctors\)/);
+    expect(refused.stdout).toMatch(/never to the simulator/);
+    expect(refused.stdout).toMatch(/Mantine stylesheets are imported only by src\/console\/app\/styles.ts/);
 
     writeFileSync(importer, 'export const n = 1;\n');
     const clean = run();

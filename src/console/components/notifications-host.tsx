@@ -1,5 +1,6 @@
 import type { NotificationData } from '@mantine/notifications';
 import { lazy, Suspense, type ComponentType } from 'react';
+import { useI18n } from '@/console/lib/i18n';
 
 type Container = ComponentType<{ position: 'top-right' }>;
 
@@ -24,10 +25,13 @@ export function NotificationsHost() {
 }
 
 /**
- * Shows a notification. Mantine's package comes in one piece, so it is imported here on use rather
- * than by each screen: the host above has usually loaded it already.
+ * Shows a notification, its close button named in the UI language. Mantine's package comes in one
+ * piece, so it is imported here on use rather than by each screen: the host has usually loaded it.
  */
-export async function notify(notification: NotificationData): Promise<void> {
-  const { notifications } = await import('@mantine/notifications');
-  notifications.show(notification);
+export function useNotify(): (notification: NotificationData) => Promise<void> {
+  const { t } = useI18n();
+  return async (notification) => {
+    const { notifications } = await import('@mantine/notifications');
+    notifications.show({ closeButtonProps: { 'aria-label': t('common.close') }, ...notification });
+  };
 }

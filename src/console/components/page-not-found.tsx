@@ -1,10 +1,8 @@
-import { Button, Container } from '@mantine/core';
-import { createLink } from '@tanstack/react-router';
+import { Container } from '@mantine/core';
 import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
 import { NotFoundPanel } from './feedback.tsx';
-
-const ButtonLink = createLink(Button);
+import { ButtonLink } from './links.tsx';
 
 /** A path that leads nowhere: say so in the UI language, and offer the way home. */
 export function PageNotFound() {

@@ -73,7 +73,15 @@ export function Shell({ environment, providerId, clientId, onLogout, nav, onSear
       <AppShell.Header px="sm">
         <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('shell.menu')} />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              // An icon drawn by its own lines: a quiet control, like a subtle button.
+              variant="subtle"
+              aria-label={t('shell.menu')}
+            />
             <Title order={2} size="h4" style={{ whiteSpace: 'nowrap' }}>
               {t('app.name')}
             </Title>

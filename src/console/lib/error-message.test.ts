@@ -77,7 +77,9 @@ describe('describeError: the one mapping from failures to words', () => {
     markChunkLoadError(preloadError(failed));
     expect(failed.message.startsWith('Failed to fetch dynamically imported module')).toBe(false);
     markChunkLoadError(preloadError(failed));
-    expect(failed.message).toBe('ChunkLoadError: Failed to fetch dynamically imported module: /assets/x.js');
+    expect(failed.message).toBe(
+      "a screen's code could not be fetched (Failed to fetch dynamically imported module: /assets/x.js)",
+    );
   });
 
   it('leaves anything else generic', () => {

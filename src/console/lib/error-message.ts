@@ -29,7 +29,7 @@ export function markChunkLoadError(event: Event): void {
   const payload: unknown = 'payload' in event ? event.payload : undefined;
   if (!(payload instanceof Error) || payload.name === CHUNK_LOAD_ERROR) return;
   payload.name = CHUNK_LOAD_ERROR;
-  payload.message = `${CHUNK_LOAD_ERROR}: ${payload.message}`;
+  payload.message = `a screen's code could not be fetched (${payload.message})`;
 }
 
 export const isChunkLoadError = (error: unknown): boolean =>
@@ -93,3 +93,9 @@ export function describeError(error: unknown): ErrorDescription {
  */
 export const isSessionEnded = (error: unknown): boolean =>
   isApiError(error) && error.status === 401 && error.code !== 'invalid_credentials';
+
+/**
+ * A failure the console shows in words (an error panel, the offline panel): React need not report
+ * it again on the console when an error boundary catches it. Anything else is a bug, and is logged.
+ */
+export const isShownToUser = (error: unknown): boolean => isApiError(error) || isChunkLoadError(error);

@@ -20,8 +20,8 @@ export const pageCountOf = (total: number, pageSize: number) => Math.max(1, Math
  * One page of a server-paged list. The previous page stays on screen while the next one loads
  * (`isShowingPrevious` says so), and the page after it is fetched ahead, so that "next" is instant.
  */
-export function usePagedQuery<T extends ServerPage>(
-  optionsFor: (paging: Paging) => UseQueryOptions<T, Error, T, readonly unknown[]>,
+export function usePagedQuery<T extends ServerPage, Key extends readonly unknown[]>(
+  optionsFor: (paging: Paging) => UseQueryOptions<T, Error, T, Key>,
   paging: Paging,
 ) {
   const query = useQuery({ ...optionsFor(paging), placeholderData: keepPreviousData });

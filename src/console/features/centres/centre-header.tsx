@@ -1,14 +1,12 @@
-import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createLink } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
 import type { ChildListItem } from '@/contract/schemas';
 import { RevealCredentials } from './reveal-credentials.tsx';
-
-const AnchorLink = createLink(Anchor);
+import { AnchorLink } from '@/console/components/links';
 
 interface HeaderProps {
   providerId: number;

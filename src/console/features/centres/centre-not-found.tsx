@@ -1,10 +1,7 @@
-import { Button } from '@mantine/core';
-import { createLink } from '@tanstack/react-router';
 import { NotFoundPanel } from '@/console/components/feedback';
 import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
-
-const ButtonLink = createLink(Button);
+import { ButtonLink } from '@/console/components/links';
 
 /** A centre id that is not one of the signed-in provider's children (or not an id at all). */
 export function CentreNotFound() {

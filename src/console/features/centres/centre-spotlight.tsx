@@ -57,6 +57,8 @@ export default function CentreSpotlight({ providerId }: { providerId: number }) 
         {matches.map((centre) => (
           <Spotlight.Action
             key={centre.id}
+            // A result in a list, marked by its hover and selection: a quiet control.
+            variant="subtle"
             label={centre.name}
             description={`#${centre.id}`}
             onClick={() => void navigate({ to: '/centres/$centreId', params: { centreId: centre.id } })}

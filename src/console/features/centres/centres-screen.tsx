@@ -1,15 +1,15 @@
-import { Anchor, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createLink } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { EmptyState, NoResults } from '@/console/components/feedback';
-import { notify } from '@/console/components/notifications-host';
+import { useNotify } from '@/console/components/notifications-host';
 import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
 import type { ChildCreation } from '@/contract/schemas';
 import { CentresTable } from './centres-table.tsx';
 import { countriesOf, indexCentres, visibleCentres, type CentresSearch } from './rules.ts';
+import { AnchorLink } from '@/console/components/links';
 
 // The create form (react-hook-form, the country picker) and the credentials dialog load on first
 // use: they are most of this screen's weight and the route chunk budget is 35 kB gzip.
@@ -21,7 +21,6 @@ const CredentialsDialog = lazy(() =>
 );
 
 const ARRIVED_FOR_MS = 3000;
-const AnchorLink = createLink(Anchor);
 
 export interface CentresScreenProps {
   providerId: number;
@@ -32,6 +31,7 @@ export interface CentresScreenProps {
 export function CentresScreen({ providerId, search, onSearchChange }: CentresScreenProps) {
   const { t, language, countryName } = useI18n();
   usePageTitle(t('centres.title'));
+  const notify = useNotify();
   const { data } = useSuspenseQuery(childCentersQueryOptions(providerId));
   const [creating, setCreating] = useState(false);
   const [creatingEver, setCreatingEver] = useState(false);
@@ -57,8 +57,9 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
   const rows = useMemo(() => visibleCentres(index, search, collator), [index, search, collator]);
   const filtered = search.q !== '' || search.country !== '';
 
+  // Once its credentials are stored: a notification with a link to the new centre's page, and its
+  // row scrolled into view and marked for a moment.
   const announceCreated = (name: string, creation: ChildCreation) => {
-    setCreated({ name, creation });
     setArrived(creation.providerId);
     void notify({
       title: t('create.done.title', { name }),
@@ -142,7 +143,7 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
             onClose={() => setCreating(false)}
             onCreated={(name, creation) => {
               setCreating(false);
-              announceCreated(name, creation);
+              setCreated({ name, creation });
             }}
           />
         ) : null}
@@ -150,7 +151,10 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
           <CredentialsDialog
             name={created.name}
             creation={created.creation}
-            onClose={() => setCreated(null)}
+            onClose={() => {
+              setCreated(null);
+              announceCreated(created.name, created.creation);
+            }}
           />
         ) : null}
       </Suspense>

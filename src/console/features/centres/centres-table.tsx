@@ -1,7 +1,7 @@
-import { Text, UnstyledButton } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useI18n } from '@/console/lib/i18n';
 import type { ChildListItem } from '@/contract/schemas';
 import { ROW_HEIGHT } from './centres-skeleton.tsx';
@@ -40,6 +40,10 @@ export function CentresTable({
 }: CentresTableProps) {
   const { t, countryName } = useI18n();
   const scrollerRef = useRef<HTMLDivElement>(null);
+  // The sticky header sits above the rows inside the scroller: the virtualiser counts from below it.
+  const headRef = useRef<HTMLTableSectionElement>(null);
+  const [headHeight, setHeadHeight] = useState(0);
+  useLayoutEffect(() => setHeadHeight(headRef.current?.offsetHeight ?? 0), []);
   // oxlint-disable-next-line react/incompatible-library -- the virtualiser is meant to re-render; nothing here is memoised by the compiler
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -49,12 +53,17 @@ export function CentresTable({
     // is laid out (jsdom) a row measures 0, and the estimate stands.
     measureElement: (element) => element.getBoundingClientRect().height || ROW_HEIGHT,
     overscan: 8,
+    scrollMargin: headHeight,
     initialOffset: Math.min(initialIndex, Math.max(0, rows.length - 1)) * ROW_HEIGHT,
     // jsdom has no layout: a sensible first size lets the first rows render before measuring.
     initialRect: { width: 800, height: 600 },
   });
-  // The first row in view, not the first rendered: those include the overscan rows above it.
-  const first = virtualizer.range?.startIndex ?? 0;
+  // The first row in view below the sticky header, not the first rendered (overscan rows come
+  // before it) nor the one the header covers.
+  const first =
+    virtualizer.getVirtualItemForOffset((virtualizer.scrollOffset ?? 0) + headHeight)?.index ??
+    virtualizer.range?.startIndex ??
+    0;
 
   // The scroll position goes into the URL once scrolling settles, so that reload and back/forward
   // return to the same rows (STYLE.md point 4).
@@ -75,21 +84,27 @@ export function CentresTable({
   return (
     <div ref={scrollerRef} className={classes.scroller}>
       <table className={classes.table} aria-label={t('centres.list.label')} aria-rowcount={rows.length + 1}>
-        <thead className={classes.head}>
+        <thead ref={headRef} className={classes.head}>
           <tr className={classes.row} aria-rowindex={1}>
             {COLUMNS.map(({ field, className }) => (
               <th key={field} className={`${classes.header} ${className ?? ''}`} aria-sort={ariaSort(field)}>
-                <UnstyledButton
+                <Button
+                  variant="subtle"
+                  color="gray"
+                  fullWidth
+                  justify="flex-start"
                   className={classes.sort}
                   onClick={() =>
                     onSort({ sort: field, dir: sort.sort === field && sort.dir === 'asc' ? 'desc' : 'asc' })
                   }
+                  rightSection={
+                    <span aria-hidden="true">
+                      {sort.sort === field ? (sort.dir === 'asc' ? '▲' : '▼') : ''}
+                    </span>
+                  }
                 >
                   {t(`centres.column.${field}`)}
-                  <span aria-hidden="true">
-                    {sort.sort === field ? (sort.dir === 'asc' ? '▲' : '▼') : ''}
-                  </span>
-                </UnstyledButton>
+                </Button>
               </th>
             ))}
           </tr>
@@ -105,7 +120,7 @@ export function CentresTable({
                 data-index={item.index}
                 aria-rowindex={item.index + 2}
                 className={`${classes.row} ${centre.id === arrived ? 'row-arrived' : ''}`}
-                style={{ transform: `translateY(${item.start}px)` }}
+                style={{ transform: `translateY(${item.start - headHeight}px)` }}
               >
                 <td className={classes.cell}>
                   <Link to="/centres/$centreId" params={{ centreId: centre.id }} className={classes.link}>

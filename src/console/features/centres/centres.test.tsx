@@ -99,7 +99,13 @@ describe('centres', () => {
     await signedInParent();
     const { router } = renderApp('/centres?sort=nonsense&dir=up');
     await screen.findByText('Clínica Barcelona');
-    expect(router.state.location.search).toMatchObject({ sort: 'name', dir: 'asc' });
+    // Sorted by name, ascending (the defaults), and the URL no longer holds the broken values.
+    expect(names().map((text) => text.split(/Spain|Portugal/)[0])).toEqual([
+      'Centro Madrid',
+      'Clínica Barcelona',
+      'Lisbon Care',
+    ]);
+    await waitFor(() => expect(router.state.location.href).toBe('/centres'));
   });
 
   it('tells "no centres yet" (with the create action) apart from "no results"', async () => {
@@ -360,4 +366,62 @@ describe('centres', () => {
       expect(rawKeys()).toEqual([]);
     });
   }
+
+  it('sorts by a column when its header is clicked, says how with aria-sort, and keeps it in the URL', async () => {
+    await signedInParent();
+    const user = userEvent.setup();
+    const { router } = renderApp('/centres');
+    await screen.findByText('Clínica Barcelona');
+    const city = screen.getByRole('columnheader', { name: /City/ });
+    expect(city).toHaveAttribute('aria-sort', 'none');
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(within(city).getByRole('button'));
+    expect(city).toHaveAttribute('aria-sort', 'ascending');
+    expect(names()[0]).toContain('Clínica Barcelona');
+    await user.click(within(city).getByRole('button'));
+    expect(city).toHaveAttribute('aria-sort', 'descending');
+    expect(names()[0]).toContain('Centro Madrid');
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ sort: 'city', dir: 'desc' }));
+  });
+
+  it('filters by a country the list holds, counted, and keeps it in the URL', async () => {
+    await signedInParent();
+    const user = userEvent.setup();
+    const { router } = renderApp('/centres');
+    await screen.findByText('Clínica Barcelona');
+    const filter = screen.getByRole('combobox', { name: 'Country' });
+    expect([...filter.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      'All countries',
+      'Portugal (1)',
+      'Spain (2)',
+    ]);
+    await user.selectOptions(filter, 'PT');
+    expect(names()).toHaveLength(1);
+    expect(names()[0]).toContain('Lisbon Care');
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ country: 'PT' }));
+    expect(screen.getByText('1 centre')).toBeInTheDocument();
+  });
+
+  it('announces a created centre once its credentials are stored, links to it, and marks its row', async () => {
+    const { parent } = await signedInParent();
+    const user = userEvent.setup();
+    const { router } = renderApp('/centres');
+    await screen.findByText('Clínica Barcelona');
+    const dialog = await openCreate(user);
+    await fillCreate(user, dialog, 'Hospital Marcat', 'Spain', 'Olot');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    const credentials = await screen.findByRole('dialog', { name: 'Credentials of Hospital Marcat' });
+    // Nothing is announced over the credentials: they come first.
+    expect(screen.queryByText('Hospital Marcat was created')).toBeNull();
+    await user.click(within(credentials).getByLabelText('I have stored these credentials'));
+    await user.click(within(credentials).getByRole('button', { name: 'Done' }));
+    const title = await screen.findByText('Hospital Marcat was created');
+    const notification = title.closest<HTMLElement>('[role="alert"]');
+    if (!notification) throw new Error('the notification is not announced');
+    expect(screen.getByRole('row', { name: /Hospital Marcat/ })).toHaveClass('row-arrived');
+    await user.click(within(notification).getByRole('link', { name: 'Open its page' }));
+    const [created] = childrenNamed(parent.providerId, 'Hospital Marcat');
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/centres/${created?.id}`));
+    expect(await screen.findByRole('heading', { name: 'Hospital Marcat', level: 1 })).toBeInTheDocument();
+  });
 });

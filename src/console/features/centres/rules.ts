@@ -19,6 +19,9 @@ export const centresSearchSchema = z.object({
 });
 export type CentresSearch = z.output<typeof centresSearchSchema>;
 
+/** The list as it opens: these values are left out of the URL, so a plain link reads `/centres`. */
+export const CENTRES_SEARCH_DEFAULTS: CentresSearch = centresSearchSchema.parse({});
+
 const fold = (text: string) =>
   text
     .normalize('NFD')

@@ -3,12 +3,12 @@ import { centreTabsFor } from '@/console/app/centre-tabs';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { UnavailableHere } from '@/console/components/feedback';
 import { RouteError } from '@/console/components/route-error';
+import { RouteTab, RouteTabs } from '@/console/components/route-tabs';
 import { CentreHeader } from '@/console/features/centres/centre-header';
 import { CentreNotFound } from '@/console/features/centres/centre-not-found';
-import { CentreTabs } from '@/console/features/centres/centre-tabs';
 import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
 import { CentreContractFacts } from '@/console/features/licences/centre-contract-facts';
-import { loadArea } from '@/console/lib/i18n';
+import { loadArea, useI18n } from '@/console/lib/i18n';
 
 // A centre's page: its header above the tabs (child routes, app/centre-tabs.ts), each tab owned by
 // its own feature folder.
@@ -40,6 +40,7 @@ export const Route = createFileRoute('/_auth/centres/$centreId')({
 });
 
 function CentreLayout() {
+  const { t } = useI18n();
   const { centreId } = Route.useParams();
   const { session, environment } = Route.useRouteContext();
   if (!environment.operations.includes('listChildCenters'))
@@ -54,7 +55,15 @@ function CentreLayout() {
       centreId={centreId}
       facts={contract ? <CentreContractFacts centreId={centreId} /> : null}
     >
-      {tabs.length > 0 ? <CentreTabs centreId={centreId} tabs={tabs} /> : null}
+      {tabs.length > 0 ? (
+        <RouteTabs label={t('centre.tabs')}>
+          {tabs.map((tab) => (
+            <RouteTab key={tab.to} to={tab.to} params={{ centreId }}>
+              {t(tab.label)}
+            </RouteTab>
+          ))}
+        </RouteTabs>
+      ) : null}
       <Outlet />
     </CentreHeader>
   );

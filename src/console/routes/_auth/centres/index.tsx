@@ -1,15 +1,16 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { UnavailableHere } from '@/console/components/feedback';
 import { loadArea } from '@/console/lib/i18n';
 import { RouteError } from '@/console/components/route-error';
 import { CentresScreen } from '@/console/features/centres/centres-screen';
 import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
-import { centresSearchSchema } from '@/console/features/centres/rules';
+import { CENTRES_SEARCH_DEFAULTS, centresSearchSchema } from '@/console/features/centres/rules';
 import { isApiError } from '@/contract/api-error-value';
 
 export const Route = createFileRoute('/_auth/centres/')({
   validateSearch: centresSearchSchema,
+  search: { middlewares: [stripSearchParams(CENTRES_SEARCH_DEFAULTS)] },
   loader: async ({ context }) => {
     const { queryClient, session, environment } = context;
     // D3: the development environment has only the token and doctor registration.

@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+// A token proxy of a journey's own, for what the shared `npm start` server must not go through:
+// being stopped and started again, or having its login limiter filled.
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** A free loopback port, so that a proxy can be stopped and started again on the same one. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+export interface OwnProxy {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** `node src/proxy/main.ts` with the built console, on `port`, until it says where it listens. */
+export async function startProxy(port: number, env: Record<string, string> = {}): Promise<OwnProxy> {
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'src/proxy/main.ts')], {
+    env: {
+      PATH: process.env['PATH'],
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DIST_DIR: path.join(root, 'dist'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.split('\n').find((entry) => entry.includes('"listening"'));
+      const found = line ? /"url":"(http[^"]+)"/.exec(line)?.[1] : undefined;
+      if (found) resolve(found);
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.once('exit', () => reject(new Error(`the proxy exited:\n${output}`)));
+  });
+  return {
+    url,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export interface OwnRedis {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Debian's redis-server on a unix socket in a temporary directory: sessions that outlive a proxy. */
+export async function startRedis(): Promise<OwnRedis> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'e2e-redis-'));
+  const socket = path.join(dir, 'redis.sock');
+  const binary = process.env['REDIS_SERVER'] ?? '/usr/bin/redis-server';
+  const child = spawn(
+    binary,
+    ['--port', '0', '--unixsocket', socket, '--save', '', '--appendonly', 'no', '--dir', dir],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const deadline = Date.now() + 10_000;
+  while (!existsSync(socket)) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error('redis-server did not start');
+    // oxlint-disable-next-line no-await-in-loop -- polling until the socket appears
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url: `unix://${socket}`,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A session key for proxies that must open each other's sessions (64 hex digits). */
+export const newSessionKey = () => randomBytes(32).toString('hex');

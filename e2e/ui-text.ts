@@ -1,0 +1,35 @@
+import { setupI18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import enCentres from '../src/console/locales/en/centres.json' with { type: 'json' };
+import enCommon from '../src/console/locales/en/common.json' with { type: 'json' };
+import esCentres from '../src/console/locales/es/centres.json' with { type: 'json' };
+import esCommon from '../src/console/locales/es/common.json' with { type: 'json' };
+
+// The console's own words, so that a journey in Spanish finds its buttons by their Spanish names.
+// The one place the e2e tests read the catalogues (src/console/locales, ICU messages formatted by
+// Lingui as the console formats them).
+
+const english = { ...enCommon, ...enCentres };
+export type MessageKey = keyof typeof english;
+export type UiLanguage = 'en' | 'es';
+
+const i18n = setupI18n({ locale: 'en', messages: { en: english, es: { ...esCommon, ...esCentres } } });
+i18n.setMessagesCompiler(compileMessage);
+
+/** Where the console remembers the chosen language (src/console/lib/i18n). */
+export const LANGUAGE_STORAGE_KEY = 'provider-console.language';
+
+/** A message in the UI language, its ICU arguments filled. */
+export function uiText(
+  language: UiLanguage,
+  key: MessageKey,
+  values: Record<string, string | number> = {},
+): string {
+  i18n.activate(language);
+  return i18n._(key, values);
+}
+
+/** A country's name as the console shows it: Intl's, in the UI language. */
+export function countryName(language: UiLanguage, code: string): string {
+  return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
+}

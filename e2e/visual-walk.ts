@@ -1,0 +1,198 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { apiDemoLogin, HEADERS } from './console-journeys.ts';
+import { expect } from './fixtures.ts';
+import { countryName, LANGUAGE_STORAGE_KEY, type MessageKey, type UiLanguage, uiText } from './ui-text.ts';
+
+// One walk through every screen and dialog of the console, shared by the visual-integrity test
+// (which measures each state) and `npm run screenshots` (which photographs it).
+
+export interface Combo {
+  scheme: 'light' | 'dark';
+  viewport: { width: number; height: number };
+  language: UiLanguage;
+}
+
+export const DESKTOP = { width: 1440, height: 900 };
+export const PHONE = { width: 360, height: 740 };
+
+/** `en-light-1440`: the combination's name in test titles, failure lines and screenshot folders. */
+export const comboName = (combo: Combo) => `${combo.language}-${combo.scheme}-${combo.viewport.width}`;
+
+export interface Screen {
+  /** `03-palette`: the step's number and name, for messages and file names. */
+  slug: string;
+  /** What kept the walk from reaching the state as it should be (it goes on and measures anyway). */
+  problems: string[];
+}
+
+export type Visit = (screen: Screen) => Promise<void>;
+
+/**
+ * The user's language (localStorage, read before the first render) and colour scheme (the app
+ * follows the system's, `auto`) for every page of the context.
+ */
+export async function prepareContext(context: BrowserContext, page: Page, combo: Combo) {
+  // Not on the browser's own error page (the offline step today), whose storage is out of reach.
+  await context.addInitScript(
+    ([key, language]) => {
+      if (location.protocol.startsWith('http')) localStorage.setItem(key, language);
+    },
+    [LANGUAGE_STORAGE_KEY, combo.language] as const,
+  );
+  await page.emulateMedia({ colorScheme: combo.scheme });
+}
+
+/**
+ * Until the page stops moving: fonts loaded and no transition running (endless spinners aside),
+ * twice a quarter of a second apart, since a closing dialog's transition may start a frame after the
+ * next one opened. The pointer leaves the last button it clicked first, so that no hover style
+ * stands in for a missing one.
+ */
+async function settle(page: Page) {
+  await page.mouse.move(0, 0);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+  });
+  const still = () =>
+    page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getComputedTiming().iterations === Infinity,
+        ),
+    );
+  await still();
+  await page.waitForTimeout(250);
+  await still();
+}
+
+/**
+ * Login, centres, palette, create, credentials, centre page, reveal, re-login, 404 and offline, in
+ * that order, calling `visit` on each once it has settled. The palette opens before any dialog (the
+ * order in which its overlay went missing). A state the walk cannot reach as it should (no in-app
+ * 404, no offline panel) is named in `problems`, and the walk goes on.
+ */
+export async function walkScreens(page: Page, context: BrowserContext, combo: Combo, visit: Visit) {
+  const text = (key: MessageKey, params?: Record<string, string>) => uiText(combo.language, key, params);
+  let step = 0;
+  const at = async (name: string, problems: string[] = []) => {
+    step += 1;
+    await settle(page);
+    await visit({ slug: `${String(step).padStart(2, '0')}-${name}`, problems });
+  };
+  const main = page.getByRole('main');
+
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: text('login.demo.parent') })).toBeVisible();
+  await at('login');
+
+  await page.getByRole('button', { name: text('login.demo.parent') }).click();
+  await expect(page.getByRole('heading', { name: text('centres.title'), level: 1 })).toBeVisible();
+  await expect(main.locator('a[href*="/centres/"]').first()).toBeVisible();
+  await at('centres');
+
+  await page.keyboard.press('ControlOrMeta+K');
+  const search = page.getByRole('textbox', { name: text('spotlight.placeholder') });
+  await expect(search).toBeFocused();
+  await expect(page.getByRole('button', { name: /#\d+$/ }).first()).toBeVisible();
+  await at('palette');
+  await page.keyboard.press('Escape');
+  await expect(search).toBeHidden();
+
+  await page
+    .getByRole('button', { name: text('centres.create') })
+    .first()
+    .click();
+  const create = page.getByRole('dialog', { name: text('create.title') });
+  await expect(create).toBeVisible();
+  await at('create-dialog');
+
+  const centre = 'Clínica Visual del Maresme';
+  await create.getByLabel(text('create.name')).fill(centre);
+  await create
+    .getByRole('combobox', { name: text('create.country') })
+    .fill(countryName(combo.language, 'ES'));
+  await page
+    .getByRole('listbox')
+    .getByRole('option', { name: new RegExp(countryName(combo.language, 'ES')) })
+    .click();
+  await create.getByLabel(text('create.city')).fill('Mataró');
+  await create.getByRole('button', { name: text('create.submit'), exact: true }).click();
+  const credentials = page.getByRole('dialog', { name: text('credentials.title', { name: centre }) });
+  await expect(credentials).toBeVisible();
+  await at('credentials-dialog');
+  await credentials.getByLabel(text('credentials.stored')).check();
+  await credentials.getByRole('button', { name: text('credentials.done') }).click();
+  await expect(credentials).toBeHidden();
+
+  // Client-side, as a user goes there: the page's code and styles arrive after the dialogs'.
+  const row = main.locator('a[href*="/centres/"]').first();
+  const id = /\/centres\/(\d+)$/.exec((await row.getAttribute('href')) ?? '')?.[1] ?? '';
+  expect(id, 'the first row links to a centre').not.toBe('');
+  // By its address: the list scrolls to the centre just created, so "the first row" may move.
+  await main.locator(`a[href="/centres/${id}"]`).first().click();
+  const reveal = page.getByRole('button', { name: text('reveal.button') });
+  await expect(reveal).toBeVisible();
+  await at('centre-page');
+
+  await reveal.click();
+  const revealDialog = page.getByRole('dialog', { name: text('reveal.title', { id }) });
+  await revealDialog.getByRole('button', { name: text('reveal.showSecret') }).click();
+  await expect(revealDialog.getByRole('button', { name: text('reveal.hideSecret') })).toBeVisible();
+  await at('reveal-dialog');
+  await page.keyboard.press('Escape');
+  await expect(revealDialog).toBeHidden();
+
+  // The session ends on the server (as after the idle timeout); the next request meets a 401.
+  const logout = await page.request.post('/auth/logout', { headers: HEADERS });
+  expect(logout.status()).toBe(204);
+  await reveal.click();
+  await expect(page.getByRole('dialog', { name: text('relogin.title') })).toBeVisible();
+  await at('relogin-dialog');
+
+  // Signed in again (through the API: the dialog's own journey is tested elsewhere), then lost.
+  await apiDemoLogin(page.request);
+  await page.goto('/no-such-page');
+  await page.waitForLoadState('networkidle');
+  // In the app, with a way back: a link in <main> to the start or to the centres list.
+  const wayBack = main.locator('a[href="/"], a[href="/centres"], a[href^="/centres?"]').first();
+  const inApp = await wayBack.waitFor({ timeout: 3_000 }).then(
+    () => true,
+    () => false,
+  );
+  const shows = (await page.locator('body').innerText()).trim().slice(0, 80);
+  const notFound = inApp
+    ? []
+    : [`not an in-app page: no link back to the centres in <main> (it shows "${shows}")`];
+  await at('not-found', notFound);
+
+  // Offline, follow a link to a screen whose code is not loaded yet: the app must say so itself.
+  await page.goto(`/centres/${id}`);
+  await expect(reveal).toBeVisible();
+  // The HTTP cache would still hold the list's code from the start of the walk: a user who opened
+  // this page directly has never fetched it.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  await context.setOffline(true);
+  await page.getByRole('link', { name: text('centre.back') }).click();
+  // Whichever comes first: the console's own panel, or the browser's error page in its place.
+  const retry = page.getByRole('button', { name: text('common.retry') });
+  const landed = await Promise.race([
+    retry.waitFor({ timeout: 7_000 }).then(
+      () => 'panel',
+      () => `no such panel within 7 s (at ${page.url()})`,
+    ),
+    page
+      .waitForURL((url) => !url.protocol.startsWith('http'), { timeout: 7_000 })
+      .then(
+        () => `the browser's own error page replaced the app (${page.url()})`,
+        () => `no such panel within 7 s (at ${page.url()})`,
+      ),
+  ]);
+  const offline = landed === 'panel' ? [] : [`no in-app offline panel with a Retry button: ${landed}`];
+  await at('offline', offline);
+  await context.setOffline(false);
+}
