@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { focusManager } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/console/testing/render-app';
 import { DEMO_PARENT, setupSimulatorConsole, type Credentials } from '@/console/testing/simulator-console';
 import { CONSOLE_HEADERS } from '@/contract/console-wire';
@@ -14,6 +15,8 @@ const DEMO_PROCESSOR: Credentials = {
   clientId: 'demo-processor',
   secret: 'demo-processor-secret',
 };
+
+afterEach(() => focusManager.setFocused(undefined));
 
 /** D11: moves the simulator's clock, as the e2e journeys do through the proxy. */
 async function advanceClock(days: number) {
@@ -170,5 +173,20 @@ describe('the Licences tab', () => {
     expect(await banner('1 médico ha alcanzado el límite BASIC de 100 informes este mes')).toHaveTextContent(
       /dentro de 20 días/,
     );
+  });
+
+  it('fetches the centre’s licences again on focus once they are a minute old', async () => {
+    await api.signIn(DEMO_PARENT);
+    renderApp('/centres/101/licences');
+    await banner('1 doctor reached the 100-report BASIC limit this month');
+    const summaries = () => api.sent('/101/license').length;
+    const before = summaries();
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    expect(summaries()).toBe(before);
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 61_000);
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    await waitFor(() => expect(summaries()).toBeGreaterThan(before));
   });
 });

@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { focusManager } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/console/testing/render-app';
 import { DEMO_PARENT, setupSimulatorConsole } from '@/console/testing/simulator-console';
 
 // The overview over the D12 demo seed, through the simulator's console surface.
 const api = setupSimulatorConsole({ seed: 'demo' });
+
+afterEach(() => focusManager.setFocused(undefined));
 
 const rowsOf = () =>
   within(screen.getByRole('table', { name: 'Licences of every centre' }))
@@ -87,5 +90,29 @@ describe('the overview', () => {
     // The summary and the doctors come from the cache; only the tab's list by type is new (4.7 `type`).
     expect(api.sent('/101/user')).toHaveLength(doctors);
     expect(api.sent('/101/license')).toHaveLength(licences + 1);
+  });
+
+  it('fetches every centre again on refresh, and on focus once its data is a minute old', async () => {
+    await api.signIn(DEMO_PARENT);
+    const user = userEvent.setup();
+    renderApp('/overview');
+    await screen.findByRole('button', { name: 'Needs attention (4)' }, { timeout: 10_000 });
+    await waitFor(() => expect(api.sent('/user')).toHaveLength(34));
+    // Focus within the minute: nothing is asked again.
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    expect(api.sent('/user')).toHaveLength(34);
+
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(api.sent('/user')).toHaveLength(68));
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
+
+    // A minute later, focus fetches again what has gone stale.
+    const later = Date.now() + 61_000;
+    vi.spyOn(Date, 'now').mockReturnValue(later);
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    await waitFor(() => expect(api.sent('/user')).toHaveLength(102));
+    expect(api.sent('/license').length).toBeGreaterThanOrEqual(102);
   });
 });
