@@ -155,7 +155,9 @@ describe('the Licences tab', () => {
     expect(within(drawer).getByText('Limit reached')).toBeInTheDocument();
     expect(within(drawer).getByText('Disabled')).toBeInTheDocument();
     await user.click(within(drawer).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(router.state.location.search).toMatchObject({ user: '' }));
+    // Closed, the link no longer names a doctor (a default is left out of the URL).
+    await waitFor(() => expect(router.state.location.href).toBe('/centres/101/licences'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('says when a linked doctor is not registered at this centre', async () => {

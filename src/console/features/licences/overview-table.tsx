@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
@@ -47,17 +47,24 @@ export function OverviewTable({ rows, sort, onSort, onRetry }: OverviewTableProp
           <tr className={classes.row} aria-rowindex={1}>
             {COLUMNS.map((field) => (
               <th key={field} className={classes.header} aria-sort={ariaSort(field)}>
-                <UnstyledButton
+                {/* A quiet button, as in the centres table: the header row is its frame. */}
+                <Button
+                  variant="subtle"
+                  color="gray"
+                  fullWidth
+                  justify="flex-start"
                   className={classes.sort}
                   onClick={() =>
                     onSort({ sort: field, dir: sort.sort === field && sort.dir === 'asc' ? 'desc' : 'asc' })
                   }
+                  rightSection={
+                    <span aria-hidden="true">
+                      {sort.sort === field ? (sort.dir === 'asc' ? '▲' : '▼') : ''}
+                    </span>
+                  }
                 >
                   {t(`overview.column.${field}`)}
-                  <span aria-hidden="true">
-                    {sort.sort === field ? (sort.dir === 'asc' ? '▲' : '▼') : ''}
-                  </span>
-                </UnstyledButton>
+                </Button>
               </th>
             ))}
           </tr>
@@ -76,11 +83,8 @@ export function OverviewTable({ rows, sort, onSort, onRetry }: OverviewTableProp
                 style={{ transform: `translateY(${item.start}px)` }}
               >
                 <td className={classes.cell}>
-                  <Link
-                    to="/centres/$centreId/licences"
-                    params={{ centreId: row.centre.id }}
-                    className={classes.link}
-                  >
+                  {/* The centre's page, which opens on its first tab (Licences), as the centres list's links. */}
+                  <Link to="/centres/$centreId" params={{ centreId: row.centre.id }} className={classes.link}>
                     {row.centre.name}
                   </Link>
                   <Text size="xs" c="dimmed">

@@ -17,6 +17,8 @@ export const licencesSearchSchema = z.object({
   user: textParam(100),
 });
 export type LicencesSearch = z.output<typeof licencesSearchSchema>;
+/** Left out of the URL when they hold (`stripSearchParams`): a plain link is the default view. */
+export const LICENCES_SEARCH_DEFAULTS: LicencesSearch = licencesSearchSchema.parse({});
 
 /** Why a centre needs attention, in the overview's filter and counts. */
 export const ATTENTION_REASONS = [
@@ -38,3 +40,4 @@ export const overviewSearchSchema = z.object({
   dir: oneOfParam(['asc', 'desc'], 'asc'),
 });
 export type OverviewSearch = z.output<typeof overviewSearchSchema>;
+export const OVERVIEW_SEARCH_DEFAULTS: OverviewSearch = overviewSearchSchema.parse({});

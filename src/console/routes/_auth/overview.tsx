@@ -1,10 +1,10 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { UnavailableHere } from '@/console/components/feedback';
 import { RouteError } from '@/console/components/route-error';
 import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
 import { OverviewScreen } from '@/console/features/licences/overview-screen';
-import { overviewSearchSchema } from '@/console/features/licences/search';
+import { OVERVIEW_SEARCH_DEFAULTS, overviewSearchSchema } from '@/console/features/licences/search';
 import { serviceClockQueryOptions } from '@/console/features/licences/service-clock';
 import { loadArea } from '@/console/lib/i18n';
 import { isApiError } from '@/contract/api-error-value';
@@ -16,6 +16,7 @@ const NEEDS: readonly OperationId[] = ['listChildCenters', 'getLicenses', 'listD
 // progressively, into the same cache the Licences tab reads.
 export const Route = createFileRoute('/_auth/overview')({
   validateSearch: overviewSearchSchema,
+  search: { middlewares: [stripSearchParams(OVERVIEW_SEARCH_DEFAULTS)] },
   loader: async ({ context }) => {
     const { queryClient, session, environment } = context;
     // D3: the development environment has none of these operations.

@@ -1,10 +1,10 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { everyDoctorWithLicensesQueryOptions } from '@/console/api/list-doctors-with-licenses';
 import { licenceSummaryQueryOptions } from '@/console/api/get-licenses';
 import { RouteError } from '@/console/components/route-error';
 import { LicencesScreen } from '@/console/features/licences/licences-screen';
 import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
-import { licencesSearchSchema } from '@/console/features/licences/search';
+import { LICENCES_SEARCH_DEFAULTS, licencesSearchSchema } from '@/console/features/licences/search';
 import { serviceClockQueryOptions } from '@/console/features/licences/service-clock';
 import { loadArea } from '@/console/lib/i18n';
 
@@ -12,6 +12,7 @@ import { loadArea } from '@/console/lib/i18n';
 // opened from the overview draws from the cache at once.
 export const Route = createFileRoute('/_auth/centres/$centreId/licences')({
   validateSearch: licencesSearchSchema,
+  search: { middlewares: [stripSearchParams(LICENCES_SEARCH_DEFAULTS)] },
   loader: async ({ context, params }) => {
     const { queryClient, environment } = context;
     await Promise.all([
