@@ -56,6 +56,9 @@ async function visitEveryScreen(page: Page, start: string): Promise<string[]> {
 test('the console runs under its strict CSP: every screen, signed out and in, loads with no violation', async ({
   page,
 }) => {
+  // Every screen, signed in: each centre's page now opens its Licences tab and the home loads the
+  // overview's licence data, well beyond 30 s on a busy 2-core machine.
+  test.setTimeout(120_000);
   const violations = await recordViolations(page);
   const response = await page.goto('/');
   const csp = response?.headers()['content-security-policy'] ?? '';
