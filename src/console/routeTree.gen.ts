@@ -13,11 +13,13 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthSplatRouteImport } from './routes/_auth/$'
+import { Route as AuthOverviewRouteImport } from './routes/_auth/overview'
 import { Route as AuthCentresIndexRouteImport } from './routes/_auth/centres/index'
 import { Route as AuthCentresCentreIdRouteImport } from './routes/_auth/centres/$centreId'
 import { Route as AuthDoctorsRegisterRouteImport } from './routes/_auth/doctors/register'
 import { Route as AuthCentresCentreIdIndexRouteImport } from './routes/_auth/centres/$centreId/index'
 import { Route as AuthCentresCentreIdDoctorsRouteImport } from './routes/_auth/centres/$centreId/doctors'
+import { Route as AuthCentresCentreIdLicencesRouteImport } from './routes/_auth/centres/$centreId/licences'
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -36,6 +38,11 @@ const AuthIndexRoute = AuthIndexRouteImport.update({
 const AuthSplatRoute = AuthSplatRouteImport.update({
   id: '/$',
   path: '/$',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthOverviewRoute = AuthOverviewRouteImport.update({
+  id: '/overview',
+  path: '/overview',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthCentresIndexRoute = AuthCentresIndexRouteImport.update({
@@ -65,24 +72,34 @@ const AuthCentresCentreIdDoctorsRoute =
     path: '/doctors',
     getParentRoute: () => AuthCentresCentreIdRoute,
   } as any)
+const AuthCentresCentreIdLicencesRoute =
+  AuthCentresCentreIdLicencesRouteImport.update({
+    id: '/licences',
+    path: '/licences',
+    getParentRoute: () => AuthCentresCentreIdRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
+  '/overview': typeof AuthOverviewRoute
   '/centres/$centreId': typeof AuthCentresCentreIdRouteWithChildren
   '/doctors/register': typeof AuthDoctorsRegisterRoute
   '/centres/': typeof AuthCentresIndexRoute
   '/centres/$centreId/doctors': typeof AuthCentresCentreIdDoctorsRoute
+  '/centres/$centreId/licences': typeof AuthCentresCentreIdLicencesRoute
   '/centres/$centreId/': typeof AuthCentresCentreIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
+  '/overview': typeof AuthOverviewRoute
   '/': typeof AuthIndexRoute
   '/doctors/register': typeof AuthDoctorsRegisterRoute
   '/centres': typeof AuthCentresIndexRoute
   '/centres/$centreId/doctors': typeof AuthCentresCentreIdDoctorsRoute
+  '/centres/$centreId/licences': typeof AuthCentresCentreIdLicencesRoute
   '/centres/$centreId': typeof AuthCentresCentreIdIndexRoute
 }
 export interface FileRoutesById {
@@ -90,11 +107,13 @@ export interface FileRoutesById {
   '/_auth': typeof AuthRouteWithChildren
   '/login': typeof LoginRoute
   '/_auth/$': typeof AuthSplatRoute
+  '/_auth/overview': typeof AuthOverviewRoute
   '/_auth/': typeof AuthIndexRoute
   '/_auth/centres/$centreId': typeof AuthCentresCentreIdRouteWithChildren
   '/_auth/doctors/register': typeof AuthDoctorsRegisterRoute
   '/_auth/centres/': typeof AuthCentresIndexRoute
   '/_auth/centres/$centreId/doctors': typeof AuthCentresCentreIdDoctorsRoute
+  '/_auth/centres/$centreId/licences': typeof AuthCentresCentreIdLicencesRoute
   '/_auth/centres/$centreId/': typeof AuthCentresCentreIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -103,30 +122,36 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/$'
+    | '/overview'
     | '/centres/$centreId'
     | '/doctors/register'
     | '/centres/'
     | '/centres/$centreId/doctors'
+    | '/centres/$centreId/licences'
     | '/centres/$centreId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
     | '/$'
+    | '/overview'
     | '/'
     | '/doctors/register'
     | '/centres'
     | '/centres/$centreId/doctors'
+    | '/centres/$centreId/licences'
     | '/centres/$centreId'
   id:
     | '__root__'
     | '/_auth'
     | '/login'
     | '/_auth/$'
+    | '/_auth/overview'
     | '/_auth/'
     | '/_auth/centres/$centreId'
     | '/_auth/doctors/register'
     | '/_auth/centres/'
     | '/_auth/centres/$centreId/doctors'
+    | '/_auth/centres/$centreId/licences'
     | '/_auth/centres/$centreId/'
   fileRoutesById: FileRoutesById
 }
@@ -165,6 +190,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSplatRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/overview': {
+      id: '/_auth/overview'
+      path: '/overview'
+      fullPath: '/overview'
+      preLoaderRoute: typeof AuthOverviewRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/centres/': {
       id: '/_auth/centres/'
       path: '/centres'
@@ -200,16 +232,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthCentresCentreIdDoctorsRouteImport
       parentRoute: typeof AuthCentresCentreIdRoute
     }
+    '/_auth/centres/$centreId/licences': {
+      id: '/_auth/centres/$centreId/licences'
+      path: '/licences'
+      fullPath: '/centres/$centreId/licences'
+      preLoaderRoute: typeof AuthCentresCentreIdLicencesRouteImport
+      parentRoute: typeof AuthCentresCentreIdRoute
+    }
   }
 }
 
 interface AuthCentresCentreIdRouteChildren {
   AuthCentresCentreIdDoctorsRoute: typeof AuthCentresCentreIdDoctorsRoute
+  AuthCentresCentreIdLicencesRoute: typeof AuthCentresCentreIdLicencesRoute
   AuthCentresCentreIdIndexRoute: typeof AuthCentresCentreIdIndexRoute
 }
 
 const AuthCentresCentreIdRouteChildren: AuthCentresCentreIdRouteChildren = {
   AuthCentresCentreIdDoctorsRoute: AuthCentresCentreIdDoctorsRoute,
+  AuthCentresCentreIdLicencesRoute: AuthCentresCentreIdLicencesRoute,
   AuthCentresCentreIdIndexRoute: AuthCentresCentreIdIndexRoute,
 }
 
@@ -218,6 +259,7 @@ const AuthCentresCentreIdRouteWithChildren =
 
 interface AuthRouteChildren {
   AuthSplatRoute: typeof AuthSplatRoute
+  AuthOverviewRoute: typeof AuthOverviewRoute
   AuthIndexRoute: typeof AuthIndexRoute
   AuthCentresCentreIdRoute: typeof AuthCentresCentreIdRouteWithChildren
   AuthDoctorsRegisterRoute: typeof AuthDoctorsRegisterRoute
@@ -226,6 +268,7 @@ interface AuthRouteChildren {
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthSplatRoute: AuthSplatRoute,
+  AuthOverviewRoute: AuthOverviewRoute,
   AuthIndexRoute: AuthIndexRoute,
   AuthCentresCentreIdRoute: AuthCentresCentreIdRouteWithChildren,
   AuthDoctorsRegisterRoute: AuthDoctorsRegisterRoute,

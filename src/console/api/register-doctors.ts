@@ -19,7 +19,7 @@ export function useRegisterDoctors() {
       register: async (request: RegisterDoctorsRequest): Promise<string> =>
         (await runOperation(load, request)).doctorId,
       refresh: (providerId: number) =>
-        queryClient.invalidateQueries({ queryKey: doctorsWithLicensesKeys.provider(providerId) }),
+        queryClient.invalidateQueries({ queryKey: doctorsWithLicensesKeys.centre(providerId) }),
     }),
     [queryClient],
   );

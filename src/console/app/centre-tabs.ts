@@ -18,7 +18,12 @@ export interface CentreTab {
 }
 
 export const CENTRE_TABS: readonly CentreTab[] = [
-  { to: '/centres/$centreId/doctors', label: 'centreTab.doctors', needs: ['listDoctorsWithLicenses'] },
+  {
+    to: '/centres/$centreId/licences',
+    label: 'centre.tab.licences',
+    needs: ['getLicenses', 'listDoctorsWithLicenses'],
+  },
+  { to: '/centres/$centreId/doctors', label: 'centre.tab.doctors', needs: ['listDoctorsWithLicenses'] },
 ];
 
 export function centreTabsFor(operations: readonly OperationId[], ownCentre: boolean): CentreTab[] {

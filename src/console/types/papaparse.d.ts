@@ -1,6 +1,6 @@
 // papaparse ships no types of its own, and @types/papaparse pulls Node's types into the console's
-// project (it references them for streams): these are the few calls the console makes, in the
-// browser, on strings. Checked against papaparse 5.7's documentation (papaparse.com/docs).
+// project (it references them for streams): these are the few calls the console and its tests
+// make, on strings. Checked against papaparse 5.7's documentation (papaparse.com/docs).
 declare module 'papaparse' {
   export interface ParseError {
     type: 'Quotes' | 'Delimiter' | 'FieldMismatch';
@@ -37,14 +37,13 @@ declare module 'papaparse' {
     escapeFormulae?: boolean | RegExp;
   }
 
-  interface Papa {
-    parse<T = unknown>(input: string, config?: ParseConfig): ParseResult<T>;
-    unparse(
-      data: readonly (readonly unknown[])[] | readonly Record<string, unknown>[],
-      config?: UnparseConfig,
-    ): string;
-  }
+  /** Rows as arrays, or `{ fields, data }`: a header row and the rows under it. */
+  export type UnparseInput =
+    readonly (readonly unknown[])[] | { fields: readonly string[]; data: readonly (readonly unknown[])[] };
 
-  const papa: Papa;
+  export function parse<T = unknown>(input: string, config?: ParseConfig): ParseResult<T>;
+  export function unparse(data: UnparseInput, config?: UnparseConfig): string;
+
+  const papa: { parse: typeof parse; unparse: typeof unparse };
   export default papa;
 }
