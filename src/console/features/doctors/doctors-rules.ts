@@ -1,3 +1,4 @@
+import { linkOptions } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { intParam, oneOfParam, pageParam, pageSizeParam, textParam } from '@/console/lib/search-params';
 import type { License } from '@/contract/schemas';
@@ -25,12 +26,11 @@ export const pageRequestOf = (search: DoctorsSearch) => ({
 });
 
 /**
- * Where a doctor's row leads: the centre's Licences tab, filtered to that doctor (4.7 `userId`).
- * The Licences tab owns that route; this is the one place that spells the link.
+ * Where a doctor's row leads: the centre's Licences tab with that doctor's licences open in its
+ * drawer (4.7 `userId`). The Licences tab owns that route; this is the one place that spells it.
  */
-export function doctorLicencesLink(centreId: number, doctorId: string) {
-  return { path: `/centres/${centreId}/licences`, search: { user: doctorId } } as const;
-}
+export const doctorLicencesLink = (centreId: number, doctorId: string) =>
+  linkOptions({ to: '/centres/$centreId/licences', params: { centreId }, search: { user: doctorId } });
 
 const DAY_MS = 86_400_000;
 

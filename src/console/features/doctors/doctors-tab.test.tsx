@@ -145,11 +145,16 @@ describe('the Doctors tab', () => {
     expect(await screen.findByText(/of 24$/)).toBeInTheDocument();
   });
 
-  it('spells the link to a doctor’s licences once', () => {
-    expect(doctorLicencesLink(101, '101-doc-001')).toEqual({
-      path: '/centres/101/licences',
-      search: { user: '101-doc-001' },
-    });
+  it('links each doctor to the licences they hold, opened in the Licences tab’s drawer', async () => {
+    await api.signIn(DEMO_PARENT);
+    const user = userEvent.setup();
+    const { router } = renderApp('/centres/101/doctors');
+    const link = await screen.findByRole('link', { name: '101-doc-001' });
+    expect(doctorLicencesLink(101, '101-doc-001')).toMatchObject({ search: { user: '101-doc-001' } });
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/centres/101/licences'));
+    expect(router.state.location.search).toMatchObject({ user: '101-doc-001' });
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 
   for (const language of ['es', 'ca'] as const) {

@@ -3,13 +3,19 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { doctorsWithLicensesQueryOptions } from '@/console/api/list-doctors-with-licenses';
 import { EmptyState, ErrorPanel, NoResults } from '@/console/components/feedback';
-import { ButtonLink } from '@/console/components/links';
+import { AnchorLink, ButtonLink } from '@/console/components/links';
 import { LocalTime } from '@/console/components/local-time';
 import { PagedTable, type Column } from '@/console/components/paged-table';
 import { useI18n } from '@/console/lib/i18n';
 import { usePagedQuery, type Paging } from '@/console/lib/paging';
 import type { DoctorWithLicense, License } from '@/contract/schemas';
-import { daysFrom, pageRequestOf, usageShare, type DoctorsSearch } from './doctors-rules.ts';
+import {
+  daysFrom,
+  doctorLicencesLink,
+  pageRequestOf,
+  usageShare,
+  type DoctorsSearch,
+} from './doctors-rules.ts';
 import classes from './doctors.module.css';
 import { ToneBadge, type Tone } from './tone-badge.tsx';
 
@@ -40,7 +46,7 @@ export function DoctorsTab({ centreId, search, onSearchChange }: DoctorsTabProps
     (q: string) => onSearchChange({ q, page: 1 }, { replace: true }),
     SEARCH_DEBOUNCE_MS,
   );
-  const columns = useColumns();
+  const columns = useColumns(centreId);
   const paging: Paging = { page: search.page, pageSize: search.size };
   const { query, total, isShowingPrevious } = usePagedQuery(
     (at) =>
@@ -122,7 +128,7 @@ function DoctorsSkeleton() {
 }
 
 // A hook only by name: the columns read the UI language's words and formatters.
-function useColumns(): Column<DoctorWithLicense>[] {
+function useColumns(centreId: number): Column<DoctorWithLicense>[] {
   const { t } = useI18n();
   return [
     { key: 'name', header: t('doctors.column.name'), cell: (doctor) => doctor.name },
@@ -130,8 +136,12 @@ function useColumns(): Column<DoctorWithLicense>[] {
     {
       key: 'id',
       header: t('doctors.column.id'),
-      // The Licences tab filtered to this doctor is this row's link (doctorLicencesLink).
-      cell: (doctor) => <span className={classes.id}>{doctor.id}</span>,
+      // Support staff go from a doctor to the licences they hold.
+      cell: (doctor) => (
+        <AnchorLink {...doctorLicencesLink(centreId, doctor.id)} className={classes.id}>
+          {doctor.id}
+        </AnchorLink>
+      ),
     },
     {
       key: 'licence',
