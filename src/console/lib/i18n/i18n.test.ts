@@ -6,6 +6,9 @@ import enCentres from '@/console/locales/en/centres.json';
 import enCommon from '@/console/locales/en/common.json';
 import esCentres from '@/console/locales/es/centres.json';
 import esCommon from '@/console/locales/es/common.json';
+import caTemplates from '@/console/locales/ca/templates.json';
+import enTemplates from '@/console/locales/en/templates.json';
+import esTemplates from '@/console/locales/es/templates.json';
 import { activateLanguage, createI18n, detectLanguage, type Language } from './index.tsx';
 
 /** "Today", "in 1 day" and "in 11 days" in `language`. */
@@ -23,6 +26,7 @@ async function inLanguage(language: Language) {
 const catalogues = {
   common: { en: enCommon, es: esCommon, ca: caCommon },
   centres: { en: enCentres, es: esCentres, ca: caCentres },
+  templates: { en: enTemplates, es: esTemplates, ca: caTemplates },
 };
 
 /** The ICU argument names a message uses (`{count, plural, …}`, `{name}`), sorted. */

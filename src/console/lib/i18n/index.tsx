@@ -3,6 +3,7 @@ import { I18nProvider as LinguiProvider, useLingui } from '@lingui/react';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import type enCentres from '@/console/locales/en/centres.json';
 import type enCommon from '@/console/locales/en/common.json';
+import type enTemplates from '@/console/locales/en/templates.json';
 import { messages as enCommonMessages } from '@/console/locales/en/common.json?lingui';
 
 // Lingui formats the messages (ICU: plural, select, numbers; docs/decisions/0009-i18n.md). This
@@ -15,11 +16,11 @@ export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 /** The catalogues' areas: `common` (shell, sign-in, feedback) ships with the entry, the rest with their screens. */
-export const AREAS = ['common', 'centres'] as const;
+export const AREAS = ['common', 'centres', 'templates'] as const;
 export type Area = (typeof AREAS)[number];
 
 /** Every message id of the English catalogues: a key missing from them is a type error. */
-export type MessageKey = keyof typeof enCommon | keyof typeof enCentres;
+export type MessageKey = keyof typeof enCommon | keyof typeof enCentres | keyof typeof enTemplates;
 export type Values = Record<string, string | number>;
 
 type Catalogue = () => Promise<{ messages: Messages }>;
@@ -27,14 +28,17 @@ const CATALOGUES: Record<Language, Record<Area, Catalogue>> = {
   en: {
     common: () => Promise.resolve({ messages: enCommonMessages }),
     centres: () => import('@/console/locales/en/centres.json?lingui'),
+    templates: () => import('@/console/locales/en/templates.json?lingui'),
   },
   es: {
     common: () => import('@/console/locales/es/common.json?lingui'),
     centres: () => import('@/console/locales/es/centres.json?lingui'),
+    templates: () => import('@/console/locales/es/templates.json?lingui'),
   },
   ca: {
     common: () => import('@/console/locales/ca/common.json?lingui'),
     centres: () => import('@/console/locales/ca/centres.json?lingui'),
+    templates: () => import('@/console/locales/ca/templates.json?lingui'),
   },
 };
 
