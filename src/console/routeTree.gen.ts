@@ -16,6 +16,7 @@ import { Route as AuthSplatRouteImport } from './routes/_auth/$'
 import { Route as AuthCentresIndexRouteImport } from './routes/_auth/centres/index'
 import { Route as AuthCentresCentreIdRouteImport } from './routes/_auth/centres/$centreId'
 import { Route as AuthCentresCentreIdIndexRouteImport } from './routes/_auth/centres/$centreId/index'
+import { Route as AuthCentresCentreIdTemplatesRouteImport } from './routes/_auth/centres/$centreId/templates'
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -52,6 +53,12 @@ const AuthCentresCentreIdIndexRoute =
     path: '/',
     getParentRoute: () => AuthCentresCentreIdRoute,
   } as any)
+const AuthCentresCentreIdTemplatesRoute =
+  AuthCentresCentreIdTemplatesRouteImport.update({
+    id: '/templates',
+    path: '/templates',
+    getParentRoute: () => AuthCentresCentreIdRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
@@ -59,6 +66,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof AuthSplatRoute
   '/centres/$centreId': typeof AuthCentresCentreIdRouteWithChildren
   '/centres/': typeof AuthCentresIndexRoute
+  '/centres/$centreId/templates': typeof AuthCentresCentreIdTemplatesRoute
   '/centres/$centreId/': typeof AuthCentresCentreIdIndexRoute
 }
 export interface FileRoutesByTo {
@@ -66,6 +74,7 @@ export interface FileRoutesByTo {
   '/$': typeof AuthSplatRoute
   '/': typeof AuthIndexRoute
   '/centres': typeof AuthCentresIndexRoute
+  '/centres/$centreId/templates': typeof AuthCentresCentreIdTemplatesRoute
   '/centres/$centreId': typeof AuthCentresCentreIdIndexRoute
 }
 export interface FileRoutesById {
@@ -76,6 +85,7 @@ export interface FileRoutesById {
   '/_auth/': typeof AuthIndexRoute
   '/_auth/centres/$centreId': typeof AuthCentresCentreIdRouteWithChildren
   '/_auth/centres/': typeof AuthCentresIndexRoute
+  '/_auth/centres/$centreId/templates': typeof AuthCentresCentreIdTemplatesRoute
   '/_auth/centres/$centreId/': typeof AuthCentresCentreIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -86,9 +96,16 @@ export interface FileRouteTypes {
     | '/$'
     | '/centres/$centreId'
     | '/centres/'
+    | '/centres/$centreId/templates'
     | '/centres/$centreId/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/login' | '/$' | '/' | '/centres' | '/centres/$centreId'
+  to:
+    | '/login'
+    | '/$'
+    | '/'
+    | '/centres'
+    | '/centres/$centreId/templates'
+    | '/centres/$centreId'
   id:
     | '__root__'
     | '/_auth'
@@ -97,6 +114,7 @@ export interface FileRouteTypes {
     | '/_auth/'
     | '/_auth/centres/$centreId'
     | '/_auth/centres/'
+    | '/_auth/centres/$centreId/templates'
     | '/_auth/centres/$centreId/'
   fileRoutesById: FileRoutesById
 }
@@ -156,14 +174,23 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthCentresCentreIdIndexRouteImport
       parentRoute: typeof AuthCentresCentreIdRoute
     }
+    '/_auth/centres/$centreId/templates': {
+      id: '/_auth/centres/$centreId/templates'
+      path: '/templates'
+      fullPath: '/centres/$centreId/templates'
+      preLoaderRoute: typeof AuthCentresCentreIdTemplatesRouteImport
+      parentRoute: typeof AuthCentresCentreIdRoute
+    }
   }
 }
 
 interface AuthCentresCentreIdRouteChildren {
+  AuthCentresCentreIdTemplatesRoute: typeof AuthCentresCentreIdTemplatesRoute
   AuthCentresCentreIdIndexRoute: typeof AuthCentresCentreIdIndexRoute
 }
 
 const AuthCentresCentreIdRouteChildren: AuthCentresCentreIdRouteChildren = {
+  AuthCentresCentreIdTemplatesRoute: AuthCentresCentreIdTemplatesRoute,
   AuthCentresCentreIdIndexRoute: AuthCentresCentreIdIndexRoute,
 }
 

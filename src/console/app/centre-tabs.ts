@@ -17,7 +17,14 @@ export interface CentreTab {
   parentOnly?: boolean;
 }
 
-export const CENTRE_TABS: readonly CentreTab[] = [];
+export const CENTRE_TABS: readonly CentreTab[] = [
+  // 4.9, with the doctor picker's 4.6 (rules 2 and 3 name a doctor of the centre).
+  {
+    to: '/centres/$centreId/templates',
+    label: 'centre.tab.templates',
+    needs: ['listReportTemplates', 'listDoctorsWithLicenses'],
+  },
+];
 
 export function centreTabsFor(operations: readonly OperationId[], ownCentre: boolean): CentreTab[] {
   return CENTRE_TABS.filter(

@@ -39,6 +39,7 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/EmptyState.css';
 import '@mantine/core/styles/Kbd.css';
 import '@mantine/core/styles/Modal.css';
