@@ -56,6 +56,7 @@ export function DoctorPicker({ centreId, doctorId, onChange }: DoctorPickerProps
       offset: 0,
       search: debounced,
     }),
+    // The previous answer stays while the next search runs.
     placeholderData: keepPreviousData,
   });
   const { message } = useErrorText(query.error);

@@ -1,6 +1,5 @@
 import { z } from 'zod/mini';
 import type { ReportTemplatesRequest } from '@/console/api/list-report-templates';
-import { requestOf } from '@/console/lib/paging';
 import { oneOfParam, pageParam, pageSizeParam, textParam } from '@/console/lib/search-params';
 import { isApiError } from '@/contract/api-error-value';
 import type { ReportTemplate } from '@/contract/schemas';
@@ -44,7 +43,9 @@ export function templatesRequest(
   centreId: number,
   search: Pick<TemplatesSearch, 'view' | 'doctor' | 'page' | 'pageSize'>,
 ): ReportTemplatesRequest | undefined {
-  const page = { providerId: centreId, ...requestOf(search) };
+  // Spec 2.5: offset zero-based (lib/paging's `requestOf`, not imported: this module is in the
+  // entry through the route's loader, and lib/paging would bring React Query's useQuery with it).
+  const page = { providerId: centreId, offset: (search.page - 1) * search.pageSize, limit: search.pageSize };
   if (search.view === 'centre') return page;
   const userId = search.doctor.trim();
   if (userId === '') return undefined;

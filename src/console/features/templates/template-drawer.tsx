@@ -1,4 +1,4 @@
-import { Drawer, Group, Loader, Stack, Text } from '@mantine/core';
+import { Drawer, Group, Loader, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { reportTemplatesKeys } from '@/console/api/list-report-templates';
@@ -76,43 +76,41 @@ function TemplateFields({ template }: { template: ReportTemplate }) {
   const owner = ownerOf(template);
   const none = t('templates.none');
   return (
-    <Stack gap="md">
-      <dl className={classes.fields}>
-        <dt>{t('templates.drawer.id')}</dt>
-        <dd>{template.id}</dd>
-        <dt>{t('templates.drawer.name')}</dt>
-        <dd>{template.name === '' ? none : template.name}</dd>
-        <dt>{t('templates.drawer.description')}</dt>
-        <dd>{template.description === '' ? none : template.description}</dd>
-        <dt>{t('templates.drawer.kind')}</dt>
-        <dd>{template.type}</dd>
-        <dt>{t('templates.drawer.speciality')}</dt>
-        <dd>
-          {template.specialityId === 0
-            ? t('templates.drawer.wire', { label: t('templates.speciality.none'), wire: '0' })
-            : template.specialityId}
-        </dd>
-        <dt>{t('templates.drawer.validated')}</dt>
-        <dd>{template.isValidated ? t('templates.validated.yes') : t('templates.validated.no')}</dd>
-        <dt>{t('templates.drawer.owner')}</dt>
-        <dd>
-          <Group gap="xs">
-            <OwnerBadge owner={owner} />
-            <Text span size="sm" c="dimmed">
-              {wireValue(template.ownerType)}
-            </Text>
-          </Group>
-        </dd>
-        <dt>{t('templates.drawer.provider')}</dt>
-        <dd>{template.providerId}</dd>
-        {/* 2.13: present only when the owner is a user (a doctor). */}
-        {template.userId === undefined ? null : (
-          <>
-            <dt>{t('templates.drawer.doctor')}</dt>
-            <dd>{template.userId}</dd>
-          </>
-        )}
-      </dl>
-    </Stack>
+    <dl className={classes.fields}>
+      <dt>{t('templates.drawer.id')}</dt>
+      <dd>{template.id}</dd>
+      <dt>{t('templates.drawer.name')}</dt>
+      <dd>{template.name === '' ? none : template.name}</dd>
+      <dt>{t('templates.drawer.description')}</dt>
+      <dd>{template.description === '' ? none : template.description}</dd>
+      <dt>{t('templates.drawer.kind')}</dt>
+      <dd>{template.type}</dd>
+      <dt>{t('templates.drawer.speciality')}</dt>
+      <dd>
+        {template.specialityId === 0
+          ? t('templates.drawer.wire', { label: t('templates.speciality.none'), wire: '0' })
+          : template.specialityId}
+      </dd>
+      <dt>{t('templates.drawer.validated')}</dt>
+      <dd>{template.isValidated ? t('templates.validated.yes') : t('templates.validated.no')}</dd>
+      <dt>{t('templates.drawer.owner')}</dt>
+      <dd>
+        <Group gap="xs">
+          <OwnerBadge owner={owner} />
+          <Text span size="sm" c="dimmed">
+            {wireValue(template.ownerType)}
+          </Text>
+        </Group>
+      </dd>
+      <dt>{t('templates.drawer.provider')}</dt>
+      <dd>{template.providerId}</dd>
+      {/* 2.13: present only when the owner is a user (a doctor). */}
+      {template.userId === undefined ? null : (
+        <>
+          <dt>{t('templates.drawer.doctor')}</dt>
+          <dd>{template.userId}</dd>
+        </>
+      )}
+    </dl>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Navigate } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
 import {
   reportTemplatesQueryOptions,
   type ReportTemplatesRequest,
@@ -8,7 +9,6 @@ import { EmptyState, ErrorPanel, NoResults, NotFoundPanel } from '@/console/comp
 import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
 import { requestOf, usePagedQuery } from '@/console/lib/paging';
-import { DoctorPicker } from './doctor-picker.tsx';
 import {
   emptyKindOf,
   needsDoctor,
@@ -18,10 +18,19 @@ import {
   type TemplatesSearch,
   type TemplateView,
 } from './rules.ts';
-import { TemplateDrawer } from './template-drawer.tsx';
-import { TemplatesSkeleton } from './templates-skeleton.tsx';
+import { TemplatesLoading } from './templates-loading.tsx';
 import { TemplatesTable } from './templates-table.tsx';
 import classes from './templates-screen.module.css';
+
+// The picker (Mantine's Select, its popover and floating-ui) and the drawer (a modal: focus trap,
+// scroll lock) load on first use: together they are more than the route chunk's 35 kB gzip, and
+// the centre's view needs neither.
+const DoctorPicker = lazy(() =>
+  import('./doctor-picker.tsx').then((module) => ({ default: module.DoctorPicker })),
+);
+const TemplateDrawer = lazy(() =>
+  import('./template-drawer.tsx').then((module) => ({ default: module.TemplateDrawer })),
+);
 
 type SearchChange = (patch: Partial<TemplatesSearch>, options?: { replace?: boolean }) => void;
 
@@ -47,11 +56,13 @@ export function TemplatesScreen({ centreId, search, onSearchChange }: TemplatesS
         onChange={(view) => onSearchChange({ view, page: 1, template: undefined })}
       />
       {needsDoctor(search.view) ? (
-        <DoctorPicker
-          centreId={centreId}
-          doctorId={search.doctor}
-          onChange={(doctor) => onSearchChange({ doctor, page: 1, template: undefined })}
-        />
+        <Suspense fallback={<PickerPlaceholder />}>
+          <DoctorPicker
+            centreId={centreId}
+            doctorId={search.doctor}
+            onChange={(doctor) => onSearchChange({ doctor, page: 1, template: undefined })}
+          />
+        </Suspense>
       ) : null}
       {request ? (
         <TemplatesList
@@ -73,7 +84,7 @@ function ViewSwitch({ view, onChange }: { view: TemplateView; onChange: (view: T
   return (
     <Stack gap={6}>
       <Group gap="xs" component="fieldset" className={classes.views}>
-        <VisuallyHidden component="legend">{t('templates.views')}</VisuallyHidden>
+        <legend className={classes.legend}>{t('templates.views')}</legend>
         {TEMPLATE_VIEWS.map((option) => (
           <Button
             key={option}
@@ -105,6 +116,8 @@ interface ListProps {
 /** One page of the view, with its four distinct states: loading, empty, no match and failure. */
 function TemplatesList({ centreId, request, search, onSearchChange }: ListProps) {
   const { t } = useI18n();
+  const [drawerUsed, setDrawerUsed] = useState(search.template !== undefined);
+  if (search.template !== undefined && !drawerUsed) setDrawerUsed(true);
   const paging = { page: search.page, pageSize: search.pageSize };
   const { query, total, pageCount, isShowingPrevious } = usePagedQuery(
     (next) => reportTemplatesQueryOptions({ ...request, ...requestOf(next) }),
@@ -120,7 +133,7 @@ function TemplatesList({ centreId, request, search, onSearchChange }: ListProps)
         onChooseAnother={() => onSearchChange({ doctor: '', page: 1, template: undefined })}
       />
     );
-  if (query.data === undefined || total === undefined) return <TemplatesSkeleton />;
+  if (query.data === undefined || total === undefined) return <TemplatesLoading />;
 
   if (total === 0) {
     const kind = emptyKindOf(search.view);
@@ -165,13 +178,31 @@ function TemplatesList({ centreId, request, search, onSearchChange }: ListProps)
         onPagingChange={(next) => onSearchChange({ ...next, template: undefined })}
         loading={isShowingPrevious}
       />
-      <TemplateDrawer
-        centreId={centreId}
-        templateId={search.template}
-        rows={query.data.data}
-        loading={isShowingPrevious || query.isFetching}
-        onClose={() => onSearchChange({ template: undefined })}
-      />
+      {/* Mounted once a template is opened, and kept, so that it can slide out when closed. */}
+      {search.template !== undefined || drawerUsed ? (
+        <Suspense fallback={null}>
+          <TemplateDrawer
+            centreId={centreId}
+            templateId={search.template}
+            rows={query.data.data}
+            loading={isShowingPrevious || query.isFetching}
+            onClose={() => onSearchChange({ template: undefined })}
+          />
+        </Suspense>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The picker's place while its code loads: its label and a field-sized box, so nothing jumps. */
+function PickerPlaceholder() {
+  const { t } = useI18n();
+  return (
+    <Stack gap={4} maw={480} aria-busy="true">
+      <Text size="sm" fw={500}>
+        {t('templates.doctor')}
+      </Text>
+      <Paper withBorder h={36} />
     </Stack>
   );
 }

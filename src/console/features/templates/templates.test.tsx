@@ -56,7 +56,8 @@ describe('the templates tab', () => {
     await screen.findByText('45 templates');
     await user.click(screen.getByRole('button', { name: 'Doctor’s and centre’s' }));
     expect(await screen.findByRole('heading', { name: 'Choose a doctor' })).toBeInTheDocument();
-    const picker = screen.getByRole('combobox', { name: 'Doctor' });
+    // The picker's code loads on first use.
+    const picker = await screen.findByRole('combobox', { name: 'Doctor' });
     await user.click(picker);
     await user.type(picker, 'Pérez');
     await user.click(await screen.findByRole('option', { name: 'Núria Pérez (101-doc-002)' }));

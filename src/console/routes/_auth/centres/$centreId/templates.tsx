@@ -8,7 +8,6 @@ import {
   templatesSearchSchema,
 } from '@/console/features/templates/rules';
 import { TemplatesScreen } from '@/console/features/templates/templates-screen';
-import { TemplatesSkeleton } from '@/console/features/templates/templates-skeleton';
 import { loadArea } from '@/console/lib/i18n';
 
 // The Templates tab of a centre's page: spec 4.9's three rules, paged, with a drawer (D9).
@@ -22,18 +21,26 @@ export const Route = createFileRoute('/_auth/centres/$centreId/templates')({
     page: search.page,
     pageSize: search.pageSize,
   }),
-  loader: async ({ context, params, deps }) => {
+  loader: async ({ context, params, deps, parentMatchPromise }) => {
     const request = context.environment.operations.includes('listReportTemplates')
       ? templatesRequest(params.centreId, deps)
       : undefined;
     // The page is fetched ahead, not awaited: a loader that waited would hold the previous view
     // without marking it busy, and then swap the whole tab for its pending component. The screen
     // keeps the previous page on screen, marked busy, until this one arrives (lib/paging.ts), and
-    // says itself what a failure means (an unknown doctor, a centre outside the login).
-    if (request) void context.queryClient.prefetchQuery(reportTemplatesQueryOptions(request));
+    // says itself what a failure means (an unknown doctor, a centre outside the login). It starts
+    // only once the centre's page has found the centre among the login's, never for one that is
+    // not; when the page is still settling, the screen asks itself on mount.
+    if (request)
+      void parentMatchPromise.then(
+        (parent) =>
+          parent.status === 'success'
+            ? context.queryClient.prefetchQuery(reportTemplatesQueryOptions(request))
+            : undefined,
+        () => undefined,
+      );
     await loadArea('templates');
   },
-  pendingComponent: TemplatesSkeleton,
   errorComponent: RouteError,
   component: TemplatesRoute,
 });
