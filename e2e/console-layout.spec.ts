@@ -174,7 +174,7 @@ test.describe('the Ctrl+K palette', () => {
     await expect(palette(page)).toBeFocused();
     await page.keyboard.type(part);
     await page.getByRole('button', { name: `${centre.name} #${centre.id}` }).click();
-    await expect(page).toHaveURL(new RegExp(`/centres/${centre.id}$`));
+    await expect(page).toHaveURL(new RegExp(`/centres/${centre.id}(/[a-z-]+)?$`));
     await expect(page.getByRole('heading', { name: centre.name, level: 1 })).toBeVisible();
     await expect(palette(page)).toBeHidden();
   });
@@ -188,7 +188,7 @@ test.describe('the Ctrl+K palette', () => {
     await expect(page.getByRole('button', { name: `${centre.name} #${centre.id}` })).toBeVisible();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(new RegExp(`/centres/${centre.id}$`));
+    await expect(page).toHaveURL(new RegExp(`/centres/${centre.id}(/[a-z-]+)?$`));
     await expect(page.getByRole('heading', { name: centre.name, level: 1 })).toBeVisible();
   });
 

@@ -54,6 +54,9 @@ export function TemplateDrawer({ centreId, templateId, rows, loading, onClose }:
       onClose={onClose}
       position="right"
       size="md"
+      // The scroll lock injects a <style> tag without the CSP nonce (react-remove-scroll), which
+      // the strict CSP blocks; the theme turns it off for Modal the same way.
+      lockScroll={false}
       title={loading && template === undefined ? t('common.loading') : title}
       closeButtonProps={{ 'aria-label': t('common.close') }}
       styles={{ title: { fontWeight: 600, overflowWrap: 'anywhere' } }}

@@ -48,6 +48,7 @@ function NameLink({ centreId, template }: { centreId: number; template: ReportTe
       to="/centres/$centreId/templates"
       params={{ centreId }}
       search={(previous) => ({ ...previous, template: template.id })}
+      size="sm"
       style={{ overflowWrap: 'anywhere' }}
     >
       {template.name === '' ? t('templates.none') : template.name}
