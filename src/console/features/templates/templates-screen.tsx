@@ -7,7 +7,6 @@ import {
 } from '@/console/api/list-report-templates';
 import { EmptyState, ErrorPanel, NoResults, NotFoundPanel } from '@/console/components/feedback';
 import { useI18n } from '@/console/lib/i18n';
-import { usePageTitle } from '@/console/lib/page-title';
 import { requestOf, usePagedQuery } from '@/console/lib/paging';
 import {
   emptyKindOf,
@@ -43,7 +42,7 @@ export interface TemplatesScreenProps {
 /** A centre's templates under the three rules of spec 4.9, paged, with a drawer per template. */
 export function TemplatesScreen({ centreId, search, onSearchChange }: TemplatesScreenProps) {
   const { t } = useI18n();
-  usePageTitle(t('templates.title'));
+  // The document title is the centre's, set by the page's header (features/centres).
   const request = templatesRequest(centreId, search);
   return (
     <Stack gap="md">
