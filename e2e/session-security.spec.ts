@@ -120,25 +120,28 @@ test('after a login the secret and the token are in no response, browser storage
   });
   await page.goto(proxyUrl);
   await expect(page.locator('#root')).not.toBeEmpty();
-  const results = await page.evaluate(async (secret) => {
-    const headers = { ...CONSOLE_HEADERS, 'content-type': 'application/json' };
-    const login = await fetch('/auth/login', {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        environment: 'qa',
-        providerId: 100,
-        clientId: 'e2e-client',
-        clientSecret: secret,
-      }),
-    });
-    const children = await fetch('/api/core/v1/provider/100/child', { headers });
-    const session = await fetch('/auth/session', { headers });
-    const responses = [login, children, session];
-    // Read the bodies as the console would (and so that the network layer keeps them).
-    const bodies = await Promise.all(responses.map((response) => response.text()));
-    return { statuses: responses.map((response) => response.status), bodies };
-  }, canarySecret);
+  const results = await page.evaluate(
+    async ({ secret, consoleHeaders }) => {
+      const headers = { ...consoleHeaders, 'content-type': 'application/json' };
+      const login = await fetch('/auth/login', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          environment: 'qa',
+          providerId: 100,
+          clientId: 'e2e-client',
+          clientSecret: secret,
+        }),
+      });
+      const children = await fetch('/api/core/v1/provider/100/child', { headers });
+      const session = await fetch('/auth/session', { headers });
+      const responses = [login, children, session];
+      // Read the bodies as the console would (and so that the network layer keeps them).
+      const bodies = await Promise.all(responses.map((response) => response.text()));
+      return { statuses: responses.map((response) => response.status), bodies };
+    },
+    { secret: canarySecret, consoleHeaders: CONSOLE_HEADERS },
+  );
   expect(results.statuses).toEqual([200, 200, 200]);
   const seen = [...(await Promise.all(captured)), ...results.bodies];
 

@@ -131,7 +131,8 @@ export async function walkScreens(page: Page, context: BrowserContext, combo: Co
   const row = main.locator('a[href*="/centres/"]').first();
   const id = /\/centres\/(\d+)$/.exec((await row.getAttribute('href')) ?? '')?.[1] ?? '';
   expect(id, 'the first row links to a centre').not.toBe('');
-  await row.click();
+  // By its address: the list scrolls to the centre just created, so "the first row" may move.
+  await main.locator(`a[href="/centres/${id}"]`).first().click();
   const reveal = page.getByRole('button', { name: text('reveal.button') });
   await expect(reveal).toBeVisible();
   await at('centre-page');
