@@ -38,6 +38,8 @@ async function visitEveryScreen(page: Page, start: string): Promise<string[]> {
     // oxlint-disable-next-line no-await-in-loop -- as above
     await page.waitForLoadState('networkidle');
     visited.push(path);
+    // A page that redirects (a centre's page opens on its first tab) is the screen it lands on.
+    seen.add(new URL(page.url()).pathname);
     // oxlint-disable-next-line no-await-in-loop -- as above
     const links = await page
       .locator('a[href^="/"]')

@@ -20,6 +20,7 @@ import { Route as AuthDoctorsRegisterRouteImport } from './routes/_auth/doctors/
 import { Route as AuthCentresCentreIdIndexRouteImport } from './routes/_auth/centres/$centreId/index'
 import { Route as AuthCentresCentreIdDoctorsRouteImport } from './routes/_auth/centres/$centreId/doctors'
 import { Route as AuthCentresCentreIdLicencesRouteImport } from './routes/_auth/centres/$centreId/licences'
+import { Route as AuthCentresCentreIdTemplatesRouteImport } from './routes/_auth/centres/$centreId/templates'
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -78,6 +79,12 @@ const AuthCentresCentreIdLicencesRoute =
     path: '/licences',
     getParentRoute: () => AuthCentresCentreIdRoute,
   } as any)
+const AuthCentresCentreIdTemplatesRoute =
+  AuthCentresCentreIdTemplatesRouteImport.update({
+    id: '/templates',
+    path: '/templates',
+    getParentRoute: () => AuthCentresCentreIdRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
@@ -89,6 +96,7 @@ export interface FileRoutesByFullPath {
   '/centres/': typeof AuthCentresIndexRoute
   '/centres/$centreId/doctors': typeof AuthCentresCentreIdDoctorsRoute
   '/centres/$centreId/licences': typeof AuthCentresCentreIdLicencesRoute
+  '/centres/$centreId/templates': typeof AuthCentresCentreIdTemplatesRoute
   '/centres/$centreId/': typeof AuthCentresCentreIdIndexRoute
 }
 export interface FileRoutesByTo {
@@ -100,6 +108,7 @@ export interface FileRoutesByTo {
   '/centres': typeof AuthCentresIndexRoute
   '/centres/$centreId/doctors': typeof AuthCentresCentreIdDoctorsRoute
   '/centres/$centreId/licences': typeof AuthCentresCentreIdLicencesRoute
+  '/centres/$centreId/templates': typeof AuthCentresCentreIdTemplatesRoute
   '/centres/$centreId': typeof AuthCentresCentreIdIndexRoute
 }
 export interface FileRoutesById {
@@ -114,6 +123,7 @@ export interface FileRoutesById {
   '/_auth/centres/': typeof AuthCentresIndexRoute
   '/_auth/centres/$centreId/doctors': typeof AuthCentresCentreIdDoctorsRoute
   '/_auth/centres/$centreId/licences': typeof AuthCentresCentreIdLicencesRoute
+  '/_auth/centres/$centreId/templates': typeof AuthCentresCentreIdTemplatesRoute
   '/_auth/centres/$centreId/': typeof AuthCentresCentreIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -128,6 +138,7 @@ export interface FileRouteTypes {
     | '/centres/'
     | '/centres/$centreId/doctors'
     | '/centres/$centreId/licences'
+    | '/centres/$centreId/templates'
     | '/centres/$centreId/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -139,6 +150,7 @@ export interface FileRouteTypes {
     | '/centres'
     | '/centres/$centreId/doctors'
     | '/centres/$centreId/licences'
+    | '/centres/$centreId/templates'
     | '/centres/$centreId'
   id:
     | '__root__'
@@ -152,6 +164,7 @@ export interface FileRouteTypes {
     | '/_auth/centres/'
     | '/_auth/centres/$centreId/doctors'
     | '/_auth/centres/$centreId/licences'
+    | '/_auth/centres/$centreId/templates'
     | '/_auth/centres/$centreId/'
   fileRoutesById: FileRoutesById
 }
@@ -239,18 +252,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthCentresCentreIdLicencesRouteImport
       parentRoute: typeof AuthCentresCentreIdRoute
     }
+    '/_auth/centres/$centreId/templates': {
+      id: '/_auth/centres/$centreId/templates'
+      path: '/templates'
+      fullPath: '/centres/$centreId/templates'
+      preLoaderRoute: typeof AuthCentresCentreIdTemplatesRouteImport
+      parentRoute: typeof AuthCentresCentreIdRoute
+    }
   }
 }
 
 interface AuthCentresCentreIdRouteChildren {
   AuthCentresCentreIdDoctorsRoute: typeof AuthCentresCentreIdDoctorsRoute
   AuthCentresCentreIdLicencesRoute: typeof AuthCentresCentreIdLicencesRoute
+  AuthCentresCentreIdTemplatesRoute: typeof AuthCentresCentreIdTemplatesRoute
   AuthCentresCentreIdIndexRoute: typeof AuthCentresCentreIdIndexRoute
 }
 
 const AuthCentresCentreIdRouteChildren: AuthCentresCentreIdRouteChildren = {
   AuthCentresCentreIdDoctorsRoute: AuthCentresCentreIdDoctorsRoute,
   AuthCentresCentreIdLicencesRoute: AuthCentresCentreIdLicencesRoute,
+  AuthCentresCentreIdTemplatesRoute: AuthCentresCentreIdTemplatesRoute,
   AuthCentresCentreIdIndexRoute: AuthCentresCentreIdIndexRoute,
 }
 

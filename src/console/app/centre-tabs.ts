@@ -24,6 +24,12 @@ export const CENTRE_TABS: readonly CentreTab[] = [
     needs: ['getLicenses', 'listDoctorsWithLicenses'],
   },
   { to: '/centres/$centreId/doctors', label: 'centre.tab.doctors', needs: ['listDoctorsWithLicenses'] },
+  // 4.9, with the doctor picker's 4.6 (rules 2 and 3 name a doctor of the centre).
+  {
+    to: '/centres/$centreId/templates',
+    label: 'centre.tab.templates',
+    needs: ['listReportTemplates', 'listDoctorsWithLicenses'],
+  },
 ];
 
 export function centreTabsFor(operations: readonly OperationId[], ownCentre: boolean): CentreTab[] {

@@ -39,6 +39,9 @@ function firstButton(name: string) {
   return first;
 }
 
+/** A centre's page, on whichever tab it opens (the page's index redirects to its first tab). */
+const centrePage = (id: number | undefined) => new RegExp(`^/centres/${id}(/[a-z-]+)?$`);
+
 type User = ReturnType<typeof userEvent.setup>;
 
 async function chooseCountry(user: User, dialog: HTMLElement, name: string) {
@@ -67,9 +70,6 @@ function childrenNamed(parentId: number, name: string) {
     (provider) => provider.parentId === parentId && provider.name === name,
   );
 }
-
-/** A centre's page, or one of its tabs (the page opens on its first tab). */
-const centrePage = (id: number | undefined) => new RegExp(`^/centres/${id}(/[a-z]+)?$`);
 
 afterEach(() => vi.useRealTimers());
 

@@ -9,6 +9,9 @@ import enDoctors from '@/console/locales/en/doctors.json';
 import esCentres from '@/console/locales/es/centres.json';
 import esCommon from '@/console/locales/es/common.json';
 import esDoctors from '@/console/locales/es/doctors.json';
+import caTemplates from '@/console/locales/ca/templates.json';
+import enTemplates from '@/console/locales/en/templates.json';
+import esTemplates from '@/console/locales/es/templates.json';
 import { activateLanguage, createI18n, detectLanguage, type Language } from './index.tsx';
 
 /** "Today", "in 1 day" and "in 11 days" in `language`. */
@@ -27,6 +30,7 @@ const catalogues = {
   common: { en: enCommon, es: esCommon, ca: caCommon },
   centres: { en: enCentres, es: esCentres, ca: caCentres },
   doctors: { en: enDoctors, es: esDoctors, ca: caDoctors },
+  templates: { en: enTemplates, es: esTemplates, ca: caTemplates },
 };
 
 /** The ICU argument names a message uses (`{count, plural, …}`, `{name}`), sorted. */
