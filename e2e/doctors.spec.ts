@@ -6,6 +6,10 @@ import { expect, test } from './fixtures.ts';
 // Doctors (spec 4.2, 4.6; D4, D6, D12) against `npm start`: the form, the file import with its
 // fixes and retries, a simulator fault on ten rows (D11), and paging through the demo's centre 107.
 
+// 404: the licence summary of centre 105, which has no contract yet (D12; the centre's header reads
+// it on every tab and says so).
+test.use({ expectedConsoleErrors: [/Failed to load resource: the server responded with a status of 404/] });
+
 test.beforeEach(({ request }) => resetSimulator(request));
 
 const REGISTER = 'POST /iam/v1/register/healthProviderDoctor';
@@ -168,7 +172,9 @@ test('a 200-row Windows-1252 file: fix two rows in the preview, register, fix an
 
 test.describe('a simulator fault', () => {
   // The faulted answers are 5xx, which Chromium logs as failed resources.
-  test.use({ expectedConsoleErrors: [/Failed to load resource: the server responded with a status of 502/] });
+  test.use({
+    expectedConsoleErrors: [/Failed to load resource: the server responded with a status of (404|502)/],
+  });
 
   test('on ten rows fails exactly ten, and the retry registers them with no duplicate', async ({ page }) => {
     await demoLogin(page);
@@ -225,8 +231,7 @@ test('paging a centre with 65 doctors: page, page size and search survive reload
   page,
 }) => {
   await demoLogin(page);
-  await page.goto('/centres/107');
-  await expect(page).toHaveURL(/\/centres\/107\/doctors/);
+  await page.goto('/centres/107/doctors');
   await expect(page.getByText('1–25 of 65')).toBeVisible();
   await expectNoAxeViolations(page, 'doctors tab, light');
   const table = page.getByRole('table', { name: 'Doctors of this centre' });
@@ -239,6 +244,8 @@ test('paging a centre with 65 doctors: page, page size and search survive reload
   await expect(page.getByText('1–10 of 65')).toBeVisible();
   await page.getByLabel('Search doctors').fill('ma');
   await expect(page).toHaveURL(/q=ma/);
+  // The previous page stays on screen, marked busy, until the searched one arrives.
+  await expect(table).toHaveAttribute('aria-busy', 'false');
   const searched = (await page.getByText(/^1–\d+ of \d+$/).textContent()) ?? '';
   const searchedFirst = await firstRow();
 

@@ -40,8 +40,7 @@ test('pages through the demo centre under the three rules, with the owners each 
   page,
 }) => {
   const sent = recordTemplateRequests(page);
-  // A centre's page opens on its Templates tab.
-  await page.goto('/centres/101');
+  await page.goto('/centres/101/templates');
   await expect(page.getByRole('link', { name: 'Templates' })).toHaveAttribute('aria-current', 'page');
 
   // Rule 1: the centre's own 45, every one the centre's.
