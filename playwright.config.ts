@@ -6,6 +6,11 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 // `__Host-` `Secure` session cookie there (measured on Chromium 156; docs/decisions/0005).
 const baseURL = `http://127.0.0.1:${port}`;
 const executablePath = findChromium();
+// Chromium names a download after the page's `download` attribute only when the file system's
+// encoding can spell it: under the C locale of a bare CI machine "médicos-results.csv" is saved as
+// "download". Users' machines have a UTF-8 locale; so does the browser under test.
+const utf8 = /utf-?8/i.test(process.env.LC_ALL || process.env.LANG || '');
+const browserEnv = utf8 ? {} : { env: { ...process.env, LC_ALL: 'C.UTF-8' } };
 
 export default defineConfig({
   testDir: './e2e',
@@ -20,7 +25,7 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
-    launchOptions: executablePath ? { executablePath } : {},
+    launchOptions: { ...(executablePath ? { executablePath } : {}), ...browserEnv },
   },
   webServer: {
     command: `node scripts/start.ts --port ${port}`,

@@ -135,12 +135,14 @@ export async function walkScreens(page: Page, context: BrowserContext, combo: Co
   await credentials.getByRole('button', { name: text('credentials.done') }).click();
   await expect(credentials).toBeHidden();
 
-  // Client-side, as a user goes there: the page's code and styles arrive after the dialogs'.
-  const row = main.locator('a[href*="/centres/"]').first();
+  // Client-side, as a user goes there: the page's code and styles arrive after the dialogs'. The
+  // list scrolls to the centre just created and highlights it, so that is the row to follow (a row
+  // read before the scroll may leave the virtualised window).
+  const row = main.getByRole('link', { name: centre });
+  await expect(row).toBeVisible();
   const id = /\/centres\/(\d+)$/.exec((await row.getAttribute('href')) ?? '')?.[1] ?? '';
-  expect(id, 'the first row links to a centre').not.toBe('');
-  // By its address: the list scrolls to the centre just created, so "the first row" may move.
-  await main.locator(`a[href="/centres/${id}"]`).first().click();
+  expect(id, 'the created centre links to its page').not.toBe('');
+  await row.click();
   const reveal = page.getByRole('button', { name: text('reveal.button') });
   await expect(reveal).toBeVisible();
   await at('centre-page');
