@@ -17,7 +17,8 @@ import { EditRowDialog } from './csv/edit-row-dialog.tsx';
 import { rowOfCells } from './csv/header-mapping.ts';
 import { PreviewTable } from './csv/preview-table.tsx';
 import { missingFields, readDoctorsCsv, type CsvFile, type CsvProblem } from './csv/read-doctors-csv.ts';
-import { download, resultsCsv } from './csv/results-csv.ts';
+import { downloadText } from '@/console/lib/download';
+import { resultsCsv } from './csv/results-csv.ts';
 import { checkRows, isReady, serverFieldErrors } from './csv/row-checks.ts';
 import classes from './doctors.module.css';
 import { outcomeHeaders, outcomeOf } from './rows-results.ts';
@@ -126,7 +127,7 @@ export function CsvImport({ target }: { target: number }) {
       outcomeHeaders: outcomeHeaders(t),
       delimiter: loaded.file.delimiter,
     });
-    download(`${loaded.file.name.replace(/\.[^.]*$/, '')}-results.csv`, text);
+    downloadText(text, `${loaded.file.name.replace(/\.[^.]*$/, '')}-results.csv`);
   };
 
   const picker = (

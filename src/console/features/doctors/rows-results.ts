@@ -1,7 +1,8 @@
 import { describeError } from '@/console/lib/error-message';
 import type { I18n } from '@/console/lib/i18n';
 import { ROW_FIELDS, type DoctorRowInput } from './doctor-row.ts';
-import { download, resultsCsv, type RowOutcome } from './csv/results-csv.ts';
+import { downloadText } from '@/console/lib/download';
+import { resultsCsv, type RowOutcome } from './csv/results-csv.ts';
 import { FIELD_LABELS } from './doctor-row-fields.tsx';
 import type { RowStatus } from './registration-run.ts';
 
@@ -41,5 +42,5 @@ export async function rowsResultsCsv(
     outcomeHeaders: outcomeHeaders(t),
     delimiter: ',',
   });
-  download('doctors-results.csv', text);
+  downloadText(text, 'doctors-results.csv');
 }

@@ -1,16 +1,14 @@
-import { Anchor, Badge, SegmentedControl, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Badge, SegmentedControl, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { createLink } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { licencesByTypeQueryOptions } from '@/console/api/get-licenses';
 import { ErrorPanel } from '@/console/components/feedback';
 import { LocalTime } from '@/console/components/local-time';
+import { AnchorLink } from '@/console/components/links';
 import { useI18n } from '@/console/lib/i18n';
 import type { UserLicenseDetail } from '@/contract/schemas';
 import classes from './licences.module.css';
 import { LICENCE_TYPES, type LicenceType } from './search.ts';
-
-const AnchorLink = createLink(Anchor);
 
 /**
  * The centre's licences of one type (4.7 `type`, D7: shape 4's `licenses`), each with its holder,

@@ -28,16 +28,3 @@ export async function overviewCsv(
   );
   return `\uFEFF${csv}`;
 }
-
-/** Hands the text to the browser as a file download. */
-export function download(text: string, filename: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has been handled: revoking at once can cancel the download in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

@@ -1,14 +1,15 @@
-import { Anchor, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { createLink } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { EmptyState, ErrorPanel, NoResults } from '@/console/components/feedback';
+import { downloadText } from '@/console/lib/download';
+import { AnchorLink } from '@/console/components/links';
 import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
 import type { EnvironmentKind } from '@/contract/console-wire';
 import { LastUpdated } from './last-updated.tsx';
-import { overviewCsv, download } from './overview-csv.ts';
+import { overviewCsv } from './overview-csv.ts';
 import { csvColumns } from './overview-csv-columns.ts';
 import { useOverviewLoader } from './overview-loader.ts';
 import {
@@ -23,7 +24,6 @@ import classes from './overview-table.module.css';
 import { ATTENTION_REASONS, type OverviewSearch } from './search.ts';
 import { serviceClockQueryOptions } from './service-clock.ts';
 
-const AnchorLink = createLink(Anchor);
 const PENDING: RowLoad = { status: 'pending' };
 
 export interface OverviewScreenProps {
@@ -77,7 +77,7 @@ export function OverviewScreen({ providerId, environment, search, onSearchChange
     setExporting(true);
     setExportError(null);
     try {
-      download(await overviewCsv(shown, csvColumns(t)), `overview-${providerId}.csv`);
+      downloadText(await overviewCsv(shown, csvColumns(t)), `overview-${providerId}.csv`);
     } catch (error) {
       // papaparse could not be fetched (offline): the panel says so, with a retry.
       setExportError(error);

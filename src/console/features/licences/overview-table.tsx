@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { LocalTime } from '@/console/components/local-time';
+import { SortHeader } from '@/console/components/sort-header';
 import { useI18n, type MessageKey } from '@/console/lib/i18n';
 import { billingText, StateBadge } from './centre-contract-facts.tsx';
 import type { OverviewRow } from './overview-rules.ts';
@@ -38,34 +39,19 @@ export function OverviewTable({ rows, sort, onSort, onRetry }: OverviewTableProp
     overscan: 6,
     initialRect: { width: 1000, height: 600 },
   });
-  const ariaSort = (field: OverviewSort) =>
-    sort.sort === field ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none';
   return (
     <div ref={scrollerRef} className={classes.scroller}>
       <table className={classes.table} aria-label={t('overview.table')} aria-rowcount={rows.length + 1}>
         <thead className={classes.head}>
           <tr className={classes.row} aria-rowindex={1}>
             {COLUMNS.map((field) => (
-              <th key={field} className={classes.header} aria-sort={ariaSort(field)}>
-                {/* A quiet button, as in the centres table: the header row is its frame. */}
-                <Button
-                  variant="subtle"
-                  color="gray"
-                  fullWidth
-                  justify="flex-start"
-                  className={classes.sort}
-                  onClick={() =>
-                    onSort({ sort: field, dir: sort.sort === field && sort.dir === 'asc' ? 'desc' : 'asc' })
-                  }
-                  rightSection={
-                    <span aria-hidden="true">
-                      {sort.sort === field ? (sort.dir === 'asc' ? '▲' : '▼') : ''}
-                    </span>
-                  }
-                >
-                  {t(`overview.column.${field}`)}
-                </Button>
-              </th>
+              <SortHeader
+                key={field}
+                field={field}
+                label={t(`overview.column.${field}`)}
+                sort={sort}
+                onSort={onSort}
+              />
             ))}
           </tr>
         </thead>

@@ -50,13 +50,3 @@ export async function resultsCsv(input: ResultsInput): Promise<string> {
   });
   return `\uFEFF${text}\r\n`;
 }
-
-/** Offers `text` as a download named `name`. */
-export function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
-}
