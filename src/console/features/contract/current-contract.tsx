@@ -19,7 +19,8 @@ export function CurrentContract({ now }: { now: ContractNow }) {
         <Text key={plan}>
           {t('contract.now.plan', {
             plan,
-            seats: formatNumber(now.seats[plan]),
+            // A number for the plural (ICU's # formats it in the UI language).
+            seats: now.seats[plan],
             used: formatNumber(now.used[plan]),
           })}
         </Text>
