@@ -6,6 +6,7 @@ import { contractEventsQueryOptions } from '@/console/api/contract-events';
 import { licenceSummaryQueryOptions } from '@/console/api/get-licenses';
 import { everyDoctorWithLicensesQueryOptions } from '@/console/api/list-doctors-with-licenses';
 import { EmptyState, NotFoundPanel } from '@/console/components/feedback';
+import { AnchorLink } from '@/console/components/links';
 import { useI18n } from '@/console/lib/i18n';
 import { actionsFor, type Action } from './actions.ts';
 import { contractAvailability } from './availability.ts';
@@ -17,6 +18,9 @@ import { loadActionForm } from './load-action-form.ts';
 import { whyNoActions } from './no-actions.tsx';
 import { ACTION_NAME, AnswerPanel, ElsewhereNotice, PendingPanel } from './status-panels.tsx';
 import { useContractSender } from './use-contract-sender.ts';
+
+/** The newest events the tab shows; the log page holds every one (up to the proxy's bound). */
+const EVENTS_ON_TAB = 10;
 
 const ActionForm = lazy(() => loadActionForm().then((module) => ({ default: module.ActionForm })));
 
@@ -122,7 +126,14 @@ export function ContractScreen({ environment, providerId, centreId, centreName }
         {events.data.length === 0 ? (
           <EmptyState title={t('contract.events.empty')} body={t('contract.events.emptyCentre')} />
         ) : (
-          <EventList events={events.data} />
+          <>
+            <EventList events={events.data.slice(0, EVENTS_ON_TAB)} />
+            {events.data.length > EVENTS_ON_TAB ? (
+              <AnchorLink to="/contract-log" search={{ centre: centreId }}>
+                {t('contract.events.all', { count: events.data.length })}
+              </AnchorLink>
+            ) : null}
+          </>
         )}
       </Stack>
     </Stack>
