@@ -83,7 +83,7 @@ test('each demo centre of the processor-billed parent shows exactly its banners 
   page,
 }) => {
   await signIn(page, PROCESSOR, '/centres/201/licences');
-  await expect(page.getByText('Billed through the service’s portal')).toBeVisible();
+  await expect(page.getByText('Billed through the service’s portal', { exact: true })).toBeVisible();
   await expectBanners(page, [['Scheduled downgrade', 'status']]);
   await expect(banners(page)).toContainText('in 20 days, BASIC seats go from 10 to 6.');
   await expect(banners(page)).toContainText('in 20 days, ELITE seats go from 5 to 3.');

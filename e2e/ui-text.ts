@@ -6,18 +6,20 @@ import esCentres from '../src/console/locales/es/centres.json' with { type: 'jso
 import esCommon from '../src/console/locales/es/common.json' with { type: 'json' };
 import enLicences from '../src/console/locales/en/licences.json' with { type: 'json' };
 import esLicences from '../src/console/locales/es/licences.json' with { type: 'json' };
+import enContract from '../src/console/locales/en/contract.json' with { type: 'json' };
+import esContract from '../src/console/locales/es/contract.json' with { type: 'json' };
 
 // The console's own words, so that a journey in Spanish finds its buttons by their Spanish names.
 // The one place the e2e tests read the catalogues (src/console/locales, ICU messages formatted by
 // Lingui as the console formats them).
 
-const english = { ...enCommon, ...enCentres, ...enLicences };
+const english = { ...enCommon, ...enCentres, ...enLicences, ...enContract };
 export type MessageKey = keyof typeof english;
 export type UiLanguage = 'en' | 'es';
 
 const i18n = setupI18n({
   locale: 'en',
-  messages: { en: english, es: { ...esCommon, ...esCentres, ...esLicences } },
+  messages: { en: english, es: { ...esCommon, ...esCentres, ...esLicences, ...esContract } },
 });
 i18n.setMessagesCompiler(compileMessage);
 

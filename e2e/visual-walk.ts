@@ -70,7 +70,8 @@ async function settle(page: Page) {
 
 /**
  * Login, overview, centres, palette, create, credentials, centre page, reveal, a centre's licences
- * with banners, a doctor's licences drawer, re-login, 404 and offline, in
+ * with banners, a doctor's licences drawer, a centre's Contract tab with a preview and the cancel
+ * confirmation, the contract-event log, re-login, 404 and offline, in
  * that order, calling `visit` on each once it has settled. The palette opens before any dialog (the
  * order in which its overlay went missing). A state the walk cannot reach as it should (no in-app
  * 404, no offline panel) is named in `problems`, and the walk goes on.
@@ -163,8 +164,40 @@ export async function walkScreens(page: Page, context: BrowserContext, combo: Co
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByText(text('licences.drawer.atLimit'))).toBeVisible();
   await at('licence-drawer');
+
+  // A self-billed centre's Contract tab (D12: seats, ACTIVE), a change's preview, the cancel
+  // confirmation, then the parent's contract-event log holding the change once applied.
+  await page.goto('/centres/101/contract');
+  const basicSeats = main.getByRole('spinbutton', { name: text('contract.field.seats', { plan: 'BASIC' }) });
+  await expect(basicSeats).toBeVisible();
+  await at('contract-tab');
+  await basicSeats.fill('12');
+  const contractPreview = main.getByRole('region', { name: text('contract.preview.title') });
+  await expect(contractPreview).toContainText('10 → 12');
+  await at('contract-preview');
+  await main.getByRole('button', { name: text('contract.submit.changeSeats') }).click();
+  await expect(main.getByRole('status', { name: text('contract.answer.applied.title') })).toBeVisible();
+  await main
+    .getByRole('radiogroup', { name: text('contract.change.choose') })
+    .getByText(text('contract.action.cancel'), { exact: true })
+    .click();
+  await main.getByRole('button', { name: text('contract.cancel.open') }).click();
+  const cancelDialog = page.getByRole('dialog', {
+    name: text('contract.cancel.title', { name: 'Clínica Diagonal' }),
+  });
+  await expect(cancelDialog).toBeVisible();
+  await at('contract-cancel-dialog');
+  await page.keyboard.press('Escape');
+  await expect(cancelDialog).toBeHidden();
+  await page.goto('/contract-log');
+  await expect(page.getByRole('heading', { name: text('contract.log.title'), level: 1 })).toBeVisible();
+  await expect(main.getByRole('listitem').first()).toBeVisible();
+  await at('contract-log');
   await page.goto(`/centres/${id}`);
   await expect(reveal).toBeVisible();
+  // The tab's own requests (its licences by type) have answered first: one still on its way would
+  // meet the 401 itself and open the re-login dialog before the click below.
+  await page.waitForLoadState('networkidle');
 
   // The session ends on the server (as after the idle timeout); the next request meets a 401.
   const logout = await page.request.post('/auth/logout', { headers: HEADERS });

@@ -13,11 +13,13 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthSplatRouteImport } from './routes/_auth/$'
+import { Route as AuthContractLogRouteImport } from './routes/_auth/contract-log'
 import { Route as AuthOverviewRouteImport } from './routes/_auth/overview'
 import { Route as AuthCentresIndexRouteImport } from './routes/_auth/centres/index'
 import { Route as AuthCentresCentreIdRouteImport } from './routes/_auth/centres/$centreId'
 import { Route as AuthDoctorsRegisterRouteImport } from './routes/_auth/doctors/register'
 import { Route as AuthCentresCentreIdIndexRouteImport } from './routes/_auth/centres/$centreId/index'
+import { Route as AuthCentresCentreIdContractRouteImport } from './routes/_auth/centres/$centreId/contract'
 import { Route as AuthCentresCentreIdDoctorsRouteImport } from './routes/_auth/centres/$centreId/doctors'
 import { Route as AuthCentresCentreIdLicencesRouteImport } from './routes/_auth/centres/$centreId/licences'
 import { Route as AuthCentresCentreIdTemplatesRouteImport } from './routes/_auth/centres/$centreId/templates'
@@ -39,6 +41,11 @@ const AuthIndexRoute = AuthIndexRouteImport.update({
 const AuthSplatRoute = AuthSplatRouteImport.update({
   id: '/$',
   path: '/$',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthContractLogRoute = AuthContractLogRouteImport.update({
+  id: '/contract-log',
+  path: '/contract-log',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthOverviewRoute = AuthOverviewRouteImport.update({
@@ -67,6 +74,12 @@ const AuthCentresCentreIdIndexRoute =
     path: '/',
     getParentRoute: () => AuthCentresCentreIdRoute,
   } as any)
+const AuthCentresCentreIdContractRoute =
+  AuthCentresCentreIdContractRouteImport.update({
+    id: '/contract',
+    path: '/contract',
+    getParentRoute: () => AuthCentresCentreIdRoute,
+  } as any)
 const AuthCentresCentreIdDoctorsRoute =
   AuthCentresCentreIdDoctorsRouteImport.update({
     id: '/doctors',
@@ -90,10 +103,12 @@ export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
+  '/contract-log': typeof AuthContractLogRoute
   '/overview': typeof AuthOverviewRoute
   '/centres/$centreId': typeof AuthCentresCentreIdRouteWithChildren
   '/doctors/register': typeof AuthDoctorsRegisterRoute
   '/centres/': typeof AuthCentresIndexRoute
+  '/centres/$centreId/contract': typeof AuthCentresCentreIdContractRoute
   '/centres/$centreId/doctors': typeof AuthCentresCentreIdDoctorsRoute
   '/centres/$centreId/licences': typeof AuthCentresCentreIdLicencesRoute
   '/centres/$centreId/templates': typeof AuthCentresCentreIdTemplatesRoute
@@ -102,10 +117,12 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
+  '/contract-log': typeof AuthContractLogRoute
   '/overview': typeof AuthOverviewRoute
   '/': typeof AuthIndexRoute
   '/doctors/register': typeof AuthDoctorsRegisterRoute
   '/centres': typeof AuthCentresIndexRoute
+  '/centres/$centreId/contract': typeof AuthCentresCentreIdContractRoute
   '/centres/$centreId/doctors': typeof AuthCentresCentreIdDoctorsRoute
   '/centres/$centreId/licences': typeof AuthCentresCentreIdLicencesRoute
   '/centres/$centreId/templates': typeof AuthCentresCentreIdTemplatesRoute
@@ -116,11 +133,13 @@ export interface FileRoutesById {
   '/_auth': typeof AuthRouteWithChildren
   '/login': typeof LoginRoute
   '/_auth/$': typeof AuthSplatRoute
+  '/_auth/contract-log': typeof AuthContractLogRoute
   '/_auth/overview': typeof AuthOverviewRoute
   '/_auth/': typeof AuthIndexRoute
   '/_auth/centres/$centreId': typeof AuthCentresCentreIdRouteWithChildren
   '/_auth/doctors/register': typeof AuthDoctorsRegisterRoute
   '/_auth/centres/': typeof AuthCentresIndexRoute
+  '/_auth/centres/$centreId/contract': typeof AuthCentresCentreIdContractRoute
   '/_auth/centres/$centreId/doctors': typeof AuthCentresCentreIdDoctorsRoute
   '/_auth/centres/$centreId/licences': typeof AuthCentresCentreIdLicencesRoute
   '/_auth/centres/$centreId/templates': typeof AuthCentresCentreIdTemplatesRoute
@@ -132,10 +151,12 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/$'
+    | '/contract-log'
     | '/overview'
     | '/centres/$centreId'
     | '/doctors/register'
     | '/centres/'
+    | '/centres/$centreId/contract'
     | '/centres/$centreId/doctors'
     | '/centres/$centreId/licences'
     | '/centres/$centreId/templates'
@@ -144,10 +165,12 @@ export interface FileRouteTypes {
   to:
     | '/login'
     | '/$'
+    | '/contract-log'
     | '/overview'
     | '/'
     | '/doctors/register'
     | '/centres'
+    | '/centres/$centreId/contract'
     | '/centres/$centreId/doctors'
     | '/centres/$centreId/licences'
     | '/centres/$centreId/templates'
@@ -157,11 +180,13 @@ export interface FileRouteTypes {
     | '/_auth'
     | '/login'
     | '/_auth/$'
+    | '/_auth/contract-log'
     | '/_auth/overview'
     | '/_auth/'
     | '/_auth/centres/$centreId'
     | '/_auth/doctors/register'
     | '/_auth/centres/'
+    | '/_auth/centres/$centreId/contract'
     | '/_auth/centres/$centreId/doctors'
     | '/_auth/centres/$centreId/licences'
     | '/_auth/centres/$centreId/templates'
@@ -203,6 +228,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSplatRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/contract-log': {
+      id: '/_auth/contract-log'
+      path: '/contract-log'
+      fullPath: '/contract-log'
+      preLoaderRoute: typeof AuthContractLogRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/overview': {
       id: '/_auth/overview'
       path: '/overview'
@@ -238,6 +270,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthCentresCentreIdIndexRouteImport
       parentRoute: typeof AuthCentresCentreIdRoute
     }
+    '/_auth/centres/$centreId/contract': {
+      id: '/_auth/centres/$centreId/contract'
+      path: '/contract'
+      fullPath: '/centres/$centreId/contract'
+      preLoaderRoute: typeof AuthCentresCentreIdContractRouteImport
+      parentRoute: typeof AuthCentresCentreIdRoute
+    }
     '/_auth/centres/$centreId/doctors': {
       id: '/_auth/centres/$centreId/doctors'
       path: '/doctors'
@@ -263,6 +302,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthCentresCentreIdRouteChildren {
+  AuthCentresCentreIdContractRoute: typeof AuthCentresCentreIdContractRoute
   AuthCentresCentreIdDoctorsRoute: typeof AuthCentresCentreIdDoctorsRoute
   AuthCentresCentreIdLicencesRoute: typeof AuthCentresCentreIdLicencesRoute
   AuthCentresCentreIdTemplatesRoute: typeof AuthCentresCentreIdTemplatesRoute
@@ -270,6 +310,7 @@ interface AuthCentresCentreIdRouteChildren {
 }
 
 const AuthCentresCentreIdRouteChildren: AuthCentresCentreIdRouteChildren = {
+  AuthCentresCentreIdContractRoute: AuthCentresCentreIdContractRoute,
   AuthCentresCentreIdDoctorsRoute: AuthCentresCentreIdDoctorsRoute,
   AuthCentresCentreIdLicencesRoute: AuthCentresCentreIdLicencesRoute,
   AuthCentresCentreIdTemplatesRoute: AuthCentresCentreIdTemplatesRoute,
@@ -281,6 +322,7 @@ const AuthCentresCentreIdRouteWithChildren =
 
 interface AuthRouteChildren {
   AuthSplatRoute: typeof AuthSplatRoute
+  AuthContractLogRoute: typeof AuthContractLogRoute
   AuthOverviewRoute: typeof AuthOverviewRoute
   AuthIndexRoute: typeof AuthIndexRoute
   AuthCentresCentreIdRoute: typeof AuthCentresCentreIdRouteWithChildren
@@ -290,6 +332,7 @@ interface AuthRouteChildren {
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthSplatRoute: AuthSplatRoute,
+  AuthContractLogRoute: AuthContractLogRoute,
   AuthOverviewRoute: AuthOverviewRoute,
   AuthIndexRoute: AuthIndexRoute,
   AuthCentresCentreIdRoute: AuthCentresCentreIdRouteWithChildren,

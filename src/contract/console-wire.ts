@@ -24,6 +24,8 @@ export const WIRE_PATHS = {
   demoLogin: '/auth/demo-login',
   session: '/auth/session',
   logout: '/auth/logout',
+  /** The partner-webhook events this provider sent through the proxy (docs/decisions/0016). */
+  contractEvents: '/contract-events',
 } as const;
 
 export const ENVIRONMENT_KINDS = ['demo', 'development', 'qa', 'production'] as const;
@@ -136,4 +138,65 @@ export function demoLogin(client: UpstreamClient, input: DemoLoginRequest, init?
 
 export function logout(client: UpstreamClient, init?: CallInit) {
   return send(client, { method: 'POST', path: WIRE_PATHS.logout }, z.undefined(), init);
+}
+
+// The contract-event log (docs/decisions/0016): every partner-webhook event (spec 4.8, D8) the
+// proxy forwarded for a provider, with each attempt's answer, kept in its session store and shared
+// by every session of that provider. Ours, not the service's: the spec has no such call.
+
+/** How much of the log the proxy keeps per provider. */
+export const CONTRACT_EVENT_LOG_LIMITS = { events: 1000, days: 90, attemptsPerEvent: 20 } as const;
+
+/**
+ * One attempt: what the console received for one sending of the event. `status` is the HTTP status
+ * (the service's, or the proxy's own 502/504 when no answer came back); `code` the proxy's problem
+ * code; `applied` and `contractStatus` the service's D8 answer on a 200; `message` its D2 message.
+ */
+export const contractEventAttemptSchema = z.object({
+  at: z.iso.datetime(),
+  clientId: z.string(),
+  status: z.int(),
+  code: z.optional(z.string()),
+  applied: z.optional(z.boolean()),
+  contractStatus: z.optional(z.string()),
+  message: z.optional(z.string()),
+});
+export type ContractEventAttempt = z.infer<typeof contractEventAttemptSchema>;
+
+/** An item as it was sent (D8), kept as sent: the log shows what was asked, not what was understood. */
+export const contractEventItemSchema = z.object({
+  planType: z.string(),
+  quantity: z.optional(z.int()),
+  includedConsultations: z.optional(z.int()),
+});
+export type ContractEventItem = z.infer<typeof contractEventItemSchema>;
+
+export const contractEventSchema = z.object({
+  eventId: z.string().check(z.minLength(1)),
+  type: z.string(),
+  /** The centre the event is about (D8 `data.providerId`), when the event named one. */
+  centreId: z.nullable(z.int()),
+  items: z.optional(z.array(contractEventItemSchema)),
+  /** The event's own `created` (D8), as sent. */
+  created: z.optional(z.string()),
+  /** In order, oldest first (at most CONTRACT_EVENT_LOG_LIMITS.attemptsPerEvent, the latest). */
+  attempts: z.array(contractEventAttemptSchema),
+});
+export type ContractEvent = z.infer<typeof contractEventSchema>;
+
+/** `GET /contract-events[?centreId=n]`: newest event first. */
+export const contractEventsSchema = z.object({ events: z.array(contractEventSchema) });
+export type ContractEvents = z.infer<typeof contractEventsSchema>;
+
+export function getContractEvents(
+  client: UpstreamClient,
+  input: { centreId?: number | undefined },
+  init?: CallInit,
+) {
+  return send(
+    client,
+    { method: 'GET', path: WIRE_PATHS.contractEvents, query: { centreId: input.centreId } },
+    contractEventsSchema,
+    init,
+  );
 }

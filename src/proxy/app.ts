@@ -13,6 +13,7 @@ import { hostCheck } from './middleware/host-check.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { apiRoutes } from './routes/api.ts';
 import { authRoutes, describe } from './routes/auth.ts';
+import { contractEventRecorder, contractEventRoutes } from './routes/contract-events.ts';
 import { simulatorControlRoutes } from './routes/simulator-control.ts';
 import { siteRoutes, type StaticSite } from './routes/site.ts';
 import { createSecretBox } from './secret-box.ts';
@@ -96,6 +97,10 @@ export function createProxyApp(options: ProxyOptions) {
   app.use('/auth/*', csrf);
   app.use('/api/*', csrf);
   app.use('/__sim/*', csrf);
+  app.use('/contract-events', csrf);
+  app.use('/contract-events/*', csrf);
+  // docs/decisions/0016: every partner-webhook call forwarded under /api is written to the log.
+  app.use('/api/*', contractEventRecorder(store.contractEvents, now, log));
 
   app.get('/healthz', (c) => c.json({ status: 'alive' }));
   app.get('/readyz', async (c) => {
@@ -108,6 +113,7 @@ export function createProxyApp(options: ProxyOptions) {
   });
   app.route('/auth', authRoutes(deps));
   app.route('/api', apiRoutes(deps));
+  app.route('/contract-events', contractEventRoutes(deps, now));
   app.route(
     '/__sim',
     simulatorControlRoutes(

@@ -36,6 +36,13 @@ export type ProxyEnv = {
     nonce: string | undefined;
     /** The spec operation an /api request matched, for its log line. */
     operation: string | undefined;
+    /** What /api sent upstream and for whom (the contract-event log reads it, docs/decisions/0016). */
+    forwarded:
+      | {
+          session: { environment: string; providerId: number; clientId: string };
+          body: Uint8Array | undefined;
+        }
+      | undefined;
   };
 };
 export type Ctx = Context<ProxyEnv>;

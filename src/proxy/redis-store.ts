@@ -4,6 +4,7 @@
 // Redis is out of reach they fail at once (StoreUnavailableError → 503), so that a wrong password
 // or a dead server cannot pile up requests or connections. Every key has a TTL.
 import { createClient } from 'redis';
+import { redisContractEventLog } from './contract-event-log-redis.ts';
 import type { Logger } from './context.ts';
 import { StoreUnavailableError, type LockPolicy, type SessionStore } from './session-store.ts';
 
@@ -126,6 +127,9 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
     async release(key, policy) {
       await run(() => client.eval(releaseScript, { keys: [k(key)], arguments: [String(policy.free)] }));
     },
+    contractEvents: redisContractEventLog((script, keys, args) =>
+      run(() => client.eval(script, { keys: keys.map(k), arguments: args })),
+    ),
     async ping() {
       const reply = await run(() => client.ping());
       if (reply !== 'PONG') throw new StoreUnavailableError(`unexpected PING reply ${JSON.stringify(reply)}`);

@@ -3,6 +3,7 @@
 // Values are opaque strings (the session module seals the secrets inside); keys are hashes of the
 // session id, so a dump of the store does not hand out live cookies. This module is Web-standard:
 // the in-browser host keeps its sessions in the memory store (docs/decisions/0012).
+import { memoryContractEventLog, type ContractEventLog } from './contract-event-log.ts';
 
 /** How a failure counter locks (docs/decisions/0011). */
 export interface LockPolicy {
@@ -40,6 +41,8 @@ export interface SessionStore {
   claim(key: string, policy: LockPolicy, now: number): Promise<number>;
   /** Takes a claimed attempt back (it did not fail on credentials); a counter at zero is deleted. */
   release(key: string, policy: LockPolicy): Promise<void>;
+  /** The partner-webhook events forwarded per provider, beside the sessions (docs/decisions/0016). */
+  readonly contractEvents: ContractEventLog;
   /** Throws when the store cannot be reached (for /readyz). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -120,6 +123,7 @@ export function createMemoryStore(options: { now?: () => number; maxCounters?: n
       if (entry.count <= 0) counters.delete(key);
       else if (lockAfter(entry.count, policy) === 0) entry.lockedUntil = 0;
     },
+    contractEvents: memoryContractEventLog(),
     async ping() {},
     async close() {
       clearInterval(sweep);

@@ -15,6 +15,12 @@ export interface CentreTab {
   needs: readonly OperationId[];
   /** Shown only to a parent looking at one of its centres, not to a centre's own login (D3). */
   parentOnly?: boolean;
+  /**
+   * Shown only on a centre its parent bills (2.9 PARTNER_SELF): the partner webhook's actions are
+   * for a parent enabled for self-billing, on its self-billed centres (spec 4.8, D3;
+   * docs/decisions/0016).
+   */
+  selfBilledOnly?: boolean;
 }
 
 export const CENTRE_TABS: readonly CentreTab[] = [
@@ -30,13 +36,30 @@ export const CENTRE_TABS: readonly CentreTab[] = [
     label: 'centre.tab.templates',
     needs: ['listReportTemplates', 'listDoctorsWithLicenses'],
   },
+  // 4.8, with the licence data (4.7, 4.6) it changes and checks against.
+  {
+    to: '/centres/$centreId/contract',
+    label: 'contract.tab',
+    needs: ['sendPartnerWebhook', 'getLicenses', 'listDoctorsWithLicenses'],
+    parentOnly: true,
+    selfBilledOnly: true,
+  },
 ];
 
-export function centreTabsFor(operations: readonly OperationId[], ownCentre: boolean): CentreTab[] {
+/**
+ * The tabs of one centre's page. `selfBilled`: the centre is billed by its parent (2.9
+ * PARTNER_SELF), false while that is not known.
+ */
+export function centreTabsFor(
+  operations: readonly OperationId[],
+  ownCentre: boolean,
+  selfBilled = false,
+): CentreTab[] {
   return CENTRE_TABS.filter(
     (tab) =>
       tab.to !== '/centres/$centreId' &&
       (!tab.parentOnly || !ownCentre) &&
+      (!tab.selfBilledOnly || selfBilled) &&
       tab.needs.every((operation) => operations.includes(operation)),
   );
 }

@@ -21,6 +21,8 @@ export const NAVIGATION = [
     needs: ['listChildCenters', 'getLicenses', 'listDoctorsWithLicenses'],
   },
   { to: '/centres', label: 'nav.centres', needs: ['listChildCenters'] },
+  // A parent's contract events (docs/decisions/0016): where it may send them (D3).
+  { to: '/contract-log', label: 'nav.contractLog', needs: ['listChildCenters', 'sendPartnerWebhook'] },
   // D3: the one screen besides sign-in that the development environment offers.
   { to: '/doctors/register', label: 'nav.registerDoctors', needs: ['registerDoctors'] },
 ] as const satisfies readonly NavigationEntry[];

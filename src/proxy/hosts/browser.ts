@@ -11,7 +11,7 @@ import { createMemoryStore } from '../session-store.ts';
 import type { FetchLike } from '../upstream.ts';
 
 export interface InBrowserProxy {
-  /** Answers a request to `/auth`, `/api` or `/__sim` as the proxy would. */
+  /** Answers a request to `/auth`, `/api`, `/__sim` or `/contract-events` as the proxy would. */
   fetch(request: Request): Promise<Response>;
   close(): Promise<void>;
 }
@@ -25,7 +25,7 @@ export interface InBrowserProxyOptions {
 }
 
 /** The paths this host answers; anything else (the dev server's modules, assets) passes by. */
-export const proxyPaths = /^\/(auth|api|__sim)(\/|$)/;
+export const proxyPaths = /^\/(auth|api|__sim|contract-events)(\/|$)/;
 
 export function createInBrowserProxy(
   simulator: { fetch: FetchLike },

@@ -110,6 +110,7 @@ export function apiRoutes(deps: AppDeps) {
       );
     };
 
+    c.set('forwarded', { session, body });
     let outcome = await send(token);
     if (outcome.kind === 'response' && outcome.status === 401) {
       // On a 401 renew once (shared), replay once; a second 401 ends the session.

@@ -2,12 +2,15 @@ import { parse, type Token } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
 import caCentres from '@/console/locales/ca/centres.json';
 import caCommon from '@/console/locales/ca/common.json';
+import caContract from '@/console/locales/ca/contract.json';
 import caDoctors from '@/console/locales/ca/doctors.json';
 import enCentres from '@/console/locales/en/centres.json';
 import enCommon from '@/console/locales/en/common.json';
+import enContract from '@/console/locales/en/contract.json';
 import enDoctors from '@/console/locales/en/doctors.json';
 import esCentres from '@/console/locales/es/centres.json';
 import esCommon from '@/console/locales/es/common.json';
+import esContract from '@/console/locales/es/contract.json';
 import esDoctors from '@/console/locales/es/doctors.json';
 import caTemplates from '@/console/locales/ca/templates.json';
 import enTemplates from '@/console/locales/en/templates.json';
@@ -31,6 +34,7 @@ const catalogues = {
   centres: { en: enCentres, es: esCentres, ca: caCentres },
   doctors: { en: enDoctors, es: esDoctors, ca: caDoctors },
   templates: { en: enTemplates, es: esTemplates, ca: caTemplates },
+  contract: { en: enContract, es: esContract, ca: caContract },
 };
 
 /** The ICU argument names a message uses (`{count, plural, …}`, `{name}`), sorted. */

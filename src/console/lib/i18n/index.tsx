@@ -3,6 +3,7 @@ import { I18nProvider as LinguiProvider, useLingui } from '@lingui/react';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import type enCentres from '@/console/locales/en/centres.json';
 import type enCommon from '@/console/locales/en/common.json';
+import type enContract from '@/console/locales/en/contract.json';
 import type enDoctors from '@/console/locales/en/doctors.json';
 import type enLicences from '@/console/locales/en/licences.json';
 import type enTemplates from '@/console/locales/en/templates.json';
@@ -18,7 +19,7 @@ export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 /** The catalogues' areas: `common` (shell, sign-in, feedback) ships with the entry, the rest with their screens. */
-export const AREAS = ['common', 'centres', 'doctors', 'licences', 'templates'] as const;
+export const AREAS = ['common', 'centres', 'doctors', 'licences', 'templates', 'contract'] as const;
 export type Area = (typeof AREAS)[number];
 
 /** Every message id of the English catalogues: a key missing from them is a type error. */
@@ -27,7 +28,8 @@ export type MessageKey =
   | keyof typeof enCentres
   | keyof typeof enDoctors
   | keyof typeof enLicences
-  | keyof typeof enTemplates;
+  | keyof typeof enTemplates
+  | keyof typeof enContract;
 export type Values = Record<string, string | number>;
 
 type Catalogue = () => Promise<{ messages: Messages }>;
@@ -38,6 +40,7 @@ const CATALOGUES: Record<Language, Record<Area, Catalogue>> = {
     doctors: () => import('@/console/locales/en/doctors.json?lingui'),
     licences: () => import('@/console/locales/en/licences.json?lingui'),
     templates: () => import('@/console/locales/en/templates.json?lingui'),
+    contract: () => import('@/console/locales/en/contract.json?lingui'),
   },
   es: {
     common: () => import('@/console/locales/es/common.json?lingui'),
@@ -45,6 +48,7 @@ const CATALOGUES: Record<Language, Record<Area, Catalogue>> = {
     doctors: () => import('@/console/locales/es/doctors.json?lingui'),
     licences: () => import('@/console/locales/es/licences.json?lingui'),
     templates: () => import('@/console/locales/es/templates.json?lingui'),
+    contract: () => import('@/console/locales/es/contract.json?lingui'),
   },
   ca: {
     common: () => import('@/console/locales/ca/common.json?lingui'),
@@ -52,6 +56,7 @@ const CATALOGUES: Record<Language, Record<Area, Catalogue>> = {
     doctors: () => import('@/console/locales/ca/doctors.json?lingui'),
     licences: () => import('@/console/locales/ca/licences.json?lingui'),
     templates: () => import('@/console/locales/ca/templates.json?lingui'),
+    contract: () => import('@/console/locales/ca/contract.json?lingui'),
   },
 };
 

@@ -7,6 +7,8 @@ import { RouteTab, RouteTabs } from '@/console/components/route-tabs';
 import { CentreHeader } from '@/console/features/centres/centre-header';
 import { CentreNotFound } from '@/console/features/centres/centre-not-found';
 import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
+import { ContractActionsNote } from '@/console/features/contract/no-actions';
+import { useContractAvailability } from '@/console/features/contract/use-contract-availability';
 import { CentreContractFacts } from '@/console/features/licences/centre-contract-facts';
 import { loadArea, useI18n } from '@/console/lib/i18n';
 
@@ -29,8 +31,13 @@ export const Route = createFileRoute('/_auth/centres/$centreId')({
         ? queryClient.ensureQueryData(childCentersQueryOptions(session.providerId))
         : undefined;
     // The screen's messages load beside its data, not after it (the header's contract facts are
-    // the licences area's).
-    const [, , centres] = await Promise.all([loadArea('centres'), loadArea('licences'), list]);
+    // the licences area's, the Contract tab and why a centre has none the contract area's).
+    const [, , , centres] = await Promise.all([
+      loadArea('centres'),
+      loadArea('licences'),
+      loadArea('contract'),
+      list,
+    ]);
     if (centres && !centres.data.some((item) => item.id === params.centreId)) throw notFound();
   },
   pendingComponent: CentresSkeleton,
@@ -43,9 +50,12 @@ function CentreLayout() {
   const { t } = useI18n();
   const { centreId } = Route.useParams();
   const { session, environment } = Route.useRouteContext();
+  const ownCentre = centreId === session.providerId;
+  // The Contract tab's condition (the centre's billing, 4.6) arrives with the header's facts.
+  const contractActions = useContractAvailability(centreId, ownCentre, environment.operations);
   if (!environment.operations.includes('listChildCenters'))
     return <UnavailableHere environment={environment.kind} />;
-  const tabs = centreTabsFor(environment.operations, centreId === session.providerId);
+  const tabs = centreTabsFor(environment.operations, ownCentre, contractActions.kind === 'available');
   const contract =
     environment.operations.includes('getLicenses') &&
     environment.operations.includes('listDoctorsWithLicenses');
@@ -53,7 +63,18 @@ function CentreLayout() {
     <CentreHeader
       providerId={session.providerId}
       centreId={centreId}
-      facts={contract ? <CentreContractFacts centreId={centreId} /> : null}
+      facts={
+        contract ? (
+          <>
+            <CentreContractFacts centreId={centreId} />
+            <ContractActionsNote
+              centreId={centreId}
+              ownCentre={ownCentre}
+              operations={environment.operations}
+            />
+          </>
+        ) : null
+      }
     >
       {tabs.length > 0 ? (
         <RouteTabs label={t('centre.tabs')}>
