@@ -1,12 +1,17 @@
 import '@/console/app/styles';
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/console/app/app';
+import { keepFocus, prerenderedScreen } from '@/console/lib/prerendered';
+import { createQueryClient } from '@/console/app/query-client';
+import { createAppRouter } from '@/console/app/router';
 import { isShownToUser, markChunkLoadError } from '@/console/lib/error-message';
 import { activateLanguage, detectLanguage } from '@/console/lib/i18n';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
+const found = document.getElementById('root');
+if (!found) throw new Error('index.html has no #root element');
+const root: HTMLElement = found;
 
 // A screen whose code cannot be fetched shows the in-app offline panel, not a reload that would
 // end on the browser's own error page (lib/error-message.ts).
@@ -24,17 +29,39 @@ async function startDemoWorkerInDevelopment() {
   }
 }
 
-// The user's language is loaded before the first render, so that nothing flashes in English.
-void Promise.all([startDemoWorkerInDevelopment(), activateLanguage(detectLanguage()).catch(() => {})]).then(
-  () =>
-    createRoot(root, {
-      // A failure an error boundary shows the user in words is not also a console error; a bug is.
-      onCaughtError: (error, info) => {
-        if (!isShownToUser(error)) console.error(error, info.componentStack);
-      },
-    }).render(
+/**
+ * The login page arrives prerendered (docs/decisions/0017): its markup stays on screen until the
+ * route and its data are loaded, then is replaced in one commit by the same screen, focus and typed
+ * values kept (app/prerendered.ts). Any other page renders at once.
+ */
+async function prepare() {
+  if (prerenderedScreen(root) === undefined) return undefined;
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient);
+  await router.load().catch(() => {});
+  return { queryClient, router };
+}
+
+// The user's language is loaded before the first render, so that nothing flashes in English; the
+// route loads beside it.
+void Promise.all([
+  startDemoWorkerInDevelopment().then(prepare),
+  activateLanguage(detectLanguage()).catch(() => {}),
+]).then(([prepared]) => {
+  const restoreFocus = keepFocus(root);
+  const app = createRoot(root, {
+    // A failure an error boundary shows the user in words is not also a console error; a bug is.
+    onCaughtError: (error, info) => {
+      if (!isShownToUser(error)) console.error(error, info.componentStack);
+    },
+  });
+  flushSync(() =>
+    app.render(
       <StrictMode>
-        <App />
+        <App prepared={prepared} />
       </StrictMode>,
     ),
-);
+  );
+  restoreFocus();
+  return app;
+});

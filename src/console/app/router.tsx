@@ -14,6 +14,8 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
   });
 }
 
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;

@@ -103,6 +103,8 @@ function remember(language: Language) {
   } catch {
     // Private mode or storage full: the choice still holds for this page.
   }
+  // The proxy sends the login page prerendered in this language (docs/decisions/0017).
+  document.cookie = `provider-console-language=${language}; Path=/; Max-Age=31536000; SameSite=Strict`;
 }
 
 export interface I18n {
