@@ -187,20 +187,27 @@ describe('upstream answers', () => {
     expect(upstream.apiCalls()).toHaveLength(2);
   });
 
-  test('a 2xx body that is not JSON, or is cut short, is a 502', async () => {
+  test('a 2xx body not declared JSON is a 502; a JSON one cut short reaches the console cut short, never whole', async () => {
     upstream.answer((_, response) => {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end('{"success":tr');
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end('<html>maintenance</html>');
     });
-    expect((await proxy.request('/api/core/v1/provider/100/child', { session })).status).toBe(502);
+    const html = await proxy.request('/api/core/v1/provider/100/child', { session });
+    expect(html.status).toBe(502);
+    expect(await html.json()).toMatchObject({ code: 'upstream_bad_response' });
+    // Declared JSON, it is passed on as it arrives (docs/decisions/0017): a cut is a broken answer
+    // the console's contract refuses, not a complete one.
     upstream.answer((_, response) => {
       response.writeHead(200, { 'content-type': 'application/json', 'content-length': '500' });
       response.write('{"success":true,');
       setTimeout(() => response.destroy(), 20);
     });
-    const truncated = await proxy.request('/api/core/v1/provider/100/child', { session });
-    expect(truncated.status).toBe(502);
-    expect(await truncated.json()).toMatchObject({ code: 'upstream_unavailable' });
+    const truncated = await proxy
+      .request('/api/core/v1/provider/100/child', { session })
+      .catch((error: unknown) => error);
+    const body =
+      truncated instanceof Response ? await truncated.text().catch((error: unknown) => error) : truncated;
+    expect(body).toBeInstanceOf(Error);
   });
 
   test('a POST that times out is a 504 and is sent upstream exactly once', async () => {

@@ -24,6 +24,8 @@ export function lockAfter(count: number, policy: LockPolicy): number {
 
 export interface SessionStore {
   get(key: string): Promise<string | undefined>;
+  /** Several values in one round trip (Redis `MGET`), in the order asked. */
+  getMany(keys: readonly string[]): Promise<(string | undefined)[]>;
   /** Stores a value that the store may forget after `ttlMs`. */
   set(key: string, value: string, ttlMs: number): Promise<void>;
   /**
@@ -40,6 +42,13 @@ export interface SessionStore {
   claim(key: string, policy: LockPolicy, now: number): Promise<number>;
   /** Takes a claimed attempt back (it did not fail on credentials); a counter at zero is deleted. */
   release(key: string, policy: LockPolicy): Promise<void>;
+  /**
+   * Tells every process sharing this store that a session ended (Redis pub/sub; in memory, this
+   * process), so that none keeps its opened token a moment longer (docs/decisions/0017).
+   */
+  announceEnded(key: string): Promise<void>;
+  /** Called with the key of every session ended anywhere (announced through `announceEnded`). */
+  onEnded(listener: (key: string) => void): void;
   /** Throws when the store cannot be reached (for /readyz). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -62,6 +71,7 @@ export function createMemoryStore(options: { now?: () => number; maxCounters?: n
   // docs/decisions/0011: the counter table is capped; past it the oldest counter is forgotten.
   const maxCounters = options.maxCounters ?? 10_000;
   const values = new Map<string, { value: string; expiresAt: number }>();
+  const endedListeners = new Set<(key: string) => void>();
   const counters = new Map<string, Counter>();
   const live = <T extends { expiresAt: number }>(map: Map<string, T>, key: string): T | undefined => {
     const entry = map.get(key);
@@ -81,6 +91,15 @@ export function createMemoryStore(options: { now?: () => number; maxCounters?: n
   return {
     async get(key) {
       return live(values, key)?.value;
+    },
+    async getMany(keys) {
+      return keys.map((key) => live(values, key)?.value);
+    },
+    async announceEnded(key) {
+      for (const listener of endedListeners) listener(key);
+    },
+    onEnded(listener) {
+      endedListeners.add(listener);
     },
     async set(key, value, ttlMs) {
       values.set(key, { value, expiresAt: now() + ttlMs });

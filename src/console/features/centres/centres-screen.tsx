@@ -8,7 +8,7 @@ import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
 import type { ChildCreation } from '@/contract/schemas';
 import { CentresTable } from './centres-table.tsx';
-import { countriesOf, indexCentres, visibleCentres, type CentresSearch } from './rules.ts';
+import { countriesOf, filterCentres, indexCentres, sortCentres, type CentresSearch } from './rules.ts';
 import { AnchorLink } from '@/console/components/links';
 
 // The create form (react-hook-form, the country picker) and the credentials dialog load on first
@@ -54,7 +54,15 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
   // Folded once per list and language, not once per keystroke.
   const index = useMemo(() => indexCentres(data.data, countryName), [data.data, countryName]);
   const countries = useMemo(() => countriesOf(index, collator), [index, collator]);
-  const rows = useMemo(() => visibleCentres(index, search, collator), [index, search, collator]);
+  // Sorted once per order, filtered per keystroke (rules.ts).
+  const sorted = useMemo(
+    () => sortCentres(index, { sort: search.sort, dir: search.dir }, collator),
+    [index, search.sort, search.dir, collator],
+  );
+  const rows = useMemo(
+    () => filterCentres(sorted, { q: search.q, country: search.country }),
+    [sorted, search.q, search.country],
+  );
   const filtered = search.q !== '' || search.country !== '';
 
   // Once its credentials are stored: a notification with a link to the new centre's page, and its
