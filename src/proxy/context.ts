@@ -36,6 +36,8 @@ export type ProxyEnv = {
     nonce: string | undefined;
     /** The spec operation an /api request matched, for its log line. */
     operation: string | undefined;
+    /** The answer is an upstream body passed on as it arrives (its size may be unknown). */
+    streamed: boolean;
   };
 };
 export type Ctx = Context<ProxyEnv>;

@@ -22,17 +22,28 @@ export function compression(): MiddlewareHandler<ProxyEnv> {
     const vary = response.headers.get('vary');
     if (!vary) response.headers.set('vary', 'Accept-Encoding');
     else if (!/\baccept-encoding\b/i.test(vary)) response.headers.set('vary', `${vary}, Accept-Encoding`);
-    const length = response.headers.get('content-length');
     if (
       c.req.method === 'HEAD' ||
       !response.body ||
       response.status === 204 ||
       response.status === 304 ||
-      (length !== null && Number(length) < compressionThresholdBytes) ||
       chooseEncoding(c.req.header('accept-encoding'), ['gzip']) !== 'gzip'
     )
       return;
-    const compressed = new Response(response.body.pipeThrough(new CompressionStream('gzip')), response);
+    const declared = response.headers.get('content-length');
+    let body: ReadableStream<Uint8Array<ArrayBuffer>> | Uint8Array<ArrayBuffer> = response.body;
+    if (declared === null && !c.get('streamed')) {
+      // The proxy's own answers (sessions, problems) are small and already whole: read to measure.
+      body = new Uint8Array(await response.arrayBuffer());
+      if (body.byteLength < compressionThresholdBytes) {
+        c.res = undefined;
+        c.res = new Response(body, response);
+        return;
+      }
+    } else if (declared !== null && Number(declared) < compressionThresholdBytes) return;
+    const stream: ReadableStream<Uint8Array<ArrayBuffer>> =
+      body instanceof Uint8Array ? (new Response(body).body ?? new ReadableStream()) : body;
+    const compressed = new Response(stream.pipeThrough(new CompressionStream('gzip')), response);
     compressed.headers.delete('content-length');
     compressed.headers.set('content-encoding', 'gzip');
     const etag = compressed.headers.get('etag');
