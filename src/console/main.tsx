@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/console/app/app';
-import { keepFocus, prerenderedScreen } from '@/console/lib/prerendered';
+import { keepFocus, prerenderedScreen, replayPress } from '@/console/lib/prerendered';
 import { createQueryClient } from '@/console/app/query-client';
 import { createAppRouter } from '@/console/app/router';
 import { isShownToUser, markChunkLoadError } from '@/console/lib/error-message';
@@ -63,5 +63,6 @@ void Promise.all([
     ),
   );
   restoreFocus();
+  replayPress(root);
   return app;
 });

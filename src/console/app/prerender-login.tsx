@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { cssVariablesResolver, theme } from '@/console/app/theme';
 import { LoginScreen } from '@/console/features/auth/login-screen';
 import { activateLanguage, createI18n, I18nProvider, type Language } from '@/console/lib/i18n';
+import { CAPTURE_PRESSES } from '@/console/lib/prerendered';
 import type { Environment } from '@/contract/console-wire';
 
 export interface PrerenderedLogin {
@@ -14,7 +15,8 @@ export interface PrerenderedLogin {
   markup: string;
   /**
    * What goes into `<head>`: Mantine's script that sets the colour scheme before the first paint
-   * (the remembered choice, else the system's), so that a dark page never flashes light.
+   * (the remembered choice, else the system's), so that a dark page never flashes light; and the
+   * one that notes a press made before the console took over (lib/prerendered.ts).
    */
   head: string;
   /** The page's title in that language, as the screen sets it once running. */
@@ -49,7 +51,9 @@ export async function prerenderLogin(
       </I18nProvider>
     </MantineProvider>,
   );
-  const head = renderToString(<ColorSchemeScript defaultColorScheme="auto" nonce={nonce} />);
+  const head =
+    renderToString(<ColorSchemeScript defaultColorScheme="auto" nonce={nonce} />) +
+    `<script nonce="${nonce}">${CAPTURE_PRESSES}</script>`;
   return {
     markup: withoutStyleAttributes(markup, nonce),
     head,

@@ -1,8 +1,8 @@
 // The login page arrives with its markup already in the HTML (prerendered at build time,
 // docs/decisions/0017), so that it paints before any script has run. The entry then renders the
 // same screen in its place. These helpers make that hand-over invisible: React replaces the markup
-// only once the screen is complete (main.tsx loads the route first), and what the person typed or
-// focused meanwhile carries over.
+// only once the screen is complete (main.tsx loads the route first), and what the person typed,
+// focused or pressed meanwhile carries over.
 
 /** Which screen the HTML holds (`login`), or undefined for an empty page. */
 export function prerenderedScreen(root: HTMLElement): string | undefined {
@@ -46,4 +46,38 @@ export function keepFocus(root: HTMLElement): () => void {
       }
     }
   };
+}
+
+/**
+ * An inline script of the prerendered page (it carries the CSP nonce, tools/build/prerender-login.ts):
+ * until the console has taken over, a press on a button, or a form's submission, does nothing but is
+ * noted (the button's position among the page's buttons), to be pressed again on the same screen
+ * once it works (`replayPress`). Without it, a click on "Sign in" before the scripts ran would be
+ * lost silently.
+ */
+export const CAPTURE_PRESSES = `(function () {
+  var pressed = [];
+  window.prerenderedPresses = pressed;
+  function note(button, event) {
+    var root = document.getElementById('root');
+    if (!root || !root.hasAttribute('data-prerendered') || !button || !root.contains(button)) return;
+    event.preventDefault();
+    pressed.push(Array.prototype.indexOf.call(root.querySelectorAll('button'), button));
+  }
+  document.addEventListener('click', function (event) {
+    note(event.target && event.target.closest ? event.target.closest('button') : null, event);
+  }, true);
+  document.addEventListener('submit', function (event) {
+    note(event.target && event.target.querySelector ? event.target.querySelector('button[type="submit"]') : null, event);
+  }, true);
+})();`;
+
+/** Presses again, on the working screen, the last button pressed on the prerendered one. */
+export function replayPress(root: HTMLElement): void {
+  const pressed = (window as { prerenderedPresses?: unknown }).prerenderedPresses;
+  if (!Array.isArray(pressed) || pressed.length === 0) return;
+  const last: unknown = pressed[pressed.length - 1];
+  pressed.length = 0;
+  if (typeof last !== 'number' || last < 0) return;
+  root.querySelectorAll('button')[last]?.click();
 }
