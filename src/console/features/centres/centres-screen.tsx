@@ -8,6 +8,7 @@ import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
 import type { ChildCreation } from '@/contract/schemas';
 import { CentresTable } from './centres-table.tsx';
+import { useTypedSearch } from './use-typed-search.ts';
 import { countriesOf, filterCentres, indexCentres, sortCentres, type CentresSearch } from './rules.ts';
 import { AnchorLink } from '@/console/components/links';
 
@@ -59,11 +60,15 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
     () => sortCentres(index, { sort: search.sort, dir: search.dir }, collator),
     [index, search.sort, search.dir, collator],
   );
-  const rows = useMemo(
-    () => filterCentres(sorted, { q: search.q, country: search.country }),
-    [sorted, search.q, search.country],
+  // The search answers from what is typed; the URL follows once typing pauses (use-typed-search.ts).
+  const [q, setQ, writeQ] = useTypedSearch(search.q, (typed) =>
+    onSearchChange({ q: typed, at: 0 }, { replace: true }),
   );
-  const filtered = search.q !== '' || search.country !== '';
+  const rows = useMemo(
+    () => filterCentres(sorted, { q, country: search.country }),
+    [sorted, q, search.country],
+  );
+  const filtered = q !== '' || search.country !== '';
 
   // Once its credentials are stored: a notification with a link to the new centre's page, and its
   // row scrolled into view and marked for a moment.
@@ -101,8 +106,9 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
               label={t('centres.search')}
               placeholder={t('centres.search.placeholder')}
               type="search"
-              value={search.q}
-              onChange={(event) => onSearchChange({ q: event.currentTarget.value, at: 0 }, { replace: true })}
+              value={q}
+              onChange={(event) => setQ(event.currentTarget.value)}
+              onBlur={writeQ}
               style={{ flex: '1 1 220px' }}
             />
             <NativeSelect
@@ -124,10 +130,15 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
           </Text>
           {rows.length === 0 ? (
             <NoResults
-              message={
-                search.q === '' ? t('centres.noResults.filter') : t('centres.noResults', { q: search.q })
+              message={q === '' ? t('centres.noResults.filter') : t('centres.noResults', { q })}
+              onClear={
+                filtered
+                  ? () => {
+                      setQ('');
+                      onSearchChange({ q: '', country: '', at: 0 });
+                    }
+                  : undefined
               }
-              onClear={filtered ? () => onSearchChange({ q: '', country: '', at: 0 }) : undefined}
             />
           ) : (
             <CentresTable
