@@ -46,7 +46,7 @@ export function prerenderLoginPlugin(): Plugin {
       });
       try {
         const renderer = (await server.ssrLoadModule('/src/console/app/prerender-login.tsx')) as Renderer;
-        const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        const template = afterFirstPaint(readFileSync(path.join(outDir, 'index.html'), 'utf8'));
         mkdirSync(path.join(outDir, PRERENDERED_DIR), { recursive: true });
         for (const variant of LOGIN_VARIANTS) {
           const kinds =
@@ -74,6 +74,36 @@ export function prerenderLoginPlugin(): Plugin {
       }
     },
   };
+}
+
+/**
+ * The entry and its preloads start only after the prerendered page has painted: evaluated at once,
+ * the entry (a long task on a slow phone) held the first paint back until it had run, so a page
+ * complete in its HTML still painted late. Until the console takes over, presses are noted and
+ * replayed (src/console/lib/prerendered.ts), so nothing is lost meanwhile.
+ */
+function afterFirstPaint(html: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"[^>]*><\/script>\s*/.exec(html);
+  if (!entry?.[1]) throw new Error('index.html has no module entry script');
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"[^>]*>\s*/g)];
+  let out = html.replace(entry[0], '');
+  for (const preload of preloads) out = out.replace(preload[0], '');
+  const load = `(function () {
+  function add(tag, attributes) {
+    var element = document.createElement(tag);
+    for (var name in attributes) element.setAttribute(name, attributes[name]);
+    document.head.appendChild(element);
+  }
+  requestAnimationFrame(function () {
+    setTimeout(function () {
+      ${JSON.stringify(preloads.map((preload) => preload[1]))}.forEach(function (href) {
+        add('link', { rel: 'modulepreload', crossorigin: '', href: href });
+      });
+      add('script', { type: 'module', crossorigin: '', src: ${JSON.stringify(entry[1])} });
+    }, 0);
+  });
+})();`;
+  return out.replace('</body>', `<script nonce="${NONCE}">${load}</script></body>`);
 }
 
 function escapeHtml(text: string): string {
