@@ -6,6 +6,7 @@ import { App } from '@/console/app/app';
 import { keepFocus, prerenderedScreen, replayPress } from '@/console/lib/prerendered';
 import { createQueryClient } from '@/console/app/query-client';
 import { createAppRouter } from '@/console/app/router';
+import { environmentsQueryOptions, sessionQueryOptions } from '@/console/api/session';
 import { isShownToUser, markChunkLoadError } from '@/console/lib/error-message';
 import { activateLanguage, detectLanguage } from '@/console/lib/i18n';
 
@@ -30,15 +31,24 @@ async function startDemoWorkerInDevelopment() {
 }
 
 /**
- * The login page arrives prerendered (docs/decisions/0017): its markup stays on screen until the
- * route and its data are loaded, then is replaced in one commit by the same screen, focus and typed
- * values kept (app/prerendered.ts). Any other page renders at once.
+ * The router, with the code of this address's screens already on its way. The login page arrives
+ * prerendered (docs/decisions/0017): its markup stays on screen until the route and its data are
+ * loaded, then is replaced in one commit by the same screen, focus, typed values and a press kept
+ * (lib/prerendered.ts). Any other page renders at once.
  */
 async function prepare() {
-  if (prerenderedScreen(root) === undefined) return undefined;
   const queryClient = createQueryClient();
   const router = createAppRouter(queryClient);
-  await router.load().catch(() => {});
+  // Who is signed in, and where, asked at once (the login guard's queries then find them in flight).
+  void queryClient.prefetchQuery(sessionQueryOptions());
+  void queryClient.prefetchQuery(environmentsQueryOptions());
+  // The code of the screens this address shows starts loading now, beside the session, rather than
+  // after the login guard has its answer (docs/decisions/0017).
+  for (const match of router.matchRoutes(router.state.location)) {
+    const route = router.routesById[match.routeId as keyof typeof router.routesById];
+    void router.loadRouteChunk(route)?.catch(() => {});
+  }
+  if (prerenderedScreen(root) !== undefined) await router.load().catch(() => {});
   return { queryClient, router };
 }
 
