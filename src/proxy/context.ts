@@ -102,7 +102,7 @@ export async function readBody(c: Ctx): Promise<Uint8Array | Response> {
   return concat(chunks, size);
 }
 
-export function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
+export function concat(chunks: readonly Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(size);
   let at = 0;
   for (const chunk of chunks) {

@@ -11,13 +11,19 @@ export type UpstreamOutcome =
   | { kind: 'timeout' }
   | { kind: 'unreachable'; reason: string };
 
-/** An answer whose body is passed on as it arrives, still under the call's deadline. */
+/**
+ * An answer passed on unparsed: as it arrives (a stream, still under the call's deadline), or, when
+ * the upstream declared a small length, read whole first (cheaper to write than a stream).
+ */
 export type StreamedOutcome = {
   kind: 'stream';
   status: number;
   headers: Headers;
-  body: ReadableStream<Uint8Array>;
+  body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>;
 };
+
+/** Up to this declared length an answer passed on unparsed is read whole rather than streamed. */
+const readWholeUpTo = 256 * 1024;
 
 /** Which answers to pass on as a stream instead of reading them whole first. */
 export type StreamWhen = (status: number, headers: Headers) => boolean;
@@ -67,7 +73,14 @@ export async function callUpstream(
     });
     const response = await Promise.race([transport(request), expired]);
     if (response === 'timeout') return { kind: 'timeout' };
-    if (streamWhen?.(response.status, response.headers) && response.body) {
+    const passOn = streamWhen?.(response.status, response.headers) === true && response.body !== null;
+    const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+    if (passOn && declared <= readWholeUpTo) {
+      const whole = await Promise.race([readAll(response), expired]);
+      if (whole === 'timeout') return { kind: 'timeout' };
+      return { kind: 'stream', status: response.status, headers: response.headers, body: whole };
+    }
+    if (passOn && response.body) {
       // Passed on as it arrives, never parsed (docs/decisions/0017); the deadline still holds: past
       // it the stream fails and the answer is cut, even from a transport that ignores the abort.
       streaming = true;
@@ -120,7 +133,7 @@ function cut(cause: unknown): Error {
   });
 }
 
-async function readAll(response: Response): Promise<Uint8Array> {
+async function readAll(response: Response): Promise<Uint8Array<ArrayBuffer>> {
   if (!response.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;

@@ -147,8 +147,11 @@ export function apiRoutes(deps: AppDeps) {
       if (etag) out.set('etag', etag);
       const length = outcome.headers.get('content-length');
       if (length && /^\d{1,12}$/.test(length)) out.set('content-length', length);
-      c.set('streamed', true);
-      return new Response(outcome.body, { status: outcome.status, headers: out });
+      c.set('streamed', !(outcome.body instanceof Uint8Array));
+      return new Response(outcome.body, {
+        status: outcome.status,
+        headers: out,
+      });
     }
     return relay(c, outcome.status, outcome.headers, outcome.body, operation);
   });
