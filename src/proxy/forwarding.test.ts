@@ -187,7 +187,7 @@ describe('upstream answers', () => {
     expect(upstream.apiCalls()).toHaveLength(2);
   });
 
-  test('a 2xx body not declared JSON is a 502; a JSON one cut short reaches the console cut short, never whole', async () => {
+  test('a 2xx body not declared JSON is a 502; a JSON one cut short never reaches the console as a whole one', async () => {
     upstream.answer((_, response) => {
       response.writeHead(200, { 'content-type': 'text/html' });
       response.end('<html>maintenance</html>');
@@ -195,18 +195,27 @@ describe('upstream answers', () => {
     const html = await proxy.request('/api/core/v1/provider/100/child', { session });
     expect(html.status).toBe(502);
     expect(await html.json()).toMatchObject({ code: 'upstream_bad_response' });
-    // Declared JSON, it is passed on as it arrives (docs/decisions/0017): a cut is a broken answer
-    // the console's contract refuses, not a complete one.
+    // Declared JSON and small, it is read whole (unparsed): a cut is a 502.
     upstream.answer((_, response) => {
       response.writeHead(200, { 'content-type': 'application/json', 'content-length': '500' });
       response.write('{"success":true,');
       setTimeout(() => response.destroy(), 20);
     });
-    const truncated = await proxy
+    const cut = await proxy.request('/api/core/v1/provider/100/child', { session });
+    expect(cut.status).toBe(502);
+    expect(await cut.json()).toMatchObject({ code: 'upstream_unavailable' });
+    // Of unknown length, it is passed on as it arrives (docs/decisions/0017): a cut is a broken
+    // answer the console's contract refuses, never a complete one.
+    upstream.answer((_, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"success":true,');
+      setTimeout(() => response.destroy(), 20);
+    });
+    const streamed = await proxy
       .request('/api/core/v1/provider/100/child', { session })
       .catch((error: unknown) => error);
     const body =
-      truncated instanceof Response ? await truncated.text().catch((error: unknown) => error) : truncated;
+      streamed instanceof Response ? await streamed.text().catch((error: unknown) => error) : streamed;
     expect(body).toBeInstanceOf(Error);
   });
 
