@@ -144,18 +144,29 @@ try {
         .join('; '),
     })),
     {
-      figure: 'LCP at 4× CPU: login / centres / centre page',
-      measured: pages.map((page) => Math.round(lcp(page.name)?.lcpMs ?? Number.NaN)),
+      figure: 'LCP at 4× CPU: login',
+      measured: [Math.round(lcp('login')?.lcpMs ?? Number.NaN)],
       unit: 'ms',
-      target: 'login ≤ 1.5× bare, lists ≤ 2× bare',
-      met:
-        (lcp('login')?.lcpMs ?? Infinity) <= 1.5 * (lcp('bare page')?.lcpMs ?? 0) &&
-        pages
-          .slice(1)
-          .every((page) => (lcp(page.name)?.lcpMs ?? Infinity) <= 2 * (lcp('bare page')?.lcpMs ?? 0)),
+      target: '≤ 1.5× the bare page',
+      met: (lcp('login')?.lcpMs ?? Infinity) <= 1.5 * (lcp('bare page')?.lcpMs ?? 0),
+      reference: `bare page ${Math.round(lcp('bare page')?.lcpMs ?? Number.NaN)} ms`,
+      detail: `runs ${lcp('login')?.lcpRuns.map(Math.round).join(', ')}; largest paint ${lcp('login')?.lcpElements.join(' or ')}`,
+    },
+    {
+      figure: 'LCP at 4× CPU: centres / centre page',
+      measured: pages.slice(1).map((page) => Math.round(lcp(page.name)?.lcpMs ?? Number.NaN)),
+      unit: 'ms',
+      target: '≤ 2× the bare page',
+      met: pages
+        .slice(1)
+        .every((page) => (lcp(page.name)?.lcpMs ?? Infinity) <= 2 * (lcp('bare page')?.lcpMs ?? 0)),
       reference: `bare page ${Math.round(lcp('bare page')?.lcpMs ?? Number.NaN)} ms`,
       detail: pages
-        .map((page) => `${page.name} runs ${lcp(page.name)?.lcpRuns.map(Math.round).join(', ')}`)
+        .slice(1)
+        .map(
+          (page) =>
+            `${page.name} runs ${lcp(page.name)?.lcpRuns.map(Math.round).join(', ')}, largest paint ${lcp(page.name)?.lcpElements.join(' or ')}`,
+        )
         .join('; '),
     },
     {

@@ -101,8 +101,13 @@ async function throttledContext(browser: Browser, page: Page): Promise<BrowserCo
 const observeLoad = `
   window.benchLcp = 0;
   window.benchCls = 0;
+  window.benchLcpElement = '';
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.benchLcp = entry.startTime;
+    for (const entry of list.getEntries()) {
+      window.benchLcp = entry.startTime;
+      const element = entry.element;
+      window.benchLcpElement = element ? element.tagName.toLowerCase() + ' "' + (element.textContent || '').trim().slice(0, 40) + '"' : '';
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.benchCls += entry.value;
@@ -133,12 +138,15 @@ export interface LoadFigures {
   lcpMs: number;
   cls: number;
   lcpRuns: number[];
+  /** Which element was the largest paint, in each distinct case. */
+  lcpElements: string[];
 }
 
 /** Cold loads at 4× CPU slowdown: LCP and CLS as the page reports them (median of `runs`). */
 export async function coldLoads(browser: Browser, page: Page, runs: number): Promise<LoadFigures> {
   const lcp: number[] = [];
   const cls: number[] = [];
+  const elements = new Set<string>();
   for (let run = 0; run < runs; run += 1) {
     // oxlint-disable-next-line no-await-in-loop -- one load at a time
     const context = await throttledContext(browser, page);
@@ -157,16 +165,16 @@ export async function coldLoads(browser: Browser, page: Page, runs: number): Pro
     // oxlint-disable-next-line no-await-in-loop -- as above
     await tab.waitForTimeout(1500);
     // oxlint-disable-next-line no-await-in-loop -- as above
-    const figures = (await tab.evaluate('({ lcp: window.benchLcp, cls: window.benchCls })')) as {
-      lcp: number;
-      cls: number;
-    };
+    const figures = (await tab.evaluate(
+      '({ lcp: window.benchLcp, cls: window.benchCls, element: window.benchLcpElement })',
+    )) as { lcp: number; cls: number; element: string };
+    elements.add(figures.element);
     lcp.push(figures.lcp);
     cls.push(figures.cls);
     // oxlint-disable-next-line no-await-in-loop -- as above
     await context.close();
   }
-  return { lcpMs: median(lcp), cls: Math.max(...cls), lcpRuns: lcp };
+  return { lcpMs: median(lcp), cls: Math.max(...cls), lcpRuns: lcp, lcpElements: [...elements] };
 }
 
 export interface FilterFigures {
