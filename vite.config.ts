@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { msw } from 'msw/vite';
 import { defineConfig } from 'vite';
 import { precompressPlugin } from './tools/build/precompress.ts';
-import { prerenderLoginPlugin } from './tools/build/prerender-login.ts';
+import { prerenderPlugin } from './tools/build/prerender.ts';
 
 export default defineConfig({
   plugins: [
@@ -29,7 +29,7 @@ export default defineConfig({
     { ...msw({ mode: 'worker-only' }), apply: 'serve' },
     // Build only: the login page's markup in its HTML, and brotli and gzip copies of every text
     // asset for the proxy to serve (docs/decisions/0017).
-    prerenderLoginPlugin(),
+    prerenderPlugin(),
     precompressPlugin(),
   ],
   resolve: {

@@ -30,11 +30,15 @@ async function startDemoWorkerInDevelopment() {
   }
 }
 
+// The user's language is loaded before the first render, so that nothing flashes in English.
+const languageReady = activateLanguage(detectLanguage()).catch(() => {});
+
 /**
- * The router, with the code of this address's screens already on its way. The login page arrives
- * prerendered (docs/decisions/0017): its markup stays on screen until the route and its data are
- * loaded, then is replaced in one commit by the same screen, focus, typed values and a press kept
- * (lib/prerendered.ts). Any other page renders at once.
+ * The router, with the code of this address's screens already on its way. The login page, and for a
+ * browser holding a session the shell's frame, arrive prerendered (docs/decisions/0017): that markup
+ * stays on screen until the route and its data are loaded, then is replaced in one commit by the
+ * complete screen, focus, typed values and a press kept (lib/prerendered.ts). An empty page renders
+ * at once.
  */
 async function prepare() {
   const queryClient = createQueryClient();
@@ -48,16 +52,15 @@ async function prepare() {
     const route = router.routesById[match.routeId as keyof typeof router.routesById];
     void router.loadRouteChunk(route)?.catch(() => {});
   }
-  if (prerenderedScreen(root) !== undefined) await router.load().catch(() => {});
+  if (prerenderedScreen(root) !== undefined) {
+    // Loaders load their screen's catalogue in the current language: the user's must be active first.
+    await languageReady;
+    await router.load().catch(() => {});
+  }
   return { queryClient, router };
 }
 
-// The user's language is loaded before the first render, so that nothing flashes in English; the
-// route loads beside it.
-void Promise.all([
-  startDemoWorkerInDevelopment().then(prepare),
-  activateLanguage(detectLanguage()).catch(() => {}),
-]).then(([prepared]) => {
+void Promise.all([startDemoWorkerInDevelopment().then(prepare), languageReady]).then(([prepared]) => {
   const restoreFocus = keepFocus(root);
   const app = createRoot(root, {
     // A failure an error boundary shows the user in words is not also a console error; a bug is.

@@ -55,6 +55,11 @@ beforeAll(async () => {
   );
   writeFileSync(path.join(dist, 'assets/app-abc123.js'), script);
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"></svg>');
+  for (const language of ['en', 'es', 'ca'])
+    writeFileSync(
+      path.join(dist, `prerendered/shell.${language}.html`),
+      `<!doctype html><html><body><div id="root" data-prerendered="shell">frame-${language}</div></body></html>`,
+    );
   for (const variant of ['demo', 'plain'])
     for (const language of ['en', 'es', 'ca'])
       writeFileSync(
@@ -181,5 +186,14 @@ describe('answers made per request', () => {
     const signedIn = await raw('/login', { cookie: `__Host-provider-console-session=${session}` });
     expect(signedIn.body.toString()).not.toContain('data-prerendered');
     expect(signedIn.headers.vary).toContain('Cookie');
+  });
+
+  test('a signed-in screen starts as the shell’s frame in the chosen language; signed out, as the empty page', async () => {
+    const cookie = `__Host-provider-console-session=${session}`;
+    const frame = await raw('/centres/101', { cookie, 'accept-language': 'es' });
+    expect(frame.body.toString()).toContain('data-prerendered="shell">frame-es');
+    expect(frame.headers['cache-control']).toBe('no-cache');
+    const signedOut = await raw('/centres/101', { 'accept-language': 'es' });
+    expect(signedOut.body.toString()).not.toContain('data-prerendered');
   });
 });

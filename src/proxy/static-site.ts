@@ -80,5 +80,6 @@ export function loadStaticSite(distDir: string): StaticSite {
     file: (pathname) => files.get(pathname),
     document: (nonce) => index.replaceAll(noncePlaceholder, nonce),
     login: (variant, language) => prerendered(`login.${variant}.${language}.html`),
+    shellFrame: (language) => prerendered(`shell.${language}.html`),
   };
 }

@@ -49,7 +49,7 @@ export function keepFocus(root: HTMLElement): () => void {
 }
 
 /**
- * An inline script of the prerendered page (it carries the CSP nonce, tools/build/prerender-login.ts):
+ * An inline script of the prerendered page (it carries the CSP nonce, tools/build/prerender.ts):
  * until the console has taken over, a press on a button, or a form's submission, does nothing but is
  * noted (the button's position among the page's buttons), to be pressed again on the same screen
  * once it works (`replayPress`). Without it, a click on "Sign in" before the scripts ran would be

@@ -3,7 +3,8 @@
 // (docs/decisions/0017): each file in the best encoding the browser accepts (the build's brotli or
 // gzip copy, `Vary: Accept-Encoding`), hashed assets cached for a year as immutable, the rest
 // revalidated; /login, for a browser holding no session, is the login screen prerendered in its
-// language, so that it paints before any script has run.
+// language, and any other screen, for one holding a session, the shell's frame, so that they paint
+// before any script has run.
 import { getCookie } from 'hono/cookie';
 import { Hono } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
@@ -34,9 +35,11 @@ export interface StaticSite {
   document(nonce: string): string;
   /**
    * The prerendered login page in `language`, with (`demo`) or without the demo's logins, as
-   * built, nonce placeholders included (tools/build/prerender-login.ts); undefined when not built.
+   * built, nonce placeholders included (tools/build/prerender.ts); undefined when not built.
    */
   login?(variant: 'demo' | 'plain', language: PrerenderedLanguage): string | undefined;
+  /** The signed-in screens' frame, prerendered in `language`, as built; undefined when not built. */
+  shellFrame?(language: PrerenderedLanguage): string | undefined;
 }
 
 /** Must equal `html.cspNonce` in vite.config.ts. */
@@ -106,6 +109,12 @@ export function siteRoutes(site: StaticSite | undefined, options: SiteOptions) {
     }
   }
 
+  const shellFrames = new Map<PrerenderedLanguage, string>();
+  for (const language of PRERENDERED_LANGUAGES) {
+    const frame = site?.shellFrame?.(language);
+    if (frame) shellFrames.set(language, frame);
+  }
+
   routes.on(['GET', 'HEAD'], '*', (c) => {
     const pathname = new URL(c.req.url).pathname;
     const file = site?.file(pathname);
@@ -136,11 +145,20 @@ export function siteRoutes(site: StaticSite | undefined, options: SiteOptions) {
       const nonce = newNonce();
       c.set('kind', 'document');
       c.set('nonce', nonce);
-      const login =
-        pathname === '/login' && !options.hasSession(c)
-          ? loginPages.get(chooseLanguage(getCookie(c, languageCookieName), c.req.header('accept-language')))
-          : undefined;
-      const html = login ? login.replaceAll(noncePlaceholder, nonce) : site.document(nonce);
+      // Signed out, /login is the login screen; signed in, every other screen starts as the frame
+      // they appear in. A session that has ended meanwhile shows the frame until the console sends
+      // the person to the login.
+      const language = chooseLanguage(getCookie(c, languageCookieName), c.req.header('accept-language'));
+      const signedIn = options.hasSession(c);
+      const prerendered =
+        pathname === '/login'
+          ? signedIn
+            ? undefined
+            : loginPages.get(language)
+          : signedIn
+            ? shellFrames.get(language)
+            : undefined;
+      const html = prerendered ? prerendered.replaceAll(noncePlaceholder, nonce) : site.document(nonce);
       const body = new TextEncoder().encode(html);
       return new Response(c.req.method === 'HEAD' ? null : body, {
         headers: {

@@ -1,16 +1,19 @@
-// The login screen's markup, rendered at build time (tools/build/prerender-login.ts) so that the
-// sign-in page paints from the HTML alone, before any script has run (docs/decisions/0017). Never
+// Markup rendered at build time (tools/build/prerender.ts) so that a page paints from its HTML
+// alone, before any script has run (docs/decisions/0017): the login screen, and the frame of the
+// signed-in screens (the shell without who is signed in, which only the session tells). Never
 // imported by the console's entry: only the build's server-side render loads it.
 import { ColorSchemeScript, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { cssVariablesResolver, theme } from '@/console/app/theme';
+import { Shell } from '@/console/components/shell';
 import { LoginScreen } from '@/console/features/auth/login-screen';
 import { activateLanguage, createI18n, I18nProvider, type Language } from '@/console/lib/i18n';
 import { CAPTURE_PRESSES } from '@/console/lib/prerendered';
 import type { Environment } from '@/contract/console-wire';
+import type { ReactNode } from 'react';
 
-export interface PrerenderedLogin {
+export interface Prerendered {
   /** What goes inside `<div id="root">`. */
   markup: string;
   /**
@@ -33,32 +36,54 @@ export async function prerenderLogin(
   language: Language,
   environments: Environment[],
   nonce: string,
-): Promise<PrerenderedLogin> {
-  await activateLanguage(language);
-  const { t } = createI18n(language);
-  const markup = renderToString(
-    <MantineProvider
-      theme={theme}
-      defaultColorScheme="auto"
-      cssVariablesResolver={cssVariablesResolver}
-      deduplicateCssVariables={false}
-      getStyleNonce={() => nonce}
-    >
-      <I18nProvider initial={language}>
-        <QueryClientProvider client={new QueryClient()}>
-          <LoginScreen environments={environments} onLoggedIn={() => {}} />
-        </QueryClientProvider>
-      </I18nProvider>
-    </MantineProvider>,
-  );
+): Promise<Prerendered> {
+  const { t } = await inLanguage(language);
+  const markup = render(nonce, language, <LoginScreen environments={environments} onLoggedIn={() => {}} />);
   const head =
     renderToString(<ColorSchemeScript defaultColorScheme="auto" nonce={nonce} />) +
     `<script nonce="${nonce}">${CAPTURE_PRESSES}</script>`;
   return {
-    markup: withoutStyleAttributes(markup, nonce),
+    markup,
     head,
     title: `${t('login.pageTitle')} · ${t('app.name')}`,
   };
+}
+
+/**
+ * The frame every signed-in screen appears in (header, navigation, an empty main area), without the
+ * environment, the identity or the navigation's entries, which the session brings. Served to a
+ * browser that holds a session, so that the header paints from the HTML; the console replaces it
+ * with the complete screen in one commit, nothing moving (the frame lays out as the shell does).
+ */
+export async function prerenderShellFrame(language: Language, nonce: string): Promise<Prerendered> {
+  const { t } = await inLanguage(language);
+  const markup = render(nonce, language, <Shell nav={null}>{null}</Shell>);
+  const head = renderToString(<ColorSchemeScript defaultColorScheme="auto" nonce={nonce} />);
+  return { markup, head, title: t('app.name') };
+}
+
+async function inLanguage(language: Language) {
+  await activateLanguage(language);
+  return createI18n(language);
+}
+
+function render(nonce: string, language: Language, screen: ReactNode): string {
+  return withoutStyleAttributes(
+    renderToString(
+      <MantineProvider
+        theme={theme}
+        defaultColorScheme="auto"
+        cssVariablesResolver={cssVariablesResolver}
+        deduplicateCssVariables={false}
+        getStyleNonce={() => nonce}
+      >
+        <I18nProvider initial={language}>
+          <QueryClientProvider client={new QueryClient()}>{screen}</QueryClientProvider>
+        </I18nProvider>
+      </MantineProvider>,
+    ),
+    nonce,
+  );
 }
 
 const entities: Record<string, string> = {

@@ -1,9 +1,10 @@
-// A Vite build step: after the bundle is written, the login screen is rendered on the server side
-// (src/console/app/prerender-login.tsx) into a copy of the built index.html per language, so that
-// /login paints from its HTML before any script has run (docs/decisions/0017). Two variants per
-// language, with and without the demo's one-click logins; each lists every environment kind, and the
-// proxy removes the options it does not offer (src/proxy/static-site.ts). The client replaces this
-// markup with the same screen once its entry has run (src/console/app/prerendered.ts).
+// A Vite build step: after the bundle is written, the login screen and the signed-in screens' frame
+// are rendered on the server side (src/console/app/prerender.tsx) into copies of the built
+// index.html per language, so that they paint from their HTML before any script has run
+// (docs/decisions/0017). The login comes in two variants per language, with and without the demo's
+// one-click logins; each lists every environment kind, and the proxy removes the options it does
+// not offer (src/proxy/routes/site.ts). The console replaces this markup with the same screen once
+// its entry has run (src/console/main.tsx, src/console/lib/prerendered.ts).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
@@ -14,22 +15,40 @@ export const PRERENDERED_DIR = 'prerendered';
 export const LOGIN_VARIANTS = ['demo', 'plain'] as const;
 const LANGUAGES = ['en', 'es', 'ca'] as const;
 
+type Page = { markup: string; head: string; title: string };
+
 interface Renderer {
   prerenderLogin(
     language: (typeof LANGUAGES)[number],
     environments: { id: string; label: string; kind: string; operations: string[] }[],
     nonce: string,
-  ): Promise<{ markup: string; head: string; title: string }>;
+  ): Promise<Page>;
+  prerenderShellFrame(language: (typeof LANGUAGES)[number], nonce: string): Promise<Page>;
+}
+
+/** index.html with a prerendered page in it. */
+function fill(template: string, language: string, screen: string, page: Page): string {
+  const html = template
+    .replace('<html lang="en">', `<html lang="${language}">`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace('</head>', `${page.head}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root" data-prerendered="${screen}" data-language="${language}">${page.markup}</div>`,
+    );
+  if (!html.includes(`data-prerendered="${screen}"`))
+    throw new Error('index.html has no empty <div id="root"></div> to prerender into');
+  return html;
 }
 
 const environment = (kind: string) => ({ id: kind, label: kind, kind, operations: [] });
 
-export function prerenderLoginPlugin(): Plugin {
+export function prerenderPlugin(): Plugin {
   let outDir = 'dist';
   let root = process.cwd();
   let configFile: string | undefined;
   return {
-    name: 'provider-console:prerender-login',
+    name: 'provider-console:prerender',
     apply: 'build',
     configResolved(config) {
       root = config.root;
@@ -45,7 +64,7 @@ export function prerenderLoginPlugin(): Plugin {
         server: { middlewareMode: true, hmr: false, ws: false },
       });
       try {
-        const renderer = (await server.ssrLoadModule('/src/console/app/prerender-login.tsx')) as Renderer;
+        const renderer = (await server.ssrLoadModule('/src/console/app/prerender.tsx')) as Renderer;
         const template = afterFirstPaint(readFileSync(path.join(outDir, 'index.html'), 'utf8'));
         mkdirSync(path.join(outDir, PRERENDERED_DIR), { recursive: true });
         for (const variant of LOGIN_VARIANTS) {
@@ -56,18 +75,19 @@ export function prerenderLoginPlugin(): Plugin {
           for (const language of LANGUAGES) {
             // oxlint-disable-next-line no-await-in-loop -- one language at a time: i18n is global
             const page = await renderer.prerenderLogin(language, kinds.map(environment), NONCE);
-            const html = template
-              .replace('<html lang="en">', `<html lang="${language}">`)
-              .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-              .replace('</head>', `${page.head}</head>`)
-              .replace(
-                '<div id="root"></div>',
-                `<div id="root" data-prerendered="login" data-language="${language}">${page.markup}</div>`,
-              );
-            if (!html.includes('data-prerendered="login"'))
-              throw new Error('index.html has no empty <div id="root"></div> to prerender into');
-            writeFileSync(path.join(outDir, PRERENDERED_DIR, `login.${variant}.${language}.html`), html);
+            writeFileSync(
+              path.join(outDir, PRERENDERED_DIR, `login.${variant}.${language}.html`),
+              fill(template, language, 'login', page),
+            );
           }
+        }
+        for (const language of LANGUAGES) {
+          // oxlint-disable-next-line no-await-in-loop -- as above
+          const page = await renderer.prerenderShellFrame(language, NONCE);
+          writeFileSync(
+            path.join(outDir, PRERENDERED_DIR, `shell.${language}.html`),
+            fill(template, language, 'shell', page),
+          );
         }
       } finally {
         await server.close();
