@@ -55,6 +55,11 @@ export default defineConfig({
               priority: 2,
             },
             { name: 'zod-classic', test: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]classic[\\/]/, priority: 1 },
+            // Everything the entry loads anyway, in one chunk. Left to itself the bundler splits the
+            // modules the entry shares with lazy routes into a chunk per set of importers: each new
+            // route re-cut them into more, smaller files (33 for the login page, about 3 kB gzip of
+            // import/export glue and lost compression), measured in docs/decisions/0014.
+            { name: 'initial', tags: ['$initial'], priority: 0 },
           ],
         },
       },

@@ -21,9 +21,9 @@ export async function resetSimulator(request: APIRequestContext) {
   expect(reset.ok()).toBe(true);
 }
 
-/** D12: the demo parent's one-click login, ending on its centres list. */
+/** D12: the demo parent's one-click login, ending on its centres list (the home is the overview). */
 export async function demoLogin(page: Page) {
-  await page.goto('/login');
+  await page.goto('/login?redirect=/centres');
   await page.getByRole('button', { name: 'Demo parent (100)' }).click();
   await expect(page.getByRole('heading', { name: 'Centres', level: 1 })).toBeVisible();
 }

@@ -4,16 +4,21 @@ import enCentres from '../src/console/locales/en/centres.json' with { type: 'jso
 import enCommon from '../src/console/locales/en/common.json' with { type: 'json' };
 import esCentres from '../src/console/locales/es/centres.json' with { type: 'json' };
 import esCommon from '../src/console/locales/es/common.json' with { type: 'json' };
+import enLicences from '../src/console/locales/en/licences.json' with { type: 'json' };
+import esLicences from '../src/console/locales/es/licences.json' with { type: 'json' };
 
 // The console's own words, so that a journey in Spanish finds its buttons by their Spanish names.
 // The one place the e2e tests read the catalogues (src/console/locales, ICU messages formatted by
 // Lingui as the console formats them).
 
-const english = { ...enCommon, ...enCentres };
+const english = { ...enCommon, ...enCentres, ...enLicences };
 export type MessageKey = keyof typeof english;
 export type UiLanguage = 'en' | 'es';
 
-const i18n = setupI18n({ locale: 'en', messages: { en: english, es: { ...esCommon, ...esCentres } } });
+const i18n = setupI18n({
+  locale: 'en',
+  messages: { en: english, es: { ...esCommon, ...esCentres, ...esLicences } },
+});
 i18n.setMessagesCompiler(compileMessage);
 
 /** Where the console remembers the chosen language (src/console/lib/i18n). */

@@ -69,7 +69,8 @@ async function settle(page: Page) {
 }
 
 /**
- * Login, centres, palette, create, credentials, centre page, reveal, re-login, 404 and offline, in
+ * Login, overview, centres, palette, create, credentials, centre page, reveal, a centre's licences
+ * with banners, a doctor's licences drawer, re-login, 404 and offline, in
  * that order, calling `visit` on each once it has settled. The palette opens before any dialog (the
  * order in which its overlay went missing). A state the walk cannot reach as it should (no in-app
  * 404, no offline panel) is named in `problems`, and the walk goes on.
@@ -89,6 +90,13 @@ export async function walkScreens(page: Page, context: BrowserContext, combo: Co
   await at('login');
 
   await page.getByRole('button', { name: text('login.demo.parent') }).click();
+  // A parent's home: the overview, once every centre's licences have loaded.
+  await expect(page.getByRole('heading', { name: text('overview.title'), level: 1 })).toBeVisible();
+  await expect(main.getByRole('table')).toBeVisible();
+  await expect(main.getByRole('progressbar')).toHaveCount(0, { timeout: 15_000 });
+  await at('overview');
+
+  await page.goto('/centres');
   await expect(page.getByRole('heading', { name: text('centres.title'), level: 1 })).toBeVisible();
   await expect(main.locator('a[href*="/centres/"]').first()).toBeVisible();
   await at('centres');
@@ -144,6 +152,17 @@ export async function walkScreens(page: Page, context: BrowserContext, combo: Co
   await at('reveal-dialog');
   await page.keyboard.press('Escape');
   await expect(revealDialog).toBeHidden();
+
+  // A centre with banners (D12: TRIALs ending and expired), then a doctor's licences in the drawer.
+  await page.goto('/centres/104/licences');
+  await expect(main.getByRole('alert').first()).toBeVisible();
+  await at('licences-tab');
+  await page.goto('/centres/101/licences?user=101-doc-001');
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByText(text('licences.drawer.atLimit'))).toBeVisible();
+  await at('licence-drawer');
+  await page.goto(`/centres/${id}`);
+  await expect(reveal).toBeVisible();
 
   // The session ends on the server (as after the idle timeout); the next request meets a 401.
   const logout = await page.request.post('/auth/logout', { headers: HEADERS });

@@ -13,9 +13,14 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthSplatRouteImport } from './routes/_auth/$'
+import { Route as AuthOverviewRouteImport } from './routes/_auth/overview'
 import { Route as AuthCentresIndexRouteImport } from './routes/_auth/centres/index'
 import { Route as AuthCentresCentreIdRouteImport } from './routes/_auth/centres/$centreId'
+import { Route as AuthDoctorsRegisterRouteImport } from './routes/_auth/doctors/register'
 import { Route as AuthCentresCentreIdIndexRouteImport } from './routes/_auth/centres/$centreId/index'
+import { Route as AuthCentresCentreIdDoctorsRouteImport } from './routes/_auth/centres/$centreId/doctors'
+import { Route as AuthCentresCentreIdLicencesRouteImport } from './routes/_auth/centres/$centreId/licences'
+import { Route as AuthCentresCentreIdTemplatesRouteImport } from './routes/_auth/centres/$centreId/templates'
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -36,6 +41,11 @@ const AuthSplatRoute = AuthSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthOverviewRoute = AuthOverviewRouteImport.update({
+  id: '/overview',
+  path: '/overview',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthCentresIndexRoute = AuthCentresIndexRouteImport.update({
   id: '/centres/',
   path: '/centres/',
@@ -46,10 +56,33 @@ const AuthCentresCentreIdRoute = AuthCentresCentreIdRouteImport.update({
   path: '/centres/$centreId',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthDoctorsRegisterRoute = AuthDoctorsRegisterRouteImport.update({
+  id: '/doctors/register',
+  path: '/doctors/register',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthCentresCentreIdIndexRoute =
   AuthCentresCentreIdIndexRouteImport.update({
     id: '/',
     path: '/',
+    getParentRoute: () => AuthCentresCentreIdRoute,
+  } as any)
+const AuthCentresCentreIdDoctorsRoute =
+  AuthCentresCentreIdDoctorsRouteImport.update({
+    id: '/doctors',
+    path: '/doctors',
+    getParentRoute: () => AuthCentresCentreIdRoute,
+  } as any)
+const AuthCentresCentreIdLicencesRoute =
+  AuthCentresCentreIdLicencesRouteImport.update({
+    id: '/licences',
+    path: '/licences',
+    getParentRoute: () => AuthCentresCentreIdRoute,
+  } as any)
+const AuthCentresCentreIdTemplatesRoute =
+  AuthCentresCentreIdTemplatesRouteImport.update({
+    id: '/templates',
+    path: '/templates',
     getParentRoute: () => AuthCentresCentreIdRoute,
   } as any)
 
@@ -57,15 +90,25 @@ export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
+  '/overview': typeof AuthOverviewRoute
   '/centres/$centreId': typeof AuthCentresCentreIdRouteWithChildren
+  '/doctors/register': typeof AuthDoctorsRegisterRoute
   '/centres/': typeof AuthCentresIndexRoute
+  '/centres/$centreId/doctors': typeof AuthCentresCentreIdDoctorsRoute
+  '/centres/$centreId/licences': typeof AuthCentresCentreIdLicencesRoute
+  '/centres/$centreId/templates': typeof AuthCentresCentreIdTemplatesRoute
   '/centres/$centreId/': typeof AuthCentresCentreIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
+  '/overview': typeof AuthOverviewRoute
   '/': typeof AuthIndexRoute
+  '/doctors/register': typeof AuthDoctorsRegisterRoute
   '/centres': typeof AuthCentresIndexRoute
+  '/centres/$centreId/doctors': typeof AuthCentresCentreIdDoctorsRoute
+  '/centres/$centreId/licences': typeof AuthCentresCentreIdLicencesRoute
+  '/centres/$centreId/templates': typeof AuthCentresCentreIdTemplatesRoute
   '/centres/$centreId': typeof AuthCentresCentreIdIndexRoute
 }
 export interface FileRoutesById {
@@ -73,9 +116,14 @@ export interface FileRoutesById {
   '/_auth': typeof AuthRouteWithChildren
   '/login': typeof LoginRoute
   '/_auth/$': typeof AuthSplatRoute
+  '/_auth/overview': typeof AuthOverviewRoute
   '/_auth/': typeof AuthIndexRoute
   '/_auth/centres/$centreId': typeof AuthCentresCentreIdRouteWithChildren
+  '/_auth/doctors/register': typeof AuthDoctorsRegisterRoute
   '/_auth/centres/': typeof AuthCentresIndexRoute
+  '/_auth/centres/$centreId/doctors': typeof AuthCentresCentreIdDoctorsRoute
+  '/_auth/centres/$centreId/licences': typeof AuthCentresCentreIdLicencesRoute
+  '/_auth/centres/$centreId/templates': typeof AuthCentresCentreIdTemplatesRoute
   '/_auth/centres/$centreId/': typeof AuthCentresCentreIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -84,19 +132,39 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/$'
+    | '/overview'
     | '/centres/$centreId'
+    | '/doctors/register'
     | '/centres/'
+    | '/centres/$centreId/doctors'
+    | '/centres/$centreId/licences'
+    | '/centres/$centreId/templates'
     | '/centres/$centreId/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/login' | '/$' | '/' | '/centres' | '/centres/$centreId'
+  to:
+    | '/login'
+    | '/$'
+    | '/overview'
+    | '/'
+    | '/doctors/register'
+    | '/centres'
+    | '/centres/$centreId/doctors'
+    | '/centres/$centreId/licences'
+    | '/centres/$centreId/templates'
+    | '/centres/$centreId'
   id:
     | '__root__'
     | '/_auth'
     | '/login'
     | '/_auth/$'
+    | '/_auth/overview'
     | '/_auth/'
     | '/_auth/centres/$centreId'
+    | '/_auth/doctors/register'
     | '/_auth/centres/'
+    | '/_auth/centres/$centreId/doctors'
+    | '/_auth/centres/$centreId/licences'
+    | '/_auth/centres/$centreId/templates'
     | '/_auth/centres/$centreId/'
   fileRoutesById: FileRoutesById
 }
@@ -135,6 +203,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSplatRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/overview': {
+      id: '/_auth/overview'
+      path: '/overview'
+      fullPath: '/overview'
+      preLoaderRoute: typeof AuthOverviewRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/centres/': {
       id: '/_auth/centres/'
       path: '/centres'
@@ -149,6 +224,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthCentresCentreIdRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/doctors/register': {
+      id: '/_auth/doctors/register'
+      path: '/doctors/register'
+      fullPath: '/doctors/register'
+      preLoaderRoute: typeof AuthDoctorsRegisterRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/centres/$centreId/': {
       id: '/_auth/centres/$centreId/'
       path: '/'
@@ -156,14 +238,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthCentresCentreIdIndexRouteImport
       parentRoute: typeof AuthCentresCentreIdRoute
     }
+    '/_auth/centres/$centreId/doctors': {
+      id: '/_auth/centres/$centreId/doctors'
+      path: '/doctors'
+      fullPath: '/centres/$centreId/doctors'
+      preLoaderRoute: typeof AuthCentresCentreIdDoctorsRouteImport
+      parentRoute: typeof AuthCentresCentreIdRoute
+    }
+    '/_auth/centres/$centreId/licences': {
+      id: '/_auth/centres/$centreId/licences'
+      path: '/licences'
+      fullPath: '/centres/$centreId/licences'
+      preLoaderRoute: typeof AuthCentresCentreIdLicencesRouteImport
+      parentRoute: typeof AuthCentresCentreIdRoute
+    }
+    '/_auth/centres/$centreId/templates': {
+      id: '/_auth/centres/$centreId/templates'
+      path: '/templates'
+      fullPath: '/centres/$centreId/templates'
+      preLoaderRoute: typeof AuthCentresCentreIdTemplatesRouteImport
+      parentRoute: typeof AuthCentresCentreIdRoute
+    }
   }
 }
 
 interface AuthCentresCentreIdRouteChildren {
+  AuthCentresCentreIdDoctorsRoute: typeof AuthCentresCentreIdDoctorsRoute
+  AuthCentresCentreIdLicencesRoute: typeof AuthCentresCentreIdLicencesRoute
+  AuthCentresCentreIdTemplatesRoute: typeof AuthCentresCentreIdTemplatesRoute
   AuthCentresCentreIdIndexRoute: typeof AuthCentresCentreIdIndexRoute
 }
 
 const AuthCentresCentreIdRouteChildren: AuthCentresCentreIdRouteChildren = {
+  AuthCentresCentreIdDoctorsRoute: AuthCentresCentreIdDoctorsRoute,
+  AuthCentresCentreIdLicencesRoute: AuthCentresCentreIdLicencesRoute,
+  AuthCentresCentreIdTemplatesRoute: AuthCentresCentreIdTemplatesRoute,
   AuthCentresCentreIdIndexRoute: AuthCentresCentreIdIndexRoute,
 }
 
@@ -172,15 +281,19 @@ const AuthCentresCentreIdRouteWithChildren =
 
 interface AuthRouteChildren {
   AuthSplatRoute: typeof AuthSplatRoute
+  AuthOverviewRoute: typeof AuthOverviewRoute
   AuthIndexRoute: typeof AuthIndexRoute
   AuthCentresCentreIdRoute: typeof AuthCentresCentreIdRouteWithChildren
+  AuthDoctorsRegisterRoute: typeof AuthDoctorsRegisterRoute
   AuthCentresIndexRoute: typeof AuthCentresIndexRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthSplatRoute: AuthSplatRoute,
+  AuthOverviewRoute: AuthOverviewRoute,
   AuthIndexRoute: AuthIndexRoute,
   AuthCentresCentreIdRoute: AuthCentresCentreIdRouteWithChildren,
+  AuthDoctorsRegisterRoute: AuthDoctorsRegisterRoute,
   AuthCentresIndexRoute: AuthCentresIndexRoute,
 }
 

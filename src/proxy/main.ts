@@ -19,7 +19,15 @@ function refuseToStart(message: string): never {
   process.exit(2);
 }
 
-export async function main(env: Record<string, string | undefined> = process.env): Promise<void> {
+export interface MainOptions {
+  /** The demo environment's world: a generated one (N centres × M doctors) instead of D12's seed. */
+  demoSeed?: { centres: number; doctors: number } | undefined;
+}
+
+export async function main(
+  env: Record<string, string | undefined> = process.env,
+  options: MainOptions = {},
+): Promise<void> {
   let config: ProxyConfig;
   try {
     config = parseConfig(env);
@@ -51,7 +59,9 @@ export async function main(env: Record<string, string | undefined> = process.env
     );
   }
   const demoEnvironment = config.environments.find((environment) => environment.id === 'demo');
-  const demo = demoEnvironment ? await startSimulator(demoEnvironment.templatesPrefix) : undefined;
+  const demo = demoEnvironment
+    ? await startSimulator(demoEnvironment.templatesPrefix, options.demoSeed)
+    : undefined;
   let running;
   try {
     running = await listen(
@@ -121,9 +131,13 @@ function allowedHostsFor(config: ProxyConfig, address: string): string[] {
  * its `/__sim` control API is served on the proxy's origin. Imported only when the demo is on, so
  * a deployment without it never loads MSW.
  */
-async function startSimulator(templatesPrefix: string): Promise<FetchLike> {
+async function startSimulator(
+  templatesPrefix: string,
+  generated: MainOptions['demoSeed'],
+): Promise<FetchLike> {
   const { createSimulator } = await import('../simulator/index.ts');
-  const simulator = createSimulator({ seed: 'demo', templatesPrefix });
+  // D11's reset goes back to the world it started with, generated or not.
+  const simulator = createSimulator({ seed: generated ?? 'demo', templatesPrefix });
   return (request) => simulator.fetch(request);
 }
 

@@ -17,7 +17,20 @@ export interface CentreTab {
   parentOnly?: boolean;
 }
 
-export const CENTRE_TABS: readonly CentreTab[] = [];
+export const CENTRE_TABS: readonly CentreTab[] = [
+  {
+    to: '/centres/$centreId/licences',
+    label: 'centre.tab.licences',
+    needs: ['getLicenses', 'listDoctorsWithLicenses'],
+  },
+  { to: '/centres/$centreId/doctors', label: 'centre.tab.doctors', needs: ['listDoctorsWithLicenses'] },
+  // 4.9, with the doctor picker's 4.6 (rules 2 and 3 name a doctor of the centre).
+  {
+    to: '/centres/$centreId/templates',
+    label: 'centre.tab.templates',
+    needs: ['listReportTemplates', 'listDoctorsWithLicenses'],
+  },
+];
 
 export function centreTabsFor(operations: readonly OperationId[], ownCentre: boolean): CentreTab[] {
   return CENTRE_TABS.filter(

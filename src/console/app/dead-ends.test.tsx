@@ -16,7 +16,8 @@ describe('paths that lead nowhere', () => {
     expect(screen.getByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Página no encontrada · Provider Console'));
     await user.click(screen.getByRole('link', { name: 'Ir a la página de inicio' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/centres'));
+    // Home is the first screen the navigation offers: a parent's overview.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/overview'));
   });
 
   it.each(['/centres/abc', '/centres/0', '/centres/999999'])(

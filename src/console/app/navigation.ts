@@ -14,7 +14,15 @@ export interface NavigationEntry {
 }
 
 export const NAVIGATION = [
+  // Parents only: a centre's own login gets 403 on the child list and lands on its own page (D3).
+  {
+    to: '/overview',
+    label: 'nav.overview',
+    needs: ['listChildCenters', 'getLicenses', 'listDoctorsWithLicenses'],
+  },
   { to: '/centres', label: 'nav.centres', needs: ['listChildCenters'] },
+  // D3: the one screen besides sign-in that the development environment offers.
+  { to: '/doctors/register', label: 'nav.registerDoctors', needs: ['registerDoctors'] },
 ] as const satisfies readonly NavigationEntry[];
 
 export function navigationFor(operations: readonly OperationId[]): NavigationEntry[] {

@@ -165,9 +165,18 @@ export function demoState(
   const bare = pchild(203, 'Consultorio Chamberí', null);
   addDoctors(state, bare, 2, rng);
 
+  // D12 "paging" for doctors: one centre with 60+ doctors. Added last, from a random stream of its
+  // own, so that every other provider of the seed stays exactly as it was.
+  const paging = state.providers[String(PAGING_CENTRE_ID)];
+  if (!paging) throw new RangeError('the seed has no paging centre');
+  addDoctors(state, paging, 62, new Rng(60));
+
   state.rng = rng.seed;
   return state;
 }
+
+/** The demo centre whose doctor list pages (65 doctors, 4.6 pages at most 100). */
+export const PAGING_CENTRE_ID = 107;
 
 export function seededState(seed: SeedOption, now?: string, tokenLifetimeSeconds?: number): SimState {
   if (seed === 'demo') return demoState(now, tokenLifetimeSeconds);

@@ -26,8 +26,9 @@ async function typeLogin(user: User, providerId: string, clientId: string, secre
   await user.type(screen.getByLabelText(/client secret/i), secret);
 }
 
+/** The login screen, sending the user to the centres list afterwards (the home is the overview). */
 async function openLogin() {
-  renderApp('/login');
+  renderApp('/login?redirect=/centres');
   await waitFor(() => expect(screen.getByLabelText('Environment')).toHaveValue('demo'));
 }
 

@@ -11,6 +11,8 @@ import { AnchorLink } from '@/console/components/links';
 interface HeaderProps {
   providerId: number;
   centreId: number;
+  /** More about the centre, inside the header (its contract, from another feature). */
+  facts?: ReactNode;
   /** The centre's tabs and the current one, below the header. */
   children?: ReactNode;
 }
@@ -21,23 +23,23 @@ interface HeaderProps {
  * loader use) with the parent-only actions; a child signed in with its own credentials (the list
  * answers 403, D3) sees its own page without them.
  */
-export function CentreHeader({ providerId, centreId, children }: HeaderProps) {
+export function CentreHeader({ providerId, centreId, facts, children }: HeaderProps) {
   return centreId === providerId ? (
-    <CentreView providerId={providerId} centreId={centreId} centre={undefined}>
+    <CentreView providerId={providerId} centreId={centreId} centre={undefined} facts={facts}>
       {children}
     </CentreView>
   ) : (
-    <ChildCentreHeader providerId={providerId} centreId={centreId}>
+    <ChildCentreHeader providerId={providerId} centreId={centreId} facts={facts}>
       {children}
     </ChildCentreHeader>
   );
 }
 
-function ChildCentreHeader({ providerId, centreId, children }: HeaderProps) {
+function ChildCentreHeader({ providerId, centreId, facts, children }: HeaderProps) {
   const { data } = useSuspenseQuery(childCentersQueryOptions(providerId));
   const centre = data.data.find((item) => item.id === centreId);
   return (
-    <CentreView providerId={providerId} centreId={centreId} centre={centre}>
+    <CentreView providerId={providerId} centreId={centreId} centre={centre} facts={facts}>
       {children}
     </CentreView>
   );
@@ -47,6 +49,7 @@ function CentreView({
   providerId,
   centreId,
   centre,
+  facts,
   children,
 }: HeaderProps & {
   /** Undefined when signed in as the centre itself: a child cannot read the parent's list (D3). */
@@ -78,6 +81,7 @@ function CentreView({
             ) : null}
             <Fact label={t('centre.id')} value={String(centreId)} />
           </Group>
+          {facts}
           {centre && !own ? (
             <Group>
               <RevealCredentials providerId={providerId} centreId={centreId} />

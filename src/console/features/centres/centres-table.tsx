@@ -1,7 +1,7 @@
-import { Button } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { SortHeader } from '@/console/components/sort-header';
 import { useI18n } from '@/console/lib/i18n';
 import type { ChildListItem } from '@/contract/schemas';
 import { ROW_HEIGHT } from './centres-skeleton.tsx';
@@ -79,33 +79,20 @@ export function CentresTable({
     if (arrivedIndex >= 0) virtualizer.scrollToIndex(arrivedIndex, { align: 'center' });
   }, [arrivedIndex, virtualizer]);
 
-  const ariaSort = (field: SortField) =>
-    sort.sort === field ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none';
   return (
     <div ref={scrollerRef} className={classes.scroller}>
       <table className={classes.table} aria-label={t('centres.list.label')} aria-rowcount={rows.length + 1}>
         <thead ref={headRef} className={classes.head}>
           <tr className={classes.row} aria-rowindex={1}>
             {COLUMNS.map(({ field, className }) => (
-              <th key={field} className={`${classes.header} ${className ?? ''}`} aria-sort={ariaSort(field)}>
-                <Button
-                  variant="subtle"
-                  color="gray"
-                  fullWidth
-                  justify="flex-start"
-                  className={classes.sort}
-                  onClick={() =>
-                    onSort({ sort: field, dir: sort.sort === field && sort.dir === 'asc' ? 'desc' : 'asc' })
-                  }
-                  rightSection={
-                    <span aria-hidden="true">
-                      {sort.sort === field ? (sort.dir === 'asc' ? '▲' : '▼') : ''}
-                    </span>
-                  }
-                >
-                  {t(`centres.column.${field}`)}
-                </Button>
-              </th>
+              <SortHeader
+                key={field}
+                field={field}
+                label={t(`centres.column.${field}`)}
+                sort={sort}
+                onSort={onSort}
+                className={className}
+              />
             ))}
           </tr>
         </thead>

@@ -1,6 +1,7 @@
 import { Alert, Button, Checkbox, Group, Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { ChildCreation } from '@/contract/schemas';
+import { downloadText } from '@/console/lib/download';
 import { useI18n } from '@/console/lib/i18n';
 import { CredentialField } from './secret-field.tsx';
 
@@ -23,14 +24,7 @@ export function CredentialsDialog({
 }) {
   const { t } = useI18n();
   const [stored, setStored] = useState(false);
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([dotEnv(creation)], { type: 'text/plain' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `centre-${creation.providerId}.env`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  };
+  const download = () => downloadText(dotEnv(creation), `centre-${creation.providerId}.env`, 'text/plain');
   return (
     <Modal
       opened

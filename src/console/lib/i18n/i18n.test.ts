@@ -2,10 +2,16 @@ import { parse, type Token } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
 import caCentres from '@/console/locales/ca/centres.json';
 import caCommon from '@/console/locales/ca/common.json';
+import caDoctors from '@/console/locales/ca/doctors.json';
 import enCentres from '@/console/locales/en/centres.json';
 import enCommon from '@/console/locales/en/common.json';
+import enDoctors from '@/console/locales/en/doctors.json';
 import esCentres from '@/console/locales/es/centres.json';
 import esCommon from '@/console/locales/es/common.json';
+import esDoctors from '@/console/locales/es/doctors.json';
+import caTemplates from '@/console/locales/ca/templates.json';
+import enTemplates from '@/console/locales/en/templates.json';
+import esTemplates from '@/console/locales/es/templates.json';
 import { activateLanguage, createI18n, detectLanguage, type Language } from './index.tsx';
 
 /** "Today", "in 1 day" and "in 11 days" in `language`. */
@@ -23,6 +29,8 @@ async function inLanguage(language: Language) {
 const catalogues = {
   common: { en: enCommon, es: esCommon, ca: caCommon },
   centres: { en: enCentres, es: esCentres, ca: caCentres },
+  doctors: { en: enDoctors, es: esDoctors, ca: caDoctors },
+  templates: { en: enTemplates, es: esTemplates, ca: caTemplates },
 };
 
 /** The ICU argument names a message uses (`{count, plural, …}`, `{name}`), sorted. */

@@ -3,6 +3,9 @@ import { I18nProvider as LinguiProvider, useLingui } from '@lingui/react';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import type enCentres from '@/console/locales/en/centres.json';
 import type enCommon from '@/console/locales/en/common.json';
+import type enDoctors from '@/console/locales/en/doctors.json';
+import type enLicences from '@/console/locales/en/licences.json';
+import type enTemplates from '@/console/locales/en/templates.json';
 import { messages as enCommonMessages } from '@/console/locales/en/common.json?lingui';
 
 // Lingui formats the messages (ICU: plural, select, numbers; docs/decisions/0009-i18n.md). This
@@ -15,11 +18,16 @@ export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 /** The catalogues' areas: `common` (shell, sign-in, feedback) ships with the entry, the rest with their screens. */
-export const AREAS = ['common', 'centres'] as const;
+export const AREAS = ['common', 'centres', 'doctors', 'licences', 'templates'] as const;
 export type Area = (typeof AREAS)[number];
 
 /** Every message id of the English catalogues: a key missing from them is a type error. */
-export type MessageKey = keyof typeof enCommon | keyof typeof enCentres;
+export type MessageKey =
+  | keyof typeof enCommon
+  | keyof typeof enCentres
+  | keyof typeof enDoctors
+  | keyof typeof enLicences
+  | keyof typeof enTemplates;
 export type Values = Record<string, string | number>;
 
 type Catalogue = () => Promise<{ messages: Messages }>;
@@ -27,14 +35,23 @@ const CATALOGUES: Record<Language, Record<Area, Catalogue>> = {
   en: {
     common: () => Promise.resolve({ messages: enCommonMessages }),
     centres: () => import('@/console/locales/en/centres.json?lingui'),
+    doctors: () => import('@/console/locales/en/doctors.json?lingui'),
+    licences: () => import('@/console/locales/en/licences.json?lingui'),
+    templates: () => import('@/console/locales/en/templates.json?lingui'),
   },
   es: {
     common: () => import('@/console/locales/es/common.json?lingui'),
     centres: () => import('@/console/locales/es/centres.json?lingui'),
+    doctors: () => import('@/console/locales/es/doctors.json?lingui'),
+    licences: () => import('@/console/locales/es/licences.json?lingui'),
+    templates: () => import('@/console/locales/es/templates.json?lingui'),
   },
   ca: {
     common: () => import('@/console/locales/ca/common.json?lingui'),
     centres: () => import('@/console/locales/ca/centres.json?lingui'),
+    doctors: () => import('@/console/locales/ca/doctors.json?lingui'),
+    licences: () => import('@/console/locales/ca/licences.json?lingui'),
+    templates: () => import('@/console/locales/ca/templates.json?lingui'),
   },
 };
 

@@ -7,6 +7,7 @@ import { RouteTab, RouteTabs } from '@/console/components/route-tabs';
 import { CentreHeader } from '@/console/features/centres/centre-header';
 import { CentreNotFound } from '@/console/features/centres/centre-not-found';
 import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
+import { CentreContractFacts } from '@/console/features/licences/centre-contract-facts';
 import { loadArea, useI18n } from '@/console/lib/i18n';
 
 // A centre's page: its header above the tabs (child routes, app/centre-tabs.ts), each tab owned by
@@ -27,8 +28,9 @@ export const Route = createFileRoute('/_auth/centres/$centreId')({
       environment.operations.includes('listChildCenters') && params.centreId !== session.providerId
         ? queryClient.ensureQueryData(childCentersQueryOptions(session.providerId))
         : undefined;
-    // The screen's messages load beside its data, not after it.
-    const [, centres] = await Promise.all([loadArea('centres'), list]);
+    // The screen's messages load beside its data, not after it (the header's contract facts are
+    // the licences area's).
+    const [, , centres] = await Promise.all([loadArea('centres'), loadArea('licences'), list]);
     if (centres && !centres.data.some((item) => item.id === params.centreId)) throw notFound();
   },
   pendingComponent: CentresSkeleton,
@@ -44,8 +46,15 @@ function CentreLayout() {
   if (!environment.operations.includes('listChildCenters'))
     return <UnavailableHere environment={environment.kind} />;
   const tabs = centreTabsFor(environment.operations, centreId === session.providerId);
+  const contract =
+    environment.operations.includes('getLicenses') &&
+    environment.operations.includes('listDoctorsWithLicenses');
   return (
-    <CentreHeader providerId={session.providerId} centreId={centreId}>
+    <CentreHeader
+      providerId={session.providerId}
+      centreId={centreId}
+      facts={contract ? <CentreContractFacts centreId={centreId} /> : null}
+    >
       {tabs.length > 0 ? (
         <RouteTabs label={t('centre.tabs')}>
           {tabs.map((tab) => (

@@ -1,4 +1,4 @@
-import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router';
+import { createFileRoute, redirect, stripSearchParams, useRouter } from '@tanstack/react-router';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { UnavailableHere } from '@/console/components/feedback';
 import { loadArea } from '@/console/lib/i18n';
@@ -37,18 +37,22 @@ function CentresRoute() {
   const { session, environment } = Route.useRouteContext();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
+  const router = useRouter();
   if (!environment.operations.includes('listChildCenters'))
     return <UnavailableHere environment={environment.kind} />;
   return (
     <CentresScreen
       providerId={session.providerId}
       search={search}
-      onSearchChange={(patch, options) =>
+      onSearchChange={(patch, options) => {
+        // The list reports its scroll position a moment after scrolling settles: by then the user
+        // may have followed a link away, and the report must not pull them back to the list.
+        if (router.latestLocation.pathname !== '/centres') return;
         void navigate({
           search: (previous) => ({ ...previous, ...patch }),
           replace: options?.replace ?? false,
-        })
-      }
+        });
+      }}
     />
   );
 }

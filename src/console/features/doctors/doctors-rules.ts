@@ -1,0 +1,52 @@
+import { linkOptions } from '@tanstack/react-router';
+import { z } from 'zod/mini';
+import { intParam, oneOfParam, pageParam, pageSizeParam, textParam } from '@/console/lib/search-params';
+import type { License } from '@/contract/schemas';
+
+/**
+ * The Doctors tab's state, in the URL (STYLE.md point 4): the search sent to the service, the page
+ * and the page size (10/25/50/100; never above 100, spec §8 and D6). D6 caps a search at 100
+ * characters.
+ */
+export const doctorsSearchSchema = z.object({
+  q: textParam(100),
+  page: pageParam(),
+  size: pageSizeParam(),
+});
+export type DoctorsSearch = z.output<typeof doctorsSearchSchema>;
+
+/**
+ * The page the URL names, as 4.6 asks for it (spec 2.5: offset zero-based). Written out here, not
+ * through lib/paging, because route loaders ship with the entry, where React Query's hooks are not.
+ */
+export const pageRequestOf = (search: DoctorsSearch) => ({
+  offset: (search.page - 1) * search.size,
+  limit: search.size,
+  search: search.q,
+});
+
+/**
+ * Where a doctor's row leads: the centre's Licences tab with that doctor's licences open in its
+ * drawer (4.7 `userId`). The Licences tab owns that route; this is the one place that spells it.
+ */
+export const doctorLicencesLink = (centreId: number, doctorId: string) =>
+  linkOptions({ to: '/centres/$centreId/licences', params: { centreId }, search: { user: doctorId } });
+
+const DAY_MS = 86_400_000;
+
+/** Whole days from `now` to `date` (negative: past), for "in 5 days" / "2 days ago". */
+export const daysFrom = (now: Date, date: Date): number =>
+  Math.round((date.getTime() - now.getTime()) / DAY_MS);
+
+/** A licence's use this period as a share of its limit (0…1), or undefined without a limit (2.7). */
+export function usageShare(license: Pick<License, 'currentUsage' | 'limit'>): number | undefined {
+  if (license.limit === null || license.limit <= 0) return undefined;
+  return Math.min(1, Math.max(0, license.currentUsage / license.limit));
+}
+
+/** The registration page's state: the target chosen (0: the signed-in provider) and the mode. */
+export const registerSearchSchema = z.object({
+  target: intParam({ min: 0, fallback: 0 }),
+  mode: oneOfParam(['form', 'file'], 'form'),
+});
+export type RegisterSearch = z.output<typeof registerSearchSchema>;

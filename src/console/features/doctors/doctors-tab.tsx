@@ -1,0 +1,258 @@
+import { Group, Progress, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useState } from 'react';
+import { doctorsWithLicensesQueryOptions } from '@/console/api/list-doctors-with-licenses';
+import { EmptyState, ErrorPanel, NoResults } from '@/console/components/feedback';
+import { AnchorLink, ButtonLink } from '@/console/components/links';
+import { LocalTime } from '@/console/components/local-time';
+import { PagedTable, type Column } from '@/console/components/paged-table';
+import { useI18n } from '@/console/lib/i18n';
+import { usePagedQuery, type Paging } from '@/console/lib/paging';
+import type { DoctorWithLicense, License } from '@/contract/schemas';
+import {
+  daysFrom,
+  doctorLicencesLink,
+  pageRequestOf,
+  usageShare,
+  type DoctorsSearch,
+} from './doctors-rules.ts';
+import classes from './doctors.module.css';
+import { ToneBadge, type Tone } from './tone-badge.tsx';
+
+/** How long typing rests before the search goes to the service (and into the URL). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export interface DoctorsTabProps {
+  centreId: number;
+  search: DoctorsSearch;
+  onSearchChange: (patch: Partial<DoctorsSearch>, options?: { replace?: boolean }) => void;
+}
+
+/**
+ * A centre's doctors with their licences (4.6): paged and searched by the service, the state in
+ * the URL; the previous page stays while the next loads and the one after is fetched ahead.
+ */
+export function DoctorsTab({ centreId, search, onSearchChange }: DoctorsTabProps) {
+  const { t } = useI18n();
+  // The box shows what is typed at once; the URL (and the service) get it once typing rests.
+  const [typed, setTyped] = useState(search.q);
+  const [urlQ, setUrlQ] = useState(search.q);
+  if (urlQ !== search.q) {
+    // Back, forward or a link changed the search: the box follows the URL.
+    setUrlQ(search.q);
+    setTyped(search.q);
+  }
+  const sendSearch = useDebouncedCallback(
+    (q: string) => onSearchChange({ q, page: 1 }, { replace: true }),
+    SEARCH_DEBOUNCE_MS,
+  );
+  const columns = useColumns(centreId);
+  const paging: Paging = { page: search.page, pageSize: search.size };
+  const { query, total, isShowingPrevious } = usePagedQuery(
+    (at) =>
+      doctorsWithLicensesQueryOptions(
+        centreId,
+        pageRequestOf({ q: search.q, page: at.page, size: at.pageSize }),
+      ),
+    paging,
+  );
+  const registerAction = (
+    <ButtonLink to="/doctors/register" search={{ target: centreId }}>
+      {t('doctors.register')}
+    </ButtonLink>
+  );
+
+  let body;
+  if (query.isError && !query.data)
+    body = <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />;
+  else if (!query.data || total === undefined) body = <DoctorsSkeleton />;
+  else if (total === 0 && search.q === '')
+    body = (
+      <EmptyState title={t('doctors.empty.title')} body={t('doctors.empty.body')} action={registerAction} />
+    );
+  else if (total === 0)
+    body = (
+      <NoResults
+        message={t('doctors.noResults', { q: search.q })}
+        onClear={() => {
+          setTyped('');
+          onSearchChange({ q: '', page: 1 });
+        }}
+      />
+    );
+  else
+    body = (
+      <PagedTable
+        caption={t('doctors.table')}
+        columns={columns}
+        rows={query.data.doctors}
+        rowKey={(doctor) => doctor.id}
+        total={total}
+        paging={paging}
+        loading={isShowingPrevious}
+        onPagingChange={(next) => onSearchChange({ page: next.page, size: next.pageSize })}
+      />
+    );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <TextInput
+          label={t('doctors.search')}
+          placeholder={t('doctors.search.placeholder')}
+          type="search"
+          maxLength={100}
+          value={typed}
+          onChange={(event) => {
+            setTyped(event.currentTarget.value);
+            sendSearch(event.currentTarget.value);
+          }}
+          className={classes.search}
+        />
+        {registerAction}
+      </Group>
+      {body}
+    </Stack>
+  );
+}
+
+function DoctorsSkeleton() {
+  const { t } = useI18n();
+  return (
+    <Stack gap="xs" aria-busy="true" aria-label={t('doctors.loading')}>
+      {Array.from({ length: 6 }, (_, index) => (
+        <Skeleton key={index} height={36} />
+      ))}
+    </Stack>
+  );
+}
+
+// A hook only by name: the columns read the UI language's words and formatters.
+function useColumns(centreId: number): Column<DoctorWithLicense>[] {
+  const { t } = useI18n();
+  return [
+    { key: 'name', header: t('doctors.column.name'), cell: (doctor) => doctor.name },
+    { key: 'lastname', header: t('doctors.column.lastname'), cell: (doctor) => doctor.lastname },
+    {
+      key: 'id',
+      header: t('doctors.column.id'),
+      // Support staff go from a doctor to the licences they hold.
+      cell: (doctor) => (
+        <AnchorLink {...doctorLicencesLink(centreId, doctor.id)} className={classes.id}>
+          {doctor.id}
+        </AnchorLink>
+      ),
+    },
+    {
+      key: 'licence',
+      header: t('doctors.column.licence'),
+      cell: (doctor) => <LicenceBadge license={doctor.license} />,
+    },
+    {
+      key: 'enabled',
+      header: t('doctors.column.enabled'),
+      cell: (doctor) =>
+        doctor.license ? (
+          <ToneBadge tone={doctor.license.isEnabled ? 'teal' : 'red'}>
+            {doctor.license.isEnabled ? t('doctors.enabled') : t('doctors.disabled')}
+          </ToneBadge>
+        ) : (
+          <NoneText />
+        ),
+    },
+    {
+      key: 'usage',
+      header: t('doctors.column.usage'),
+      wideOnly: true,
+      cell: (doctor) => (doctor.license ? <UsageMeter license={doctor.license} /> : <NoneText />),
+    },
+    {
+      key: 'expiry',
+      header: t('doctors.column.expiry'),
+      wideOnly: true,
+      cell: (doctor) =>
+        doctor.license?.expiresAt ? <Expiry date={doctor.license.expiresAt} /> : <NoneText />,
+    },
+  ];
+}
+
+function NoneText() {
+  const { t } = useI18n();
+  return (
+    <Text span size="sm" c="dimmed">
+      {t('doctors.none')}
+    </Text>
+  );
+}
+
+const BADGE_COLOURS: Record<string, Tone> = {
+  BASIC: 'blue',
+  ELITE: 'grape',
+  TRIAL: 'orange',
+  USAGE: 'cyan',
+};
+
+/** 2.7 `type`; a type the spec does not list stays visible as "unknown" (tolerant reading). */
+function LicenceBadge({ license }: { license: License | null }) {
+  const { t } = useI18n();
+  if (!license)
+    return (
+      <Text span size="sm" c="dimmed">
+        {t('doctors.noLicence')}
+      </Text>
+    );
+  return (
+    <ToneBadge
+      variant="outline"
+      tone={(typeof license.type === 'string' && BADGE_COLOURS[license.type]) || 'gray'}
+    >
+      {typeof license.type === 'string'
+        ? license.type
+        : t('doctors.licence.unknown', { type: license.type.unknown })}
+    </ToneBadge>
+  );
+}
+
+/** 2.7: reports this period of the limit (BASIC: 100), or the count and "no limit". */
+function UsageMeter({ license }: { license: License }) {
+  const { t, formatNumber } = useI18n();
+  const share = usageShare(license);
+  const words =
+    license.limit === null
+      ? t('doctors.usage.unlimited', { used: formatNumber(license.currentUsage) })
+      : t('doctors.usage.of', {
+          used: formatNumber(license.currentUsage),
+          limit: formatNumber(license.limit),
+        });
+  return (
+    <Stack gap={4} className={classes.usage}>
+      <Text size="xs">{words}</Text>
+      {share === undefined ? null : (
+        <Progress
+          size="sm"
+          value={share * 100}
+          color={share >= 1 ? 'red' : share >= 0.8 ? 'orange' : 'teal'}
+          aria-label={words}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** D10: local time in the UI language (UTC on hover) and how far away it is. */
+function Expiry({ date }: { date: Date }) {
+  const { t } = useI18n();
+  // "Now" once per row shown: the words need not tick while the page is open.
+  const [now] = useState(() => new Date());
+  const days = daysFrom(now, date);
+  return (
+    <Stack gap={0}>
+      <Text size="sm">
+        <LocalTime value={date} />
+      </Text>
+      <Text size="xs" c="dimmed">
+        {days >= 0 ? t('time.inDays', { days }) : t('time.daysAgo', { days: -days })}
+      </Text>
+    </Stack>
+  );
+}

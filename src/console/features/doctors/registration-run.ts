@@ -1,0 +1,261 @@
+import pLimit, { type LimitFunction } from 'p-limit';
+
+// D4: the console registers one doctor per request, at most four in flight, every row with its own
+// state. This is that machinery, without React: a queue over p-limit with pause and cancel, the
+// state of every row, and the counts, rate and time left of the current batch.
+
+/** D4: at most this many registrations in flight. */
+export const MAX_IN_FLIGHT = 4;
+
+export type RowFailure =
+  /** Not sent: the row breaks a rule of 2.2 or repeats another row's doctor id. */
+  | { kind: 'invalid' }
+  /** Sent, and refused or lost: the error value, with its D2 field errors. */
+  | { kind: 'failed'; error: unknown };
+
+export type RowStatus =
+  | { state: 'waiting' }
+  | { state: 'sending' }
+  | { state: 'registered'; serviceId: string }
+  | ({ state: 'failed' } & RowFailure);
+
+/** What a batch is given for each row: the request to send, or why there is none. */
+export type Prepared<Request> = { ok: true; request: Request } | { ok: false };
+
+export interface BatchItem<Request> {
+  key: string;
+  prepare: () => Prepared<Request>;
+}
+
+export interface Progress {
+  registered: number;
+  failed: number;
+  /** Waiting or in flight. */
+  left: number;
+  inFlight: number;
+  /** Rows sent so far (since the last `clear`). */
+  total: number;
+  /** Of those, the ones a cancel left unsent. */
+  notSent: number;
+  running: boolean;
+  paused: boolean;
+  /** Rows answered per second of sending (pauses not counted), once there is an answer. */
+  ratePerSecond: number | undefined;
+  /** At that rate, how long the rows left take. */
+  remainingSeconds: number | undefined;
+}
+
+export interface RunOptions<Request> {
+  /** Registers one doctor; answers the service's id for it, or throws the failure. */
+  send: (request: Request) => Promise<string>;
+  concurrency?: number;
+  /** A clock in milliseconds (tests pass their own). */
+  now?: () => number;
+}
+
+type Listener = () => void;
+
+export class RegistrationRun<Request> {
+  readonly #send: (request: Request) => Promise<string>;
+  readonly #now: () => number;
+  readonly #limit: LimitFunction;
+  readonly #statuses = new Map<string, RowStatus>();
+  readonly #listeners = new Set<Listener>();
+  #version = 0;
+  /** Bumped by cancel: queued tasks of an older generation send nothing. */
+  #generation = 0;
+  #batch = new Set<string>();
+  #paused: { resume: () => void; promise: Promise<void>; since: number } | undefined;
+  #startedAt = 0;
+  #pausedMs = 0;
+  #answered = 0;
+  #inFlight = 0;
+  #maxInFlight = 0;
+  #idle: Array<() => void> = [];
+
+  constructor(options: RunOptions<Request>) {
+    this.#send = options.send;
+    this.#now = options.now ?? (() => performance.now());
+    this.#limit = pLimit(options.concurrency ?? MAX_IN_FLIGHT);
+  }
+
+  /** For useSyncExternalStore: a number that changes whenever anything shown changes. */
+  readonly subscribe = (listener: Listener): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  readonly version = (): number => this.#version;
+
+  status(key: string): RowStatus | undefined {
+    return this.#statuses.get(key);
+  }
+
+  /** The most requests that were ever in flight at once (D4: never above the limit). */
+  get maxInFlight(): number {
+    return this.#maxInFlight;
+  }
+
+  /** Whether a row may still change: not queued, not in flight, not registered. */
+  isEditable(key: string): boolean {
+    const state = this.#statuses.get(key)?.state;
+    return state === undefined || state === 'failed';
+  }
+
+  /**
+   * Queues the rows in order. A registered row is never sent again (D4), and a row already queued
+   * is not queued twice; a row that cannot be prepared fails at once, unsent.
+   */
+  start(items: readonly BatchItem<Request>[]): void {
+    const fresh = items.filter((item) => {
+      const state = this.#statuses.get(item.key)?.state;
+      return state !== 'registered' && state !== 'waiting' && state !== 'sending';
+    });
+    if (fresh.length === 0) return;
+    if (!this.running) {
+      // The rows sent before stay in the counts (a retry's summary is the whole file's); the rate
+      // is measured afresh.
+      this.#startedAt = this.#now();
+      this.#pausedMs = 0;
+      this.#answered = 0;
+    }
+    const generation = this.#generation;
+    for (const item of fresh) {
+      this.#batch.add(item.key);
+      const prepared = item.prepare();
+      if (!prepared.ok) {
+        this.#statuses.set(item.key, { state: 'failed', kind: 'invalid' });
+        continue;
+      }
+      this.#statuses.set(item.key, { state: 'waiting' });
+      void this.#limit(() => this.#run(item.key, prepared.request, generation));
+    }
+    this.#changed();
+  }
+
+  async #run(key: string, request: Request, generation: number): Promise<void> {
+    // A pause holds the row here (its slot too: nothing else starts either) until resume or cancel.
+    // oxlint-disable-next-line no-await-in-loop -- waiting is the point: one pause after another
+    while (this.#paused && generation === this.#generation) await this.#paused.promise;
+    if (generation !== this.#generation) return;
+    this.#statuses.set(key, { state: 'sending' });
+    this.#inFlight += 1;
+    this.#maxInFlight = Math.max(this.#maxInFlight, this.#inFlight);
+    this.#changed();
+    try {
+      const serviceId = await this.#send(request);
+      this.#statuses.set(key, { state: 'registered', serviceId });
+    } catch (error) {
+      this.#statuses.set(key, { state: 'failed', kind: 'failed', error });
+    } finally {
+      this.#inFlight -= 1;
+      this.#answered += 1;
+      this.#changed();
+    }
+  }
+
+  /** No new request starts until `resume`; those in flight finish. */
+  pause(): void {
+    if (this.#paused || !this.running) return;
+    const { promise, resolve } = Promise.withResolvers<void>();
+    this.#paused = { resume: resolve, promise, since: this.#now() };
+    this.#changed();
+  }
+
+  resume(): void {
+    const paused = this.#paused;
+    if (!paused) return;
+    this.#pausedMs += this.#now() - paused.since;
+    this.#paused = undefined;
+    paused.resume();
+    this.#changed();
+  }
+
+  /**
+   * Sends nothing more: queued rows go back to unsent, requests in flight finish and keep their
+   * answer (an abandoned request may still have registered its doctor; D4 makes a retry safe).
+   */
+  cancel(): void {
+    this.#generation += 1;
+    this.#limit.clearQueue();
+    for (const [key, status] of this.#statuses) if (status.state === 'waiting') this.#statuses.delete(key);
+    const paused = this.#paused;
+    this.#paused = undefined;
+    paused?.resume();
+    this.#changed();
+  }
+
+  /** Forgets every row (another file was chosen); nothing may be on its way. */
+  clear(): void {
+    if (this.running) return;
+    this.#statuses.clear();
+    this.#batch.clear();
+    this.#changed();
+  }
+
+  /** Forgets a row (removed from the form or the file). */
+  forget(key: string): void {
+    if (this.#statuses.get(key)?.state === 'sending') return;
+    this.#statuses.delete(key);
+    this.#batch.delete(key);
+    this.#changed();
+  }
+
+  get running(): boolean {
+    for (const key of this.#batch) {
+      const state = this.#statuses.get(key)?.state;
+      if (state === 'waiting' || state === 'sending') return true;
+    }
+    return false;
+  }
+
+  /** Resolves once nothing is waiting or in flight. */
+  idle(): Promise<void> {
+    if (!this.running) return Promise.resolve();
+    return new Promise((resolve) => this.#idle.push(resolve));
+  }
+
+  /** The keys of the current batch's rows in `state`. */
+  keysIn(state: RowStatus['state']): string[] {
+    return [...this.#batch].filter((key) => this.#statuses.get(key)?.state === state);
+  }
+
+  progress(): Progress {
+    let registered = 0;
+    let failed = 0;
+    let left = 0;
+    for (const key of this.#batch) {
+      const state = this.#statuses.get(key)?.state;
+      if (state === 'registered') registered += 1;
+      else if (state === 'failed') failed += 1;
+      else if (state === 'waiting' || state === 'sending') left += 1;
+    }
+    const now = this.#now();
+    const pausedMs = this.#pausedMs + (this.#paused ? now - this.#paused.since : 0);
+    const elapsedSeconds = (now - this.#startedAt - pausedMs) / 1000;
+    const ratePerSecond =
+      this.#answered > 0 && elapsedSeconds > 0 ? this.#answered / elapsedSeconds : undefined;
+    return {
+      registered,
+      failed,
+      left,
+      inFlight: this.#inFlight,
+      total: this.#batch.size,
+      notSent: this.#batch.size - registered - failed - left,
+      running: left > 0,
+      paused: this.#paused !== undefined,
+      ratePerSecond,
+      remainingSeconds: ratePerSecond && left > 0 ? left / ratePerSecond : undefined,
+    };
+  }
+
+  #changed(): void {
+    this.#version += 1;
+    for (const listener of this.#listeners) listener();
+    if (!this.running && this.#idle.length > 0) {
+      const waiting = this.#idle;
+      this.#idle = [];
+      for (const resolve of waiting) resolve();
+    }
+  }
+}

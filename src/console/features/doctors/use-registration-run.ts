@@ -1,0 +1,45 @@
+import { useBlocker } from '@tanstack/react-router';
+import { useState, useSyncExternalStore } from 'react';
+import { useRegisterDoctors } from '@/console/api/register-doctors';
+import type { RegisterDoctorsRequest } from '@/contract/operations/register-doctors';
+import { RegistrationRun } from './registration-run.ts';
+
+/** What a row sends: its request, and its key so that a failure can find the row again. */
+export interface RowRequest {
+  key: string;
+  request: RegisterDoctorsRequest;
+}
+
+/**
+ * A registration run for one target, re-rendering the caller on every change of a row's state.
+ * `onFailure` hears each refusal (to put D2 field errors onto the row's fields). Leaving the page
+ * while rows are waiting or in flight asks first (the browser's own prompt on close or reload).
+ */
+export function useRegistrationRun(target: number, onFailure?: (key: string, error: unknown) => void) {
+  const api = useRegisterDoctors();
+  const [failureListener] = useState(() => ({ current: onFailure }));
+  failureListener.current = onFailure;
+  const [state, setState] = useState(() => ({ target, run: create() }));
+  function create() {
+    return new RegistrationRun<RowRequest>({
+      send: async ({ key, request }) => {
+        try {
+          return await api.register(request);
+        } catch (error) {
+          failureListener.current?.(key, error);
+          throw error;
+        }
+      },
+    });
+  }
+  // Another target is another set of doctors: their states start afresh.
+  if (state.target !== target) setState({ target, run: create() });
+  const { run } = state;
+  useSyncExternalStore(run.subscribe, run.version);
+  const blocker = useBlocker({
+    shouldBlockFn: () => run.running,
+    enableBeforeUnload: () => run.running,
+    withResolver: true,
+  });
+  return { run, blocker, refresh: () => api.refresh(target) };
+}

@@ -1,0 +1,67 @@
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { reportTemplatesQueryOptions } from '@/console/api/list-report-templates';
+import { UnavailableHere } from '@/console/components/feedback';
+import { RouteError } from '@/console/components/route-error';
+import {
+  TEMPLATES_SEARCH_DEFAULTS,
+  templatesRequest,
+  templatesSearchSchema,
+} from '@/console/features/templates/rules';
+import { TemplatesScreen } from '@/console/features/templates/templates-screen';
+import { loadArea } from '@/console/lib/i18n';
+
+// The Templates tab of a centre's page: spec 4.9's three rules, paged, with a drawer (D9).
+export const Route = createFileRoute('/_auth/centres/$centreId/templates')({
+  validateSearch: templatesSearchSchema,
+  search: { middlewares: [stripSearchParams(TEMPLATES_SEARCH_DEFAULTS)] },
+  // The drawer's template is not a dependency: opening it asks nothing of the service.
+  loaderDeps: ({ search }) => ({
+    view: search.view,
+    doctor: search.doctor,
+    page: search.page,
+    pageSize: search.pageSize,
+  }),
+  loader: async ({ context, params, deps, parentMatchPromise }) => {
+    const request = context.environment.operations.includes('listReportTemplates')
+      ? templatesRequest(params.centreId, deps)
+      : undefined;
+    // The page is fetched ahead, not awaited: a loader that waited would hold the previous view
+    // without marking it busy, and then swap the whole tab for its pending component. The screen
+    // keeps the previous page on screen, marked busy, until this one arrives (lib/paging.ts), and
+    // says itself what a failure means (an unknown doctor, a centre outside the login). It starts
+    // only once the centre's page has found the centre among the login's, never for one that is
+    // not; when the page is still settling, the screen asks itself on mount.
+    if (request)
+      void parentMatchPromise.then(
+        (parent) =>
+          parent.status === 'success'
+            ? context.queryClient.prefetchQuery(reportTemplatesQueryOptions(request))
+            : undefined,
+        () => undefined,
+      );
+    await loadArea('templates');
+  },
+  errorComponent: RouteError,
+  component: TemplatesRoute,
+});
+
+function TemplatesRoute() {
+  const { centreId } = Route.useParams();
+  const { environment } = Route.useRouteContext();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  if (!environment.operations.includes('listReportTemplates'))
+    return <UnavailableHere environment={environment.kind} />;
+  return (
+    <TemplatesScreen
+      centreId={centreId}
+      search={search}
+      onSearchChange={(patch, options) =>
+        void navigate({
+          search: (previous) => ({ ...previous, ...patch }),
+          replace: options?.replace ?? false,
+        })
+      }
+    />
+  );
+}

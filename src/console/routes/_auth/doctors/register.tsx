@@ -1,0 +1,27 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { RouteError } from '@/console/components/route-error';
+import { registerSearchSchema } from '@/console/features/doctors/doctors-rules';
+import { RegisterScreen } from '@/console/features/doctors/register-screen';
+import { loadArea } from '@/console/lib/i18n';
+
+// Doctor registration (4.2): in every environment, and the home of the development one (D3).
+export const Route = createFileRoute('/_auth/doctors/register')({
+  validateSearch: registerSearchSchema,
+  loader: () => loadArea('doctors'),
+  errorComponent: RouteError,
+  component: RegisterRoute,
+});
+
+function RegisterRoute() {
+  const { session, environment } = Route.useRouteContext();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <RegisterScreen
+      providerId={session.providerId}
+      canListCentres={environment.operations.includes('listChildCenters')}
+      search={search}
+      onSearchChange={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }) })}
+    />
+  );
+}
