@@ -61,37 +61,66 @@ const simulator = await benchSimulator();
 
 step('bare reference page: build and serve');
 const bare = await serveBarePage(await buildBarePage(), 8895);
-step('simulators (10,000 and 100,000 centres) and proxies in front of them');
-const [sim10k, sim100k] = await Promise.all([
+step('simulators (10,000, 100,000 and 100 centres) and proxies in front of them');
+// The overview asks for every centre's licences (six requests at a time, docs/decisions/0014): it is
+// measured over a parent of 100 centres, the lists over 10,000.
+const [sim10k, sim100k, sim100] = await Promise.all([
   startSimulator(8891, 10_000, 2),
   startSimulator(8893, 100_000, 1),
+  startSimulator(8896, 100, 20),
 ]);
-const [proxy10k, proxy100k] = await Promise.all([
+const [proxy10k, proxy100k, proxy100] = await Promise.all([
   startProxy(8892, sim10k.url),
   startProxy(8894, sim100k.url),
+  startProxy(8897, sim100.url),
 ]);
 const stopAll = async () => {
-  await Promise.allSettled([proxy10k.stop(), proxy100k.stop(), sim10k.stop(), sim100k.stop(), bare.close()]);
+  await Promise.allSettled(
+    [proxy10k, proxy100k, proxy100, sim10k, sim100k, sim100]
+      .map((server) => server.stop())
+      .concat(bare.close()),
+  );
 };
 
 try {
   const cookie10k = await signIn(proxy10k.url);
   const cookie100k = await signIn(proxy100k.url);
+  const cookie100 = await signIn(proxy100.url);
   const firstCentre = await firstCentreOf(proxy10k.url, cookie10k);
+  const centrePage = (tab: string): Page => ({
+    name: `centre: ${tab}`,
+    url: `${proxy10k.url}/centres/${firstCentre.id}/${tab}`,
+    cookie: cookie10k,
+    ready: firstCentre.name,
+  });
+  // The issue's three pages (a centre's page opens on its Licences tab), then every other screen.
   const pages: Page[] = [
     { name: 'login', url: `${proxy10k.url}/login`, ready: 'Provider Console' },
     { name: 'centres', url: `${proxy10k.url}/centres`, cookie: cookie10k, ready: '10,000' },
+    centrePage('licences'),
+  ];
+  const otherPages: Page[] = [
+    centrePage('doctors'),
+    centrePage('templates'),
+    { name: 'overview', url: `${proxy100.url}/overview`, cookie: cookie100, ready: '100 centres' },
     {
-      name: 'centre page',
-      url: `${proxy10k.url}/centres/${firstCentre.id}`,
+      name: 'register doctors',
+      url: `${proxy10k.url}/doctors/register`,
       cookie: cookie10k,
-      ready: firstCentre.name,
+      ready: 'Register doctors',
     },
   ];
+  const signedIn = [...pages.slice(1), ...otherPages];
+  const everyPage = [...pages, ...otherPages];
   const bareReference: Page = { name: 'bare page', url: bare.url, ready: 'Sign in' };
 
-  step(`Lighthouse, ${runs} run(s) per page and form factor`);
-  const scores = await lighthouseScores(chromePath, [...pages, bareReference], runs);
+  // Five audits of the issue's pages and the reference, three of the others: within 15 minutes.
+  const otherRuns = Math.min(runs, 3);
+  step(`Lighthouse, ${runs} run(s) per page and form factor (${otherRuns} for the other screens)`);
+  const scores = new Map([
+    ...(await lighthouseScores(chromePath, [...pages, bareReference], runs)),
+    ...(await lighthouseScores(chromePath, otherPages, otherRuns)),
+  ]);
 
   const browser = await launchBrowser(chromePath);
   let loads;
@@ -100,9 +129,9 @@ try {
   try {
     step(`cold loads at 4× CPU, ${runs} run(s) per page`);
     loads = new Map<string, Awaited<ReturnType<typeof coldLoads>>>();
-    for (const page of [...pages, bareReference])
+    for (const page of [...everyPage, bareReference])
       // oxlint-disable-next-line no-await-in-loop -- one page at a time
-      loads.set(page.name, await coldLoads(browser, page, runs));
+      loads.set(page.name, await coldLoads(browser, page, otherPages.includes(page) ? otherRuns : runs));
     step('filter keystrokes at 4× CPU: 10,000 centres');
     filter10k = await filterKeystrokes(browser, pages[1] as Page, '1234', Math.min(runs, 3));
     step('filter keystrokes at 4× CPU: 100,000 centres');
@@ -133,13 +162,15 @@ try {
   const lcp = (name: string) => loads.get(name);
   const rows: Row[] = [
     ...(['mobile', 'desktop'] as const).map((formFactor): Row => ({
-      figure: `Lighthouse ${formFactor}: login / centres / centre page`,
-      measured: pages.map((page) => lh(page.name)?.[formFactor] ?? Number.NaN),
+      figure: `Lighthouse ${formFactor}: ${names(everyPage)}`,
+      measured: everyPage.map((page) => lh(page.name)?.[formFactor] ?? Number.NaN),
       unit: 'score',
       target: formFactor === 'desktop' ? '100 each' : '≥ 95 each (goal 99)',
-      met: pages.every((page) => (lh(page.name)?.[formFactor] ?? 0) >= (formFactor === 'desktop' ? 100 : 95)),
+      met: everyPage.every(
+        (page) => (lh(page.name)?.[formFactor] ?? 0) >= (formFactor === 'desktop' ? 100 : 95),
+      ),
       reference: `bare page ${lh('bare page')?.[formFactor] ?? Number.NaN}`,
-      detail: pages
+      detail: everyPage
         .map((page) => `${page.name} runs ${lh(page.name)?.[`${formFactor}Runs`].join(', ')}`)
         .join('; '),
     })),
@@ -153,16 +184,15 @@ try {
       detail: `runs ${lcp('login')?.lcpRuns.map(Math.round).join(', ')}; largest paint ${lcp('login')?.lcpElements.join(' or ')}`,
     },
     {
-      figure: 'LCP at 4× CPU: centres / centre page',
-      measured: pages.slice(1).map((page) => Math.round(lcp(page.name)?.lcpMs ?? Number.NaN)),
+      figure: `LCP at 4× CPU: ${names(signedIn)}`,
+      measured: signedIn.map((page) => Math.round(lcp(page.name)?.lcpMs ?? Number.NaN)),
       unit: 'ms',
       target: '≤ 2× the bare page',
-      met: pages
-        .slice(1)
-        .every((page) => (lcp(page.name)?.lcpMs ?? Infinity) <= 2 * (lcp('bare page')?.lcpMs ?? 0)),
+      met: signedIn.every(
+        (page) => (lcp(page.name)?.lcpMs ?? Infinity) <= 2 * (lcp('bare page')?.lcpMs ?? 0),
+      ),
       reference: `bare page ${Math.round(lcp('bare page')?.lcpMs ?? Number.NaN)} ms`,
-      detail: pages
-        .slice(1)
+      detail: signedIn
         .map(
           (page) =>
             `${page.name} runs ${lcp(page.name)?.lcpRuns.map(Math.round).join(', ')}, largest paint ${lcp(page.name)?.lcpElements.join(' or ')}`,
@@ -170,11 +200,11 @@ try {
         .join('; '),
     },
     {
-      figure: 'CLS at 4× CPU: login / centres / centre page (worst run)',
-      measured: pages.map((page) => Number((lcp(page.name)?.cls ?? Number.NaN).toFixed(3))),
+      figure: `CLS at 4× CPU: ${names(everyPage)} (worst run)`,
+      measured: everyPage.map((page) => Number((lcp(page.name)?.cls ?? Number.NaN).toFixed(3))),
       unit: '',
       target: '≤ 0.01 each',
-      met: pages.every((page) => (lcp(page.name)?.cls ?? 1) <= 0.01),
+      met: everyPage.every((page) => (lcp(page.name)?.cls ?? 1) <= 0.01),
       reference: `bare page ${(lcp('bare page')?.cls ?? Number.NaN).toFixed(3)}`,
     },
     {
@@ -218,7 +248,7 @@ try {
       unit: 'µs',
       target: '≤ 150 µs',
       met: proxyLoad.cpuMicrosPerRequest <= 150,
-      reference: '—',
+      reference: `the simulator answering directly: ${Math.round(proxyLoad.directCpuMicrosPerRequest)} µs per request`,
     },
     {
       figure: 'simulator: generate 10,000 centres × 20 doctors',
@@ -251,6 +281,10 @@ try {
   console.info(`\n${markdown}`);
 } finally {
   await stopAll();
+}
+
+function names(pages: readonly Page[]): string {
+  return pages.map((page) => page.name).join(' / ');
 }
 
 async function firstCentreOf(proxyUrl: string, cookie: string): Promise<{ id: number; name: string }> {

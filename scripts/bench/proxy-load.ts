@@ -1,6 +1,7 @@
 // The proxy under load (autocannon, loopback only, bounded in time): the same request through the
 // proxy and straight to the simulator, at a fixed 1,000 req/s and flat out. Latency is compared
-// round by round (median of the rounds), CPU is the proxy process's own (/proc) per request.
+// round by round (median of the rounds), CPU is the proxy process's own (/proc) per request, beside
+// the simulator's own when it answers directly.
 import autocannon from 'autocannon';
 import type { Started } from './servers.ts';
 
@@ -17,6 +18,11 @@ export interface LoadFigures {
   directPeak: number;
   /** Proxy CPU per proxied request at 1,000 req/s, µs (median over the rounds). */
   cpuMicrosPerRequest: number;
+  /**
+   * The simulator's own CPU per request when called directly at the same rate, µs (median over the
+   * rounds): what one Node HTTP server answering this request costs on this machine.
+   */
+  directCpuMicrosPerRequest: number;
   errors: number;
 }
 
@@ -72,9 +78,12 @@ export async function measureProxyLoad(options: {
   const fixed = { connections: 20, duration: seconds, overallRate: 1000 };
   const measured: LoadFigures['rounds'] = [];
   const cpu: number[] = [];
+  const directCpu: number[] = [];
   for (let round = 0; round < rounds; round += 1) {
+    const simulatorBefore = simulator.cpuMicros();
     // oxlint-disable-next-line no-await-in-loop -- one load at a time: they share two cores
     const d = await run({ ...direct, ...fixed });
+    directCpu.push((simulator.cpuMicros() - simulatorBefore) / Math.max(1, d.requests.total));
     const before = proxy.cpuMicros();
     // oxlint-disable-next-line no-await-in-loop -- as above
     const p = await run({ ...viaProxy, ...fixed });
@@ -93,6 +102,7 @@ export async function measureProxyLoad(options: {
     proxyPeak: proxyPeak.requests.average,
     directPeak: directPeak.requests.average,
     cpuMicrosPerRequest: median(cpu),
+    directCpuMicrosPerRequest: median(directCpu),
     errors:
       measured.reduce((sum, r) => sum + r.proxy.errors + r.direct.errors, 0) +
       latencyOf(proxyPeak).errors +
