@@ -48,21 +48,7 @@ export async function lighthouseScores(
       for (let run = 0; run < runs; run += 1) {
         for (const formFactor of ['mobile', 'desktop'] as const) {
           // oxlint-disable-next-line no-await-in-loop -- one audit at a time: they share two cores
-          const result = await lighthouse(
-            page.url,
-            {
-              port: chrome.port,
-              output: 'json',
-              logLevel: 'error',
-              onlyCategories: ['performance'],
-              ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
-            },
-            formFactor === 'desktop' ? desktopConfig : undefined,
-          );
-          const score = result?.lhr.categories['performance']?.score;
-          if (typeof score !== 'number')
-            throw new Error(`Lighthouse gave no score for ${page.name} (${formFactor})`);
-          scores[formFactor].push(Math.round(score * 100));
+          scores[formFactor].push(await auditScore(page, formFactor, chrome.port));
         }
       }
       out.set(page.name, {
@@ -76,6 +62,33 @@ export async function lighthouseScores(
     chrome.kill();
   }
   return out;
+}
+
+/**
+ * One audit's performance score. An audit that ends without one (Lighthouse's runtime error, seen
+ * once on a loaded machine) is run again, up to three times, rather than ending the whole bench.
+ */
+async function auditScore(page: Page, formFactor: 'mobile' | 'desktop', port: number): Promise<number> {
+  let reason = 'no result';
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    // oxlint-disable-next-line no-await-in-loop -- one audit at a time
+    const result = await lighthouse(
+      page.url,
+      {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+      },
+      formFactor === 'desktop' ? desktopConfig : undefined,
+    );
+    const score = result?.lhr.categories['performance']?.score;
+    if (typeof score === 'number') return Math.round(score * 100);
+    reason = result?.lhr.runtimeError?.code ?? reason;
+    console.warn(`Lighthouse gave no score for ${page.name} (${formFactor}): ${reason}; running it again`);
+  }
+  throw new Error(`Lighthouse gave no score for ${page.name} (${formFactor}) three times: ${reason}`);
 }
 
 async function throttledContext(browser: Browser, page: Page): Promise<BrowserContext> {
