@@ -4,6 +4,8 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { msw } from 'msw/vite';
 import { defineConfig } from 'vite';
+import { precompressPlugin } from './tools/build/precompress.ts';
+import { prerenderPlugin } from './tools/build/prerender.ts';
 
 export default defineConfig({
   plugins: [
@@ -25,6 +27,10 @@ export default defineConfig({
     // The in-browser demo's worker script (src/simulator/hosts/browser): served by the dev server
     // only, never emitted into a production build (no MSW in dist, checked by test:budget).
     { ...msw({ mode: 'worker-only' }), apply: 'serve' },
+    // Build only: the login page's markup in its HTML, and brotli and gzip copies of every text
+    // asset for the proxy to serve (docs/decisions/0017).
+    prerenderPlugin(),
+    precompressPlugin(),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },

@@ -111,6 +111,8 @@ test('search and sort live in the URL: reload and back/forward restore them', as
   const firstDesc = (await centreRows(page).first().textContent()) ?? '';
   await page.getByLabel('Search centres').fill('zzzz-no-such-centre');
   await expect(page.getByText('No centre matches')).toBeVisible();
+  // The URL follows once typing pauses (docs/decisions/0017).
+  await expect(page).toHaveURL(/q=zzzz-no-such-centre/);
   await page.reload();
   await expect(page.getByText('No centre matches')).toBeVisible();
   await page.getByLabel('Search centres').fill('');

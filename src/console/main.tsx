@@ -1,12 +1,18 @@
 import '@/console/app/styles';
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/console/app/app';
+import { keepFocus, prerenderedScreen, replayPress } from '@/console/lib/prerendered';
+import { createQueryClient } from '@/console/app/query-client';
+import { createAppRouter } from '@/console/app/router';
+import { environmentsQueryOptions, sessionQueryOptions } from '@/console/api/session';
 import { isShownToUser, markChunkLoadError } from '@/console/lib/error-message';
 import { activateLanguage, detectLanguage } from '@/console/lib/i18n';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
+const found = document.getElementById('root');
+if (!found) throw new Error('index.html has no #root element');
+const root: HTMLElement = found;
 
 // A screen whose code cannot be fetched shows the in-app offline panel, not a reload that would
 // end on the browser's own error page (lib/error-message.ts).
@@ -25,16 +31,51 @@ async function startDemoWorkerInDevelopment() {
 }
 
 // The user's language is loaded before the first render, so that nothing flashes in English.
-void Promise.all([startDemoWorkerInDevelopment(), activateLanguage(detectLanguage()).catch(() => {})]).then(
-  () =>
-    createRoot(root, {
-      // A failure an error boundary shows the user in words is not also a console error; a bug is.
-      onCaughtError: (error, info) => {
-        if (!isShownToUser(error)) console.error(error, info.componentStack);
-      },
-    }).render(
+const languageReady = activateLanguage(detectLanguage()).catch(() => {});
+
+/**
+ * The router, with the code of this address's screens already on its way. The login page, and for a
+ * browser holding a session the shell's frame, arrive prerendered (docs/decisions/0017): that markup
+ * stays on screen until the route and its data are loaded, then is replaced in one commit by the
+ * complete screen, focus, typed values and a press kept (lib/prerendered.ts). An empty page renders
+ * at once.
+ */
+async function prepare() {
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient);
+  // Who is signed in, and where, asked at once (the login guard's queries then find them in flight).
+  void queryClient.prefetchQuery(sessionQueryOptions());
+  void queryClient.prefetchQuery(environmentsQueryOptions());
+  // The code of the screens this address shows starts loading now, beside the session, rather than
+  // after the login guard has its answer (docs/decisions/0017).
+  for (const match of router.matchRoutes(router.state.location)) {
+    const route = router.routesById[match.routeId as keyof typeof router.routesById];
+    void router.loadRouteChunk(route)?.catch(() => {});
+  }
+  if (prerenderedScreen(root) !== undefined) {
+    // Loaders load their screen's catalogue in the current language: the user's must be active first.
+    await languageReady;
+    await router.load().catch(() => {});
+  }
+  return { queryClient, router };
+}
+
+void Promise.all([startDemoWorkerInDevelopment().then(prepare), languageReady]).then(([prepared]) => {
+  const restoreFocus = keepFocus(root);
+  const app = createRoot(root, {
+    // A failure an error boundary shows the user in words is not also a console error; a bug is.
+    onCaughtError: (error, info) => {
+      if (!isShownToUser(error)) console.error(error, info.componentStack);
+    },
+  });
+  flushSync(() =>
+    app.render(
       <StrictMode>
-        <App />
+        <App prepared={prepared} />
       </StrictMode>,
     ),
-);
+  );
+  restoreFocus();
+  replayPress(root);
+  return app;
+});

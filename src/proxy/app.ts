@@ -8,6 +8,7 @@ import { fail, silentLogger, type Logger, type ProxyEnv } from './context.ts';
 import type { AppDeps } from './deps.ts';
 import type { EnvironmentConfig } from './environments.ts';
 import { createLoginLimiter } from './login-limiter.ts';
+import { compression } from './middleware/compression.ts';
 import { csrfGuard } from './middleware/csrf.ts';
 import { hostCheck } from './middleware/host-check.ts';
 import { requestContext } from './middleware/request-context.ts';
@@ -44,6 +45,11 @@ export interface ProxyOptions {
   now?: () => number;
   logger?: Logger;
   site?: StaticSite;
+  /**
+   * Gzip answers over 1 kB (default true). The in-browser host turns it off: a service worker's
+   * answer reaches the page as it is, never decoded (docs/decisions/0017).
+   */
+  compress?: boolean;
 }
 
 export function createProxyApp(options: ProxyOptions) {
@@ -78,6 +84,7 @@ export function createProxyApp(options: ProxyOptions) {
   const app = new Hono<ProxyEnv>();
   app.use('*', requestContext(log));
   app.use('*', hostCheck(options.allowedHosts));
+  if (options.compress !== false) app.use('*', compression());
   app.onError((error, c) => {
     if (error instanceof StoreUnavailableError) {
       log.error(
@@ -121,7 +128,13 @@ export function createProxyApp(options: ProxyOptions) {
       deps.apiTimeoutMs,
     ),
   );
-  app.route('/', siteRoutes(options.site));
+  app.route(
+    '/',
+    siteRoutes(options.site, {
+      environmentIds: options.environments.map((env) => env.id),
+      hasSession: (c) => Boolean(deps.carrier.read(c)),
+    }),
+  );
 
   return {
     app,

@@ -43,6 +43,8 @@ export type ProxyEnv = {
           body: Uint8Array | undefined;
         }
       | undefined;
+    /** The answer is an upstream body passed on as it arrives (its size may be unknown). */
+    streamed: boolean;
   };
 };
 export type Ctx = Context<ProxyEnv>;
@@ -107,7 +109,7 @@ export async function readBody(c: Ctx): Promise<Uint8Array | Response> {
   return concat(chunks, size);
 }
 
-export function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
+export function concat(chunks: readonly Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(size);
   let at = 0;
   for (const chunk of chunks) {

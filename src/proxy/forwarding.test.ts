@@ -1,7 +1,9 @@
+import http from 'node:http';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { canary, json, startFakeUpstream } from './testing/fake-upstream.ts';
 import type { FakeUpstream } from './testing/fake-upstream.ts';
-import { assertNoCanary, startProxy } from './testing/harness.ts';
+import { sessionCookieName } from './session-carrier.ts';
+import { assertNoCanary, consoleHeader, startProxy } from './testing/harness.ts';
 import type { Harness } from './testing/harness.ts';
 
 let upstream: FakeUpstream;
@@ -187,20 +189,44 @@ describe('upstream answers', () => {
     expect(upstream.apiCalls()).toHaveLength(2);
   });
 
-  test('a 2xx body that is not JSON, or is cut short, is a 502', async () => {
+  test('a 2xx body not declared JSON is a 502; a JSON one cut short never reaches the console as a whole one', async () => {
     upstream.answer((_, response) => {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end('{"success":tr');
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end('<html>maintenance</html>');
     });
-    expect((await proxy.request('/api/core/v1/provider/100/child', { session })).status).toBe(502);
+    const html = await proxy.request('/api/core/v1/provider/100/child', { session });
+    expect(html.status).toBe(502);
+    expect(await html.json()).toMatchObject({ code: 'upstream_bad_response' });
+    // Declared JSON and small, it is read whole (unparsed): a cut is a 502.
     upstream.answer((_, response) => {
       response.writeHead(200, { 'content-type': 'application/json', 'content-length': '500' });
       response.write('{"success":true,');
       setTimeout(() => response.destroy(), 20);
     });
-    const truncated = await proxy.request('/api/core/v1/provider/100/child', { session });
-    expect(truncated.status).toBe(502);
-    expect(await truncated.json()).toMatchObject({ code: 'upstream_unavailable' });
+    const cut = await proxy.request('/api/core/v1/provider/100/child', { session });
+    expect(cut.status).toBe(502);
+    expect(await cut.json()).toMatchObject({ code: 'upstream_unavailable' });
+    // Of unknown length, it is passed on as it arrives (docs/decisions/0017): a cut is a broken
+    // answer the console's contract refuses, never a complete one.
+    upstream.answer((_, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"success":true,');
+      setTimeout(() => response.destroy(), 20);
+    });
+    const outcome = await new Promise<string>((resolve) => {
+      const request = http.get(
+        `${proxy.url}/api/core/v1/provider/100/child`,
+        { headers: { ...consoleHeader, cookie: `${sessionCookieName}=${session}` } },
+        (response) => {
+          response.on('data', () => {});
+          response.on('end', () => resolve('complete'));
+          response.on('aborted', () => resolve('cut'));
+          response.on('error', () => resolve('cut'));
+        },
+      );
+      request.on('error', () => resolve('cut'));
+    });
+    expect(outcome).toBe('cut');
   });
 
   test('a POST that times out is a 504 and is sent upstream exactly once', async () => {

@@ -85,6 +85,29 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
   });
   void opening;
 
+  // Ended sessions are announced on a channel (docs/decisions/0017): a second connection, since a
+  // subscribed one can send nothing else. node-redis subscribes again after a reconnection.
+  const channel = `${prefix}session-ended`;
+  const endedListeners = new Set<(key: string) => void>();
+  const subscriber = client.duplicate();
+  subscriber.on('error', () => {
+    // Reported by the main connection, which fails the same way.
+  });
+  let subscribed = false;
+  const subscribe = () => {
+    if (subscribed || closed) return;
+    subscribed = true;
+    subscriber
+      .subscribe(channel, (message) => {
+        for (const listener of endedListeners) listener(message);
+      })
+      .catch(() => {
+        subscribed = false;
+      });
+  };
+  subscriber.on('ready', subscribe);
+  void subscriber.connect().catch(() => {});
+
   const run = async <T>(command: () => Promise<T>): Promise<T> => {
     if (closed || !client.isReady)
       throw new StoreUnavailableError(`Redis is not connected${lastError ? `: ${lastError}` : ''}`);
@@ -102,6 +125,16 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
     async get(key) {
       const value = await run(() => client.get(k(key)));
       return typeof value === 'string' ? value : undefined;
+    },
+    async getMany(keys) {
+      const values = await run(() => client.mGet(keys.map(k)));
+      return values.map((value) => (typeof value === 'string' ? value : undefined));
+    },
+    async announceEnded(key) {
+      await run(() => client.publish(channel, key));
+    },
+    onEnded(listener) {
+      endedListeners.add(listener);
     },
     async set(key, value, ttlMs) {
       await run(() => client.set(k(key), value, { expiration: { type: 'PX', value: ms(ttlMs) } }));
@@ -137,6 +170,8 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
     async close() {
       if (closed) return;
       closed = true;
+      if (subscriber.isReady) await subscriber.close();
+      else if (subscriber.isOpen) subscriber.destroy();
       if (client.isReady) await client.close();
       else if (client.isOpen) client.destroy();
     },

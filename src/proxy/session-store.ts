@@ -25,6 +25,8 @@ export function lockAfter(count: number, policy: LockPolicy): number {
 
 export interface SessionStore {
   get(key: string): Promise<string | undefined>;
+  /** Several values in one round trip (Redis `MGET`), in the order asked. */
+  getMany(keys: readonly string[]): Promise<(string | undefined)[]>;
   /** Stores a value that the store may forget after `ttlMs`. */
   set(key: string, value: string, ttlMs: number): Promise<void>;
   /**
@@ -43,6 +45,13 @@ export interface SessionStore {
   release(key: string, policy: LockPolicy): Promise<void>;
   /** The partner-webhook events forwarded per provider, beside the sessions (docs/decisions/0016). */
   readonly contractEvents: ContractEventLog;
+  /**
+   * Tells every process sharing this store that a session ended (Redis pub/sub; in memory, this
+   * process), so that none keeps its opened token a moment longer (docs/decisions/0017).
+   */
+  announceEnded(key: string): Promise<void>;
+  /** Called with the key of every session ended anywhere (announced through `announceEnded`). */
+  onEnded(listener: (key: string) => void): void;
   /** Throws when the store cannot be reached (for /readyz). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -65,6 +74,7 @@ export function createMemoryStore(options: { now?: () => number; maxCounters?: n
   // docs/decisions/0011: the counter table is capped; past it the oldest counter is forgotten.
   const maxCounters = options.maxCounters ?? 10_000;
   const values = new Map<string, { value: string; expiresAt: number }>();
+  const endedListeners = new Set<(key: string) => void>();
   const counters = new Map<string, Counter>();
   const live = <T extends { expiresAt: number }>(map: Map<string, T>, key: string): T | undefined => {
     const entry = map.get(key);
@@ -84,6 +94,15 @@ export function createMemoryStore(options: { now?: () => number; maxCounters?: n
   return {
     async get(key) {
       return live(values, key)?.value;
+    },
+    async getMany(keys) {
+      return keys.map((key) => live(values, key)?.value);
+    },
+    async announceEnded(key) {
+      for (const listener of endedListeners) listener(key);
+    },
+    onEnded(listener) {
+      endedListeners.add(listener);
     },
     async set(key, value, ttlMs) {
       values.set(key, { value, expiresAt: now() + ttlMs });

@@ -42,6 +42,28 @@ export interface SessionManagerOptions {
   now: () => number;
   idleTimeoutMs: number;
   absoluteTimeoutMs: number;
+  /** How many sessions' opened values a process keeps (the least recently used go first). */
+  maxCached?: number;
+}
+
+/**
+ * The idle timer is restarted in the store at most this often: a request within a minute of the
+ * last rewrite reads the record and leaves it (docs/decisions/0017). A session may then end up to
+ * this much before its idle timeout measured from its very last request.
+ */
+export const touchIntervalMs = 60_000;
+
+/**
+ * What this process has opened of a session: the client secret checked once, the token unsealed
+ * once (docs/decisions/0017). Each is kept beside the sealed value it came from, so a value renewed
+ * by another instance is opened again; a logout anywhere drops the entry (`SessionStore.onEnded`).
+ * Never logged, never written anywhere.
+ */
+interface Opened {
+  /** The sealed secret with the identity it is bound to (`binding`): an edited record differs. */
+  bound: string;
+  sealedToken?: string;
+  token?: string;
 }
 
 export interface NewSession {
@@ -69,6 +91,19 @@ export async function storeKey(id: string): Promise<string> {
 
 const tokenKeyOf = (key: string) => `token:${key.slice('session:'.length)}`;
 
+/** The value behind a store read, parsed; undefined when missing or not what was written. */
+function parseJson<T>(raw: string | undefined, schema: z.ZodType<T>): T | undefined {
+  if (raw === undefined) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  const parsed = schema.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /**
  * The additional data of a sealed value (docs/decisions/0005): its purpose, session, environment,
  * client and provider. Editing any of them in the store makes the value fail to open.
@@ -80,6 +115,9 @@ function aad(
 ) {
   return JSON.stringify([purpose, key, s.environment, s.clientId, s.providerId]);
 }
+
+/** What an opened value is valid for: the sealed secret and everything its additional data binds. */
+const binding = (session: Session) => `${session.sealedSecret}|${aad('secret', session.key, session)}`;
 
 /** The record as stored: the session without its id, key and token. */
 const core = (session: Session): StoredSession => ({
@@ -94,31 +132,55 @@ const core = (session: Session): StoredSession => ({
 
 export function createSessionManager(options: SessionManagerOptions) {
   const { store, box, now, idleTimeoutMs, absoluteTimeoutMs } = options;
+  const maxCached = options.maxCached ?? 10_000;
+  const opened = new Map<string, Opened>();
+  const remember = (key: string, entry: Opened) => {
+    // Re-inserted: the Map's order is then least recently used first.
+    opened.delete(key);
+    opened.set(key, entry);
+    while (opened.size > maxCached) {
+      const oldest = opened.keys().next().value;
+      if (oldest === undefined) break;
+      opened.delete(oldest);
+    }
+  };
+  // A logout on any instance sharing the store drops what this one holds, at once.
+  store.onEnded((key) => opened.delete(key));
+  // The store key of each id seen lately: SHA-256 through Web Crypto is a job on Node's thread pool
+  // (measured at a tenth of the proxy's CPU per request), so each id is hashed once per process.
+  // Only ids of live sessions are kept, so that unknown ids cannot crowd them out.
+  const keys = new Map<string, string>();
+  const keyOf = async (id: string) => keys.get(id) ?? storeKey(id);
+  const keepKey = (id: string, key: string) => {
+    if (keys.has(id)) return;
+    keys.set(id, key);
+    if (keys.size > maxCached) {
+      const oldest = keys.keys().next().value;
+      if (oldest !== undefined) keys.delete(oldest);
+    }
+  };
 
   const ttlFor = (session: StoredSession) =>
     Math.max(1, Math.min(idleTimeoutMs, session.createdAt + absoluteTimeoutMs - now()));
   const tokenTtlFor = (session: StoredSession) => Math.max(1, session.createdAt + absoluteTimeoutMs - now());
 
-  const readJson = async <T>(key: string, schema: z.ZodType<T>): Promise<T | undefined> => {
-    const raw = await store.get(key);
-    if (raw === undefined) return undefined;
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
+  /** The session and its token in one round trip to the store, the id hashed by the caller. */
+  const read = async (id: string, key: string): Promise<Session | undefined> => {
+    const [rawSession, rawToken] = await store.getMany([key, tokenKeyOf(key)]);
+    const session = parseJson(rawSession, storedSession);
+    if (!session) {
+      opened.delete(key);
+      keys.delete(id);
       return undefined;
     }
-    const parsed = schema.safeParse(json);
-    return parsed.success ? parsed.data : undefined;
+    return { id, key, ...session, ...parseJson(rawToken, storedToken) };
   };
 
-  const read = async (id: string): Promise<Session | undefined> => {
-    const key = await storeKey(id);
-    const [session, token] = await Promise.all([
-      readJson(key, storedSession),
-      readJson(tokenKeyOf(key), storedToken),
-    ]);
-    return session ? { id, key, ...session, ...token } : undefined;
+  const end = async (key: string, id?: string) => {
+    opened.delete(key);
+    if (id !== undefined) keys.delete(id);
+    await store.delete(key, tokenKeyOf(key));
+    await store.announceEnded(key);
   };
 
   const manager = {
@@ -145,39 +207,54 @@ export function createSessionManager(options: SessionManagerOptions) {
       };
       await store.set(tokenKeyOf(key), JSON.stringify(token), tokenTtlFor(session));
       await store.set(key, JSON.stringify(session), ttlFor(session));
-      return { id, key, ...session, ...token };
+      const created: Session = { id, key, ...session, ...token };
+      remember(key, { bound: binding(created), sealedToken: token.sealedToken, token: input.accessToken });
+      return created;
     },
 
     /**
-     * The session behind a cookie value, touched (idle timer restarted) when still valid. The
-     * touch rewrites the record only while it exists: a lookup racing a logout can never bring
-     * the session back (docs/decisions/0005).
+     * The session behind a cookie value, touched (idle timer restarted) when still valid, at most
+     * once a minute (`touchIntervalMs`). The touch rewrites the record only while it exists: a
+     * lookup racing a logout can never bring the session back (docs/decisions/0005).
      */
     async lookup(id: string | undefined): Promise<Lookup> {
       if (id === undefined || id === '') return { kind: 'none' };
       if (!idPattern.test(id)) return { kind: 'expired' };
-      const session = await read(id);
+      // Everything after goes by the session's key, the id hashed once (`keyOf`).
+      const key = await keyOf(id);
+      const session = await read(id, key);
       if (!session) return { kind: 'expired' };
       const at = now();
       const stale = at - session.lastSeenAt >= idleTimeoutMs || at - session.createdAt >= absoluteTimeoutMs;
       // A record edited in the store (another environment, client or provider) no longer opens.
-      if (stale || (await manager.secretOf(session)) === undefined) {
-        await manager.destroy(id);
+      if (stale || !(await manager.opens(session))) {
+        await end(key, id);
         return { kind: 'expired' };
       }
+      keepKey(id, key);
+      if (at - session.lastSeenAt < touchIntervalMs) return { kind: 'active', session };
       const touched = { ...session, lastSeenAt: at };
-      if (!(await store.replace(session.key, JSON.stringify(core(touched)), ttlFor(touched))))
+      if (!(await store.replace(session.key, JSON.stringify(core(touched)), ttlFor(touched)))) {
+        opened.delete(key);
+        keys.delete(id);
         return { kind: 'expired' };
+      }
       return { kind: 'active', session: touched };
     },
 
     /** Re-reads a session without touching it (to see a token another request has renewed). */
-    reload: read,
+    reload: (session: Pick<Session, 'id' | 'key'>) => read(session.id, session.key),
 
+    /** Ends a session by its cookie value, here and, through the store, on every instance. */
     async destroy(id: string): Promise<void> {
-      const key = await storeKey(id);
-      await store.delete(key, tokenKeyOf(key));
+      await end(await keyOf(id), id);
     },
+
+    /** Ends a session already looked up (no second hash of its id). */
+    end: (session: Pick<Session, 'id' | 'key'>) => end(session.key, session.id),
+
+    /** For tests: whether this process holds the opened token of a session. */
+    holdsToken: (key: string) => opened.get(key)?.token !== undefined,
 
     /** Stores a renewed token; undefined when the session ended meanwhile (nothing is written). */
     async saveToken(
@@ -194,17 +271,41 @@ export function createSessionManager(options: SessionManagerOptions) {
         JSON.stringify(token),
         tokenTtlFor(session),
       );
-      return written ? { ...session, ...token } : undefined;
+      if (!written) {
+        opened.delete(session.key);
+        return undefined;
+      }
+      const renewed: Session = { ...session, ...token };
+      remember(session.key, { bound: binding(renewed), sealedToken: token.sealedToken, token: accessToken });
+      return renewed;
     },
 
-    secretOf(session: Session): Promise<string | undefined> {
-      return box.open(session.sealedSecret, aad('secret', session.key, session));
+    /** The client secret (to renew the token); undefined when the record no longer opens. */
+    async secretOf(session: Session): Promise<string | undefined> {
+      const secret = await box.open(session.sealedSecret, aad('secret', session.key, session));
+      if (secret === undefined) opened.delete(session.key);
+      else if (opened.get(session.key)?.bound !== binding(session))
+        remember(session.key, { bound: binding(session) });
+      return secret;
     },
 
+    /** Whether the record opens, checked once per sealed secret and process. */
+    async opens(session: Session): Promise<boolean> {
+      if (opened.get(session.key)?.bound === binding(session)) return true;
+      return (await manager.secretOf(session)) !== undefined;
+    },
+
+    /** The upstream token, unsealed once per sealed value and process, then kept in memory. */
     async tokenOf(session: Session): Promise<string | undefined> {
-      return session.sealedToken === undefined
-        ? undefined
-        : box.open(session.sealedToken, aad('token', session.key, session));
+      if (session.sealedToken === undefined) return undefined;
+      const cached = opened.get(session.key);
+      const bound = binding(session);
+      if (cached?.bound === bound && cached.sealedToken === session.sealedToken) return cached.token;
+      const token = await box.open(session.sealedToken, aad('token', session.key, session));
+      // Kept only beside a secret this process has checked for the same identity.
+      if (token !== undefined && cached?.bound === bound)
+        remember(session.key, { bound, sealedToken: session.sealedToken, token });
+      return token;
     },
 
     tokenIsDue(session: Session): boolean {

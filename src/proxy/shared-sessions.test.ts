@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createRedisStore } from './redis-store.ts';
+import { storeKey } from './sessions.ts';
 import type { SessionStore } from './session-store.ts';
 import { canary, startFakeUpstream } from './testing/fake-upstream.ts';
 import type { FakeUpstream } from './testing/fake-upstream.ts';
@@ -168,9 +169,33 @@ test('a wrong Redis password keeps open connections bounded and /readyz at 503',
     for (const answer of answers) statuses.add(answer.status);
   }
   expect([...statuses]).toEqual([503]);
-  // The client retries one connection with backoff: never one per request.
-  expect((await connected()) - before).toBeLessThanOrEqual(1);
+  // The client retries its two connections (commands, and the logout announcements of
+  // docs/decisions/0017) with backoff: never one per request.
+  expect((await connected()) - before).toBeLessThanOrEqual(2);
   admin.destroy();
   await proxy.close();
   await guarded.stop();
+});
+
+test('a logout on one instance drops the token the other keeps in memory at once, before any request reaches it', async () => {
+  const [a, b] = await twoProxies();
+  const { session } = await a.login();
+  if (!session) throw new Error('no session');
+  const key = await storeKey(session);
+  // Both instances serve the session; each keeps the upstream token it unsealed.
+  expect((await a.request('/api/core/v1/provider/100/child', { session })).status).toBe(200);
+  expect((await b.request('/api/core/v1/provider/100/child', { session })).status).toBe(200);
+  expect([a.sessions.holdsToken(key), b.sessions.holdsToken(key)]).toEqual([true, true]);
+  expect((await b.request('/auth/logout', { method: 'POST', session })).status).toBe(204);
+  expect(b.sessions.holdsToken(key)).toBe(false);
+  // A hears of it through Redis, with no request of its own.
+  const deadline = Date.now() + 2_000;
+  while (a.sessions.holdsToken(key) && Date.now() < deadline)
+    // oxlint-disable-next-line no-await-in-loop -- polling the other instance
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(a.sessions.holdsToken(key)).toBe(false);
+  const apiCalls = upstream.apiCalls().length;
+  expect((await a.request('/api/core/v1/provider/100/child', { session })).status).toBe(401);
+  expect(upstream.apiCalls()).toHaveLength(apiCalls);
+  await Promise.all([a.close(), b.close()]);
 });

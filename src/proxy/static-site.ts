@@ -1,15 +1,29 @@
 // The built console (dist/), read into memory at start: it is small, and serving from memory
 // means no path from a request ever reaches the file system. index.html carries Vite's nonce
-// placeholder (vite.config.ts `html.cspNonce`), replaced by a fresh nonce in every response.
+// placeholder (vite.config.ts `html.cspNonce`), replaced by a fresh nonce in every response. The
+// build's brotli and gzip copies (`x.js.br`, `x.js.gz`) are the same file in another encoding, and
+// `prerendered/` holds the login page per language (docs/decisions/0017).
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { StaticFile, StaticSite } from './routes/site.ts';
+import {
+  noncePlaceholder,
+  type ContentEncoding,
+  type Representation,
+  type StaticFile,
+  type StaticSite,
+} from './routes/site.ts';
 
 export type { StaticFile, StaticSite };
+export { noncePlaceholder };
 
-/** Must equal `html.cspNonce` in vite.config.ts. */
-export const noncePlaceholder = 'PROVIDER_CONSOLE_CSP_NONCE';
+const encodings: Record<string, ContentEncoding> = { '.br': 'br', '.gz': 'gzip' };
+
+function representation(body: Uint8Array<ArrayBuffer>, encoding?: ContentEncoding): Representation {
+  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
+  // Each encoding is its own representation, with its own entity tag (RFC 9110 8.8.3).
+  return { body, etag: `"${hash}${encoding ? `-${encoding}` : ''}"` };
+}
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -36,21 +50,36 @@ export function loadStaticSite(distDir: string): StaticSite {
         continue;
       }
       const relative = `/${path.relative(distDir, full).split(path.sep).join('/')}`;
-      // The manifest is for the bundle budget, the worker for the in-browser demo only.
-      if (relative === '/index.html' || relative.startsWith('/.vite/')) continue;
-      const body = new Uint8Array(readFileSync(full));
+      // The manifest is for the bundle budget; documents are served as routes, not as files.
+      if (
+        relative === '/index.html' ||
+        relative.startsWith('/.vite/') ||
+        relative.startsWith('/prerendered/') ||
+        encodings[path.extname(entry)] !== undefined
+      )
+        continue;
+      const encoded: StaticFile['encoded'] = {};
+      for (const [suffix, encoding] of Object.entries(encodings))
+        if (existsSync(`${full}${suffix}`))
+          encoded[encoding] = representation(new Uint8Array(readFileSync(`${full}${suffix}`)), encoding);
       files.set(relative, {
-        body,
+        ...representation(new Uint8Array(readFileSync(full))),
         contentType: types[path.extname(entry)] ?? 'application/octet-stream',
-        etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
         immutable: relative.startsWith('/assets/'),
+        encoded,
       });
     }
   };
   walk(distDir);
   const index = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const prerendered = (name: string) => {
+    const file = path.join(distDir, 'prerendered', name);
+    return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  };
   return {
     file: (pathname) => files.get(pathname),
     document: (nonce) => index.replaceAll(noncePlaceholder, nonce),
+    login: (variant, language) => prerendered(`login.${variant}.${language}.html`),
+    shellFrame: (language) => prerendered(`shell.${language}.html`),
   };
 }

@@ -23,7 +23,7 @@ export function createTokenRenewal(options: {
   return async function renew(session: Session, stale: string | undefined): Promise<Renewal> {
     const shared = running.get(session.id);
     if (shared) return shared;
-    const current = await sessions.reload(session.id);
+    const current = await sessions.reload(session);
     if (!current) return { kind: 'failed', outcome: { kind: 'gone' } };
     const currentToken = await sessions.tokenOf(current);
     if (currentToken !== undefined && currentToken !== stale && !sessions.tokenIsDue(current))

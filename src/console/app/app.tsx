@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useState } from 'react';
 import { createQueryClient } from '@/console/app/query-client';
-import { createAppRouter } from '@/console/app/router';
+import { createAppRouter, type AppRouter } from '@/console/app/router';
 import { cssVariablesResolver, theme } from '@/console/app/theme';
 import { readCspNonce } from '@/console/lib/csp-nonce';
 import { I18nProvider } from '@/console/lib/i18n';
@@ -11,9 +11,14 @@ import { I18nProvider } from '@/console/lib/i18n';
 // The proxy's per-response CSP nonce, for Mantine's runtime <style> tags (no 'unsafe-inline').
 const styleNonce = readCspNonce();
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createAppRouter(queryClient));
+export interface AppProps {
+  /** A router (with its query client) already loaded by the entry, when it must be (main.tsx). */
+  prepared?: { queryClient: QueryClient; router: AppRouter } | undefined;
+}
+
+export function App({ prepared }: AppProps = {}) {
+  const [queryClient] = useState(() => prepared?.queryClient ?? createQueryClient());
+  const [router] = useState(() => prepared?.router ?? createAppRouter(queryClient));
   return (
     <MantineProvider
       theme={theme}

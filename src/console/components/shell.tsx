@@ -2,6 +2,7 @@ import {
   ActionIcon,
   AppShell,
   Badge,
+  Box,
   Burger,
   Button,
   Group,
@@ -31,15 +32,19 @@ const environmentColour: Record<EnvironmentKind, string> = {
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español', ca: 'Català' };
 
 export interface ShellProps {
-  environment: { kind: EnvironmentKind };
-  providerId: number;
-  clientId: string;
+  /**
+   * Who is signed in, and where. Absent only in the frame prerendered at build time
+   * (app/prerender.tsx), which paints before the session is known: no badge, no identity.
+   */
+  environment?: { kind: EnvironmentKind } | undefined;
+  providerId?: number | undefined;
+  clientId?: string | undefined;
   /**
    * The environment could not confirm at sign-in that the provider id belongs to the credentials
    * (development lacks the operations that would tell, D3; the console wire's `providerVerified`).
    */
   unverified?: boolean | undefined;
-  onLogout: () => void;
+  onLogout?: (() => void) | undefined;
   /** The navigation entries (navigationFor: only screens this environment offers). */
   nav: ReactNode;
   /** Opens the Ctrl/Cmd+K palette; absent where there are no centres to search (D3). */
@@ -64,8 +69,8 @@ export function Shell({
 }: ShellProps) {
   const { t } = useI18n();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const environmentName = t(`environment.${environment.kind}`);
-  const badge = (
+  const environmentName = environment ? t(`environment.${environment.kind}`) : '';
+  const badge = environment ? (
     <Badge
       color={environmentColour[environment.kind]}
       variant="filled"
@@ -74,7 +79,7 @@ export function Shell({
     >
       {environmentName}
     </Badge>
-  );
+  ) : null;
   return (
     <AppShell
       header={{ height: 56 }}
@@ -143,25 +148,27 @@ export function Shell({
           {/* Following a link closes the mobile navigation. */}
           <div onClickCapture={close}>{nav}</div>
         </AppShell.Section>
-        <AppShell.Section>
-          <Stack gap="xs">
-            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {t('shell.provider', { providerId: String(providerId), clientId })}
-            </Text>
-            {unverified ? (
-              <Badge
-                color="orange"
-                variant="light"
-                title={t('shell.unverified.detail', { providerId: String(providerId) })}
-              >
-                {t('shell.unverified')}
-              </Badge>
-            ) : null}
-            <Button variant="default" fullWidth onClick={onLogout}>
-              {t('shell.logout')}
-            </Button>
-          </Stack>
-        </AppShell.Section>
+        {providerId === undefined ? null : (
+          <AppShell.Section>
+            <Stack gap="xs">
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {t('shell.provider', { providerId: String(providerId), clientId: clientId ?? '' })}
+              </Text>
+              {unverified ? (
+                <Badge
+                  color="orange"
+                  variant="light"
+                  title={t('shell.unverified.detail', { providerId: String(providerId) })}
+                >
+                  {t('shell.unverified')}
+                </Badge>
+              ) : null}
+              <Button variant="default" fullWidth onClick={onLogout}>
+                {t('shell.logout')}
+              </Button>
+            </Stack>
+          </AppShell.Section>
+        )}
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1}>
         {children}
@@ -200,7 +207,13 @@ function ColourSchemeToggle() {
       onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
       aria-label={scheme === 'dark' ? t('shell.colorScheme.light') : t('shell.colorScheme.dark')}
     >
-      <span aria-hidden="true">{scheme === 'dark' ? '☀' : '☾'}</span>
+      {/* Chosen by the stylesheet, so that a page painted before any script shows the right one. */}
+      <Box component="span" aria-hidden="true" darkHidden>
+        ☾
+      </Box>
+      <Box component="span" aria-hidden="true" lightHidden>
+        ☀
+      </Box>
     </ActionIcon>
   );
 }

@@ -19,9 +19,14 @@ const ReloginDialog = lazy(() =>
 // The login guard, once, in a pathless layout (TanStack Router's `_auth.tsx` pattern).
 export const Route = createFileRoute('/_auth')({
   beforeLoad: async ({ context, location }) => {
+    // Both at once: the environments never wait for the session (docs/decisions/0017).
+    const environmentsLoad = context.queryClient.ensureQueryData(environmentsQueryOptions());
     const session = await context.queryClient.ensureQueryData(sessionQueryOptions());
-    if (!session) throw redirect({ to: '/login', search: { redirect: location.href } });
-    const environments = await context.queryClient.ensureQueryData(environmentsQueryOptions());
+    if (!session) {
+      environmentsLoad.catch(() => {});
+      throw redirect({ to: '/login', search: { redirect: location.href } });
+    }
+    const environments = await environmentsLoad;
     // A session in an environment the proxy no longer lists offers nothing but a way out.
     const environment = environments.find((candidate) => candidate.id === session.environment) ?? {
       id: session.environment,

@@ -42,6 +42,8 @@ export function createInBrowserProxy(
     transports: { demo: transport },
     simulatorControl: transport,
     carrier: memoryCarrier(),
+    // The page reads a service worker's answer as it is: it would never decode a compressed one.
+    compress: false,
     now,
     ...(options.logger ? { logger: options.logger } : {}),
   });

@@ -14,13 +14,20 @@ export function requestContext(log: Logger): MiddlewareHandler<ProxyEnv> {
     c.set('kind', 'api');
     c.set('nonce', undefined);
     c.set('operation', undefined);
+    c.set('streamed', false);
     await next();
-    // Headers may be immutable on a response built elsewhere: copy before setting ours.
-    const response = new Response(c.res.body, c.res);
-    applySecurityHeaders(response.headers, c.get('kind'), c.get('nonce'));
-    response.headers.set('x-request-id', requestId);
-    c.res = undefined;
-    c.res = response;
+    let response = c.res;
+    try {
+      applySecurityHeaders(response.headers, c.get('kind'), c.get('nonce'));
+      response.headers.set('x-request-id', requestId);
+    } catch {
+      // Immutable headers (a response built elsewhere, like fetch's): wrapped once, then ours set.
+      response = new Response(response.body, response);
+      applySecurityHeaders(response.headers, c.get('kind'), c.get('nonce'));
+      response.headers.set('x-request-id', requestId);
+      c.res = undefined;
+      c.res = response;
+    }
     log.info(
       {
         event: 'request',

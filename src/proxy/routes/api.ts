@@ -24,12 +24,23 @@ import { unauthenticated } from './auth.ts';
 /** The upstream error statuses of spec §7 that reach the console as they are (when JSON, D2). */
 const passThrough = new Set([400, 401, 403, 404, 409, 422, 429]);
 
+/**
+ * A success declared JSON is passed on as it arrives, never parsed here (docs/decisions/0017): the
+ * console's contract reads it, and refuses a body that is not what the operation answers. Errors
+ * and undeclared bodies are read whole, to be checked as before (docs/decisions/0005).
+ */
+const streamed = (status: number, headers: Headers) =>
+  status >= 200 &&
+  status < 300 &&
+  status !== 204 &&
+  isJsonContentType(headers.get('content-type') ?? undefined);
+
 export function apiRoutes(deps: AppDeps) {
   const { log, sessions } = deps;
   const api = new Hono<ProxyEnv>();
 
   const sessionEnded = async (c: Ctx, session: Session, reason: string) => {
-    await sessions.destroy(session.id);
+    await sessions.end(session);
     log.info({ event: 'session_ended', requestId: c.get('requestId'), reason }, 'session ended');
     return unauthenticated(deps, c, 'expired');
   };
@@ -107,6 +118,7 @@ export function apiRoutes(deps: AppDeps) {
         url,
         { method: c.req.method, headers, body },
         deps.apiTimeoutMs,
+        streamed,
       );
     };
 
@@ -129,6 +141,18 @@ export function apiRoutes(deps: AppDeps) {
         'upstream unreachable',
       );
       return fail(c, 502, 'upstream_unavailable', 'The service cannot be reached.');
+    }
+    if (outcome.kind === 'stream') {
+      const out = new Headers({ 'content-type': 'application/json' });
+      const etag = outcome.headers.get('etag');
+      if (etag) out.set('etag', etag);
+      const length = outcome.headers.get('content-length');
+      if (length && /^\d{1,12}$/.test(length)) out.set('content-length', length);
+      c.set('streamed', !(outcome.body instanceof Uint8Array));
+      return new Response(outcome.body, {
+        status: outcome.status,
+        headers: out,
+      });
     }
     return relay(c, outcome.status, outcome.headers, outcome.body, operation);
   });

@@ -2,7 +2,7 @@
 // simulator, with a fake clock, a captured log and a tiny cookie-aware client.
 import { randomBytes } from 'node:crypto';
 import { createProxyApp } from '../app.ts';
-import type { ProxyOptions } from '../app.ts';
+import type { ProxyApp, ProxyOptions } from '../app.ts';
 import type { EnvironmentConfig } from '../environments.ts';
 import { createLogger } from '../logger.ts';
 import { listen } from '../server.ts';
@@ -11,6 +11,8 @@ import { createMemoryStore } from '../session-store.ts';
 
 export interface Harness {
   url: string;
+  /** The proxy's session manager (what this instance holds in memory). */
+  sessions: ProxyApp['sessions'];
   logLines: string[];
   clock: { now: number; advance(ms: number): void };
   /** Every response body and header the tests received, for the canary checks. */
@@ -67,6 +69,7 @@ export async function startProxy(
   const environment = (overrides.environments ?? environments)[0]?.id;
   return {
     url: running.url,
+    sessions: proxy.sessions,
     logLines,
     clock,
     seen,

@@ -10,6 +10,7 @@ import {
   type Environment,
   type Session,
 } from '@/contract/console-wire';
+import { prerenderedValues } from '@/console/lib/prerendered';
 import { readRememberedLogin, rememberLogin } from './remembered-login.ts';
 
 // D12: the two fixed demo logins, offered as one-click buttons when a demo environment exists.
@@ -72,7 +73,8 @@ export function LoginForm({ environments, onSuccess, identity }: LoginFormProps)
           clientId: identity.clientId,
         }
       : readRememberedLogin();
-    return { ...start, clientSecret: '' };
+    // Typed into the prerendered page before the console took over (docs/decisions/0017).
+    return { ...start, clientSecret: '', ...(identity ? {} : prerenderedValues()) };
   });
   const [invalid, setInvalid] = useState<ReadonlySet<keyof LoginFormInput>>(new Set());
   // A remembered environment that is no longer offered falls back to the first one.

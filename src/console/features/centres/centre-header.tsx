@@ -7,6 +7,9 @@ import { usePageTitle } from '@/console/lib/page-title';
 import type { ChildListItem } from '@/contract/schemas';
 import { RevealCredentials } from './reveal-credentials.tsx';
 import { AnchorLink } from '@/console/components/links';
+// The list's contract code comes with the page's code, which the entry starts loading at boot
+// (main.tsx): the list's request then never waits for it (docs/decisions/0017).
+import '@/contract/operations/list-child-centers';
 
 interface HeaderProps {
   providerId: number;

@@ -4,7 +4,7 @@ import { createSpotlight, Spotlight } from '@mantine/spotlight';
 import { useEffect, useMemo, useState } from 'react';
 import { useI18n } from '@/console/lib/i18n';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
-import { indexCentres, visibleCentres } from './rules.ts';
+import { filterCentres, indexCentres, sortCentres } from './rules.ts';
 
 const [store, actions] = createSpotlight();
 const MAX_RESULTS = 50;
@@ -33,13 +33,11 @@ export default function CentreSpotlight({ providerId }: { providerId: number }) 
     () => indexCentres(centres.data?.data ?? [], countryName),
     [centres.data, countryName],
   );
+  // Sorted once, filtered per keystroke (rules.ts).
+  const byName = useMemo(() => sortCentres(index, { sort: 'name', dir: 'asc' }, collator), [index, collator]);
   const matches = useMemo(
-    () =>
-      visibleCentres(index, { q: query, country: '', sort: 'name', dir: 'asc' }, collator).slice(
-        0,
-        MAX_RESULTS,
-      ),
-    [index, query, collator],
+    () => filterCentres(byName, { q: query, country: '' }).slice(0, MAX_RESULTS),
+    [byName, query],
   );
 
   return (

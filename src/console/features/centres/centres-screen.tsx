@@ -8,8 +8,12 @@ import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
 import type { ChildCreation } from '@/contract/schemas';
 import { CentresTable } from './centres-table.tsx';
-import { countriesOf, indexCentres, visibleCentres, type CentresSearch } from './rules.ts';
+import { useTypedSearch } from './use-typed-search.ts';
+import { countriesOf, filterCentres, indexCentres, sortCentres, type CentresSearch } from './rules.ts';
 import { AnchorLink } from '@/console/components/links';
+// The list's contract code comes with this screen's code, which the entry starts loading at boot
+// (main.tsx): the list's request then never waits for it (docs/decisions/0017).
+import '@/contract/operations/list-child-centers';
 
 // The create form (react-hook-form, the country picker) and the credentials dialog load on first
 // use: they are most of this screen's weight and the route chunk budget is 35 kB gzip.
@@ -54,8 +58,20 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
   // Folded once per list and language, not once per keystroke.
   const index = useMemo(() => indexCentres(data.data, countryName), [data.data, countryName]);
   const countries = useMemo(() => countriesOf(index, collator), [index, collator]);
-  const rows = useMemo(() => visibleCentres(index, search, collator), [index, search, collator]);
-  const filtered = search.q !== '' || search.country !== '';
+  // Sorted once per order, filtered per keystroke (rules.ts).
+  const sorted = useMemo(
+    () => sortCentres(index, { sort: search.sort, dir: search.dir }, collator),
+    [index, search.sort, search.dir, collator],
+  );
+  // The search answers from what is typed; the URL follows once typing pauses (use-typed-search.ts).
+  const [q, setQ, writeQ] = useTypedSearch(search.q, (typed) =>
+    onSearchChange({ q: typed, at: 0 }, { replace: true }),
+  );
+  const rows = useMemo(
+    () => filterCentres(sorted, { q, country: search.country }),
+    [sorted, q, search.country],
+  );
+  const filtered = q !== '' || search.country !== '';
 
   // Once its credentials are stored: a notification with a link to the new centre's page, and its
   // row scrolled into view and marked for a moment.
@@ -93,8 +109,9 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
               label={t('centres.search')}
               placeholder={t('centres.search.placeholder')}
               type="search"
-              value={search.q}
-              onChange={(event) => onSearchChange({ q: event.currentTarget.value, at: 0 }, { replace: true })}
+              value={q}
+              onChange={(event) => setQ(event.currentTarget.value)}
+              onBlur={writeQ}
               style={{ flex: '1 1 220px' }}
             />
             <NativeSelect
@@ -116,10 +133,15 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
           </Text>
           {rows.length === 0 ? (
             <NoResults
-              message={
-                search.q === '' ? t('centres.noResults.filter') : t('centres.noResults', { q: search.q })
+              message={q === '' ? t('centres.noResults.filter') : t('centres.noResults', { q })}
+              onClear={
+                filtered
+                  ? () => {
+                      setQ('');
+                      onSearchChange({ q: '', country: '', at: 0 });
+                    }
+                  : undefined
               }
-              onClear={filtered ? () => onSearchChange({ q: '', country: '', at: 0 }) : undefined}
             />
           ) : (
             <CentresTable

@@ -1,7 +1,6 @@
-import { Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { SortHeader } from '@/console/components/sort-header';
 import { useI18n } from '@/console/lib/i18n';
 import type { ChildListItem } from '@/contract/schemas';
@@ -102,35 +101,16 @@ export function CentresTable({
             const centre = rows[item.index];
             if (!centre) return null;
             return (
-              <tr
+              <CentreRow
                 key={centre.id}
-                ref={virtualizer.measureElement}
-                data-index={item.index}
-                aria-rowindex={item.index + 2}
-                className={`${classes.row} ${centre.id === arrived ? 'row-arrived' : ''}`}
-                style={{ transform: `translateY(${item.start - headHeight}px)` }}
-              >
-                <td className={classes.cell}>
-                  <Link to="/centres/$centreId" params={{ centreId: centre.id }} className={classes.link}>
-                    {centre.name}
-                  </Link>
-                </td>
-                <td className={classes.cell}>
-                  <Text size="sm" span>
-                    {countryName(centre.country)}
-                  </Text>
-                </td>
-                <td className={`${classes.cell} ${classes.city}`}>
-                  <Text size="sm" span>
-                    {centre.city ?? t('centres.city.none')}
-                  </Text>
-                </td>
-                <td className={`${classes.cell} ${classes.id}`}>
-                  <Text size="sm" span>
-                    #{centre.id}
-                  </Text>
-                </td>
-              </tr>
+                centre={centre}
+                index={item.index}
+                offset={item.start - headHeight}
+                arrived={centre.id === arrived}
+                measure={virtualizer.measureElement}
+                countryName={countryName}
+                noCity={t('centres.city.none')}
+              />
             );
           })}
         </tbody>
@@ -138,3 +118,47 @@ export function CentresTable({
     </div>
   );
 }
+
+interface CentreRowProps {
+  centre: ChildListItem;
+  index: number;
+  offset: number;
+  arrived: boolean;
+  measure: (element: HTMLTableRowElement | null) => void;
+  countryName: (code: string) => string;
+  noCity: string;
+}
+
+/**
+ * One row, re-rendered only when its own centre, place or mark changes: while typing in the search
+ * the rows that stay in view are left as they are (docs/decisions/0017). Plain elements with the
+ * small text's class rather than Mantine's Text: a few dozen of them render on every keystroke.
+ */
+const CentreRow = memo(function CentreRow({
+  centre,
+  index,
+  offset,
+  arrived,
+  measure,
+  countryName,
+  noCity,
+}: CentreRowProps) {
+  return (
+    <tr
+      ref={measure}
+      data-index={index}
+      aria-rowindex={index + 2}
+      className={`${classes.row} ${arrived ? 'row-arrived' : ''}`}
+      style={{ transform: `translateY(${offset}px)` }}
+    >
+      <td className={classes.cell}>
+        <Link to="/centres/$centreId" params={{ centreId: centre.id }} className={classes.link}>
+          {centre.name}
+        </Link>
+      </td>
+      <td className={`${classes.cell} ${classes.small}`}>{countryName(centre.country)}</td>
+      <td className={`${classes.cell} ${classes.small} ${classes.city}`}>{centre.city ?? noCity}</td>
+      <td className={`${classes.cell} ${classes.small} ${classes.id}`}>#{centre.id}</td>
+    </tr>
+  );
+});

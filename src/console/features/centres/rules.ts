@@ -51,33 +51,57 @@ export function indexCentres(
 
 /**
  * Every child is fetched once (4.5 without limit, D5) and searched, filtered and sorted here: the
- * service has no search on this list. The search matches name, country (code or name in the UI
- * language), city and id, ignoring case and accents; ties fall back to the id, so the order is
- * stable and reproducible from the URL.
+ * service has no search on this list. Sorting is the costly part (a collator compare per pair), so
+ * the list is sorted once per order and language (`sortCentres`) and each keystroke only filters
+ * the sorted list (`filterCentres`), which keeps that order (docs/decisions/0017).
  */
 export function visibleCentres(
   index: readonly IndexedCentre[],
   search: Pick<CentresSearch, 'q' | 'country' | 'sort' | 'dir'>,
   collator: Intl.Collator,
 ): ChildListItem[] {
-  const terms = fold(search.q).split(/\s+/).filter(Boolean);
-  const matching = index.filter(
-    (entry) =>
-      (search.country === '' || entry.centre.country.toUpperCase() === search.country) &&
-      terms.every((term) => entry.haystack.includes(term)),
-  );
-  const sign = search.dir === 'asc' ? 1 : -1;
+  return filterCentres(sortCentres(index, search, collator), search);
+}
+
+/**
+ * The centres in the order asked: by name, country name (in the UI language), city or id; ties fall
+ * back to the id, so the order is stable and reproducible from the URL.
+ */
+export function sortCentres(
+  index: readonly IndexedCentre[],
+  order: Pick<CentresSearch, 'sort' | 'dir'>,
+  collator: Intl.Collator,
+): IndexedCentre[] {
+  const sign = order.dir === 'asc' ? 1 : -1;
   const key = (entry: IndexedCentre): string =>
-    search.sort === 'country'
+    order.sort === 'country'
       ? entry.countryName
-      : search.sort === 'city'
+      : order.sort === 'city'
         ? (entry.centre.city ?? '')
         : entry.centre.name;
-  matching.sort((a, b) => {
-    const primary = search.sort === 'id' ? a.centre.id - b.centre.id : collator.compare(key(a), key(b));
+  return [...index].sort((a, b) => {
+    const primary = order.sort === 'id' ? a.centre.id - b.centre.id : collator.compare(key(a), key(b));
     return sign * (primary !== 0 ? primary : a.centre.id - b.centre.id);
   });
-  return matching.map((entry) => entry.centre);
+}
+
+/**
+ * The search matches name, country (code or name in the UI language), city and id, ignoring case and
+ * accents, every word somewhere; the country filter is exact. The order given is kept.
+ */
+export function filterCentres(
+  sorted: readonly IndexedCentre[],
+  search: Pick<CentresSearch, 'q' | 'country'>,
+): ChildListItem[] {
+  const terms = fold(search.q).split(/\s+/).filter(Boolean);
+  const rows: ChildListItem[] = [];
+  for (const entry of sorted)
+    if (
+      (search.country === '' || entry.centre.country.toUpperCase() === search.country) &&
+      terms.every((term) => entry.haystack.includes(term))
+    )
+      rows.push(entry.centre);
+  return rows;
 }
 
 /** The countries the list holds, for the filter, named and ordered in the UI language. */

@@ -13,6 +13,9 @@ const CsvImport = lazy(() => import('./csv-import.tsx').then((module) => ({ defa
 /** The UI language as a doctor's language: the likeliest one for a new row (D4 codes). */
 const LANG_OF: Record<Language, string> = { en: 'EN', es: 'ES', ca: 'CA' };
 
+/** How many targets the picker shows at once; typing searches all of them. */
+const TARGETS_SHOWN = 50;
+
 export interface RegisterWorkspaceProps {
   providerId: number;
   /** Whether this environment lists centres (D3: development offers only registration). */
@@ -66,6 +69,10 @@ export function RegisterWorkspace({
           if (value) onSearchChange({ target: Number(value) === providerId ? 0 : Number(value) });
         }}
         searchable
+        // Mantine renders every option it is given, in the document even while closed: 10,000
+        // centres were 10,000 option elements, one task of seconds at load (docs/decisions/0017).
+        // Typing narrows the whole list; the first matches are shown.
+        limit={TARGETS_SHOWN}
         allowDeselect={false}
         nothingFoundMessage={t('register.target.nothing')}
         maw={520}

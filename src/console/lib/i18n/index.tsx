@@ -78,16 +78,26 @@ async function ensure(language: Language, area: Area): Promise<void> {
 
 const current = (): Language => (isLanguage(i18n.locale) ? i18n.locale : 'en');
 
-/** A screen's area, in the current language: route loaders await it before the screen renders. */
+/** The language being switched to, while its catalogues load. */
+let activating: Language | undefined;
+
+/**
+ * A screen's area, in the current language (and in the one being switched to, if any): route
+ * loaders await it before the screen renders.
+ */
 export async function loadArea(area: Area): Promise<void> {
   needed.add(area);
-  await ensure(current(), area);
+  const next = activating;
+  await Promise.all([ensure(current(), area), next === undefined ? undefined : ensure(next, area)]);
 }
 
 /** Switches the UI language once every area in use is loaded in it, so nothing flashes as an id. */
 export async function activateLanguage(language: Language): Promise<void> {
+  activating = language;
   await Promise.all([...needed].map((area) => ensure(language, area)));
+  // An area asked for meanwhile is loaded in this language too (`loadArea`).
   i18n.activate(language);
+  if (activating === language) activating = undefined;
 }
 
 /** For tests and tools: every catalogue of every language, loaded. */
@@ -125,6 +135,8 @@ function remember(language: Language) {
   } catch {
     // Private mode or storage full: the choice still holds for this page.
   }
+  // The proxy sends the login page prerendered in this language (docs/decisions/0017).
+  document.cookie = `provider-console-language=${language}; Path=/; Max-Age=31536000; SameSite=Strict`;
 }
 
 export interface I18n {

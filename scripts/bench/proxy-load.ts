@@ -1,0 +1,111 @@
+// The proxy under load (autocannon, loopback only, bounded in time): the same request through the
+// proxy and straight to the simulator, at a fixed 1,000 req/s and flat out. Latency is compared
+// round by round (median of the rounds), CPU is the proxy process's own (/proc) per request, beside
+// the simulator's own when it answers directly.
+import autocannon from 'autocannon';
+import type { Started } from './servers.ts';
+
+export interface LoadFigures {
+  /** Proxy minus direct at 1,000 req/s, ms: median over the rounds. */
+  addedP50Ms: number;
+  addedP99Ms: number;
+  addedMaxMs: number;
+  /** The worst round's proxy max, ms. */
+  worstRoundMaxMs: number;
+  rounds: { proxy: Latency; direct: Latency }[];
+  /** Peak throughput, req/s. */
+  proxyPeak: number;
+  directPeak: number;
+  /** Proxy CPU per proxied request at 1,000 req/s, µs (median over the rounds). */
+  cpuMicrosPerRequest: number;
+  /**
+   * The simulator's own CPU per request when called directly at the same rate, µs (median over the
+   * rounds): what one Node HTTP server answering this request costs on this machine.
+   */
+  directCpuMicrosPerRequest: number;
+  errors: number;
+}
+
+interface Latency {
+  p50: number;
+  p99: number;
+  max: number;
+  requests: number;
+  errors: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+function run(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+const latencyOf = (result: autocannon.Result): Latency => ({
+  p50: result.latency.p50,
+  p99: result.latency.p99,
+  max: result.latency.max,
+  requests: result.requests.total,
+  errors: result.errors + result.timeouts + result.non2xx,
+});
+
+export async function measureProxyLoad(options: {
+  proxy: Started;
+  simulator: Started;
+  cookie: string;
+  token: string;
+  path: string;
+  rounds: number;
+  seconds: number;
+}): Promise<LoadFigures> {
+  const { proxy, simulator, cookie, token, path, rounds, seconds } = options;
+  const viaProxy = {
+    url: `${proxy.url}/api${path}`,
+    headers: { cookie, 'x-requested-with': 'provider-console' },
+  };
+  const direct = { url: `${simulator.url}${path}`, headers: { authorization: `Bearer ${token}` } };
+  // Warm both (JIT, keep-alive connections, the proxy's opened token).
+  await run({ ...viaProxy, connections: 4, amount: 2000 });
+  await run({ ...direct, connections: 4, amount: 2000 });
+
+  const fixed = { connections: 20, duration: seconds, overallRate: 1000 };
+  const measured: LoadFigures['rounds'] = [];
+  const cpu: number[] = [];
+  const directCpu: number[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const simulatorBefore = simulator.cpuMicros();
+    // oxlint-disable-next-line no-await-in-loop -- one load at a time: they share two cores
+    const d = await run({ ...direct, ...fixed });
+    directCpu.push((simulator.cpuMicros() - simulatorBefore) / Math.max(1, d.requests.total));
+    const before = proxy.cpuMicros();
+    // oxlint-disable-next-line no-await-in-loop -- as above
+    const p = await run({ ...viaProxy, ...fixed });
+    cpu.push((proxy.cpuMicros() - before) / Math.max(1, p.requests.total));
+    measured.push({ proxy: latencyOf(p), direct: latencyOf(d) });
+  }
+  const peak = { connections: 20, duration: seconds };
+  const directPeak = await run({ ...direct, ...peak });
+  const proxyPeak = await run({ ...viaProxy, ...peak });
+  return {
+    addedP50Ms: median(measured.map((r) => r.proxy.p50 - r.direct.p50)),
+    addedP99Ms: median(measured.map((r) => r.proxy.p99 - r.direct.p99)),
+    addedMaxMs: median(measured.map((r) => r.proxy.max - r.direct.max)),
+    worstRoundMaxMs: Math.max(...measured.map((r) => r.proxy.max)),
+    rounds: measured,
+    proxyPeak: proxyPeak.requests.average,
+    directPeak: directPeak.requests.average,
+    cpuMicrosPerRequest: median(cpu),
+    directCpuMicrosPerRequest: median(directCpu),
+    errors:
+      measured.reduce((sum, r) => sum + r.proxy.errors + r.direct.errors, 0) +
+      latencyOf(proxyPeak).errors +
+      latencyOf(directPeak).errors,
+  };
+}

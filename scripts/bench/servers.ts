@@ -1,0 +1,136 @@
+// The processes `npm run bench` measures, each started as a user would start it: the standalone
+// simulator with a generated world (`--centres N --doctors M`) as the QA environment's upstream,
+// and the token proxy in front of it serving the built console (the demo environment on too, so
+// that the login page is the one `npm start` shows). Ports 8890–8899 (docs/decisions/0017).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface Started {
+  url: string;
+  pid: number;
+  /** User + system CPU time the process has used, in µs (Linux /proc). */
+  cpuMicros(): number;
+  stop(): Promise<void>;
+}
+
+const ticksPerSecond = 100;
+
+function cpuOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1e6;
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    try {
+      // oxlint-disable-next-line no-await-in-loop -- polling until it answers
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // Not listening yet.
+    }
+    // oxlint-disable-next-line no-await-in-loop -- as above
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function start(args: string[], env: Record<string, string>, probe: string, url: string): Promise<Started> {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    // Logs (one JSON line per request) go nowhere: writing them is part of the proxy's cost, reading
+    // them is not part of the bench's.
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error(`could not start ${args.join(' ')}`);
+  return waitFor(probe, child).then(() => ({
+    url,
+    pid,
+    cpuMicros: () => cpuOf(pid),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  }));
+}
+
+/** The standalone simulator with N centres × M doctors under the demo parent (D12 logins). */
+export function startSimulator(port: number, centres: number, doctors: number): Promise<Started> {
+  const url = `http://127.0.0.1:${port}`;
+  return start(
+    [
+      'src/simulator/hosts/node/server.ts',
+      '--port',
+      String(port),
+      '--centres',
+      String(centres),
+      '--doctors',
+      String(doctors),
+      '--quiet',
+    ],
+    {},
+    `${url}/__sim/state`,
+    url,
+  );
+}
+
+/** The token proxy (`node src/proxy/main.ts`) serving dist/, with the simulator as QA. */
+export function startProxy(port: number, upstreamUrl: string): Promise<Started> {
+  const url = `http://127.0.0.1:${port}`;
+  return start(
+    ['src/proxy/main.ts'],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      UPSTREAM_QA_URL: upstreamUrl,
+      DEMO: 'true',
+      SESSION_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    },
+    `${url}/healthz`,
+    url,
+  );
+}
+
+export const consoleHeader = { 'x-requested-with': 'provider-console' };
+
+/** Signs in to the proxy as the demo parent on QA; the session cookie. */
+export async function signIn(proxyUrl: string): Promise<string> {
+  const response = await fetch(`${proxyUrl}/auth/login`, {
+    method: 'POST',
+    headers: { ...consoleHeader, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      environment: 'qa',
+      providerId: 100,
+      clientId: 'demo-parent',
+      clientSecret: 'demo-parent-secret',
+    }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
+  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
+  if (!cookie) throw new Error('sign-in set no cookie');
+  return cookie;
+}
+
+/** A token straight from the simulator (spec 4.1), for the direct reference. */
+export async function upstreamToken(simulatorUrl: string): Promise<string> {
+  const response = await fetch(`${simulatorUrl}/api/iam/integration/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials&client_id=demo-parent&client_secret=demo-parent-secret',
+  });
+  const body = (await response.json()) as { access_token?: unknown };
+  if (typeof body.access_token !== 'string') throw new Error('the simulator gave no token');
+  return body.access_token;
+}

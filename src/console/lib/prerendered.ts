@@ -1,0 +1,83 @@
+// The login page arrives with its markup already in the HTML (prerendered at build time,
+// docs/decisions/0017), so that it paints before any script has run. The entry then renders the
+// same screen in its place. These helpers make that hand-over invisible: React replaces the markup
+// only once the screen is complete (main.tsx loads the route first), and what the person typed,
+// focused or pressed meanwhile carries over.
+
+/** Which screen the HTML holds (`login`), or undefined for an empty page. */
+export function prerenderedScreen(root: HTMLElement): string | undefined {
+  return root.dataset['prerendered'];
+}
+
+/**
+ * The values the person changed in the prerendered form before the console took over, by field
+ * name (nothing on the server, where the same screen is rendered to build that markup).
+ */
+export function prerenderedValues(): Record<string, string> {
+  const values: Record<string, string> = {};
+  if (typeof document === 'undefined') return values;
+  for (const input of document.querySelectorAll<HTMLInputElement>('[data-prerendered] input[name]'))
+    if (input.value !== input.defaultValue) values[input.name] = input.value;
+  for (const select of document.querySelectorAll<HTMLSelectElement>('[data-prerendered] select[name]'))
+    if (select.selectedOptions[0]?.defaultSelected === false) values[select.name] = select.value;
+  return values;
+}
+
+/** Notes the focused field of the prerendered page; the returned function focuses its successor. */
+export function keepFocus(root: HTMLElement): () => void {
+  const focused = document.activeElement;
+  const name = focused && root.contains(focused) ? focused.getAttribute('name') : null;
+  const selection =
+    focused instanceof HTMLInputElement ? [focused.selectionStart, focused.selectionEnd] : undefined;
+  return () => {
+    root.removeAttribute('data-prerendered');
+    if (!name) return;
+    const successor = root.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`);
+    successor?.focus();
+    if (
+      successor instanceof HTMLInputElement &&
+      typeof selection?.[0] === 'number' &&
+      typeof selection[1] === 'number'
+    ) {
+      try {
+        successor.setSelectionRange(selection[0], selection[1]);
+      } catch {
+        // A field without a text selection: the focus alone carries over.
+      }
+    }
+  };
+}
+
+/**
+ * An inline script of the prerendered page (it carries the CSP nonce, tools/build/prerender.ts):
+ * until the console has taken over, a press on a button, or a form's submission, does nothing but is
+ * noted (the button's position among the page's buttons), to be pressed again on the same screen
+ * once it works (`replayPress`). Without it, a click on "Sign in" before the scripts ran would be
+ * lost silently.
+ */
+export const CAPTURE_PRESSES = `(function () {
+  var pressed = [];
+  window.prerenderedPresses = pressed;
+  function note(button, event) {
+    var root = document.getElementById('root');
+    if (!root || !root.hasAttribute('data-prerendered') || !button || !root.contains(button)) return;
+    event.preventDefault();
+    pressed.push(Array.prototype.indexOf.call(root.querySelectorAll('button'), button));
+  }
+  document.addEventListener('click', function (event) {
+    note(event.target && event.target.closest ? event.target.closest('button') : null, event);
+  }, true);
+  document.addEventListener('submit', function (event) {
+    note(event.target && event.target.querySelector ? event.target.querySelector('button[type="submit"]') : null, event);
+  }, true);
+})();`;
+
+/** Presses again, on the working screen, the last button pressed on the prerendered one. */
+export function replayPress(root: HTMLElement): void {
+  const pressed = (window as { prerenderedPresses?: unknown }).prerenderedPresses;
+  if (!Array.isArray(pressed) || pressed.length === 0) return;
+  const last: unknown = pressed[pressed.length - 1];
+  pressed.length = 0;
+  if (typeof last !== 'number' || last < 0) return;
+  root.querySelectorAll('button')[last]?.click();
+}
