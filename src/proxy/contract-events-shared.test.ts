@@ -4,9 +4,8 @@ import { contractEventsSchema, type ContractEvent } from '../contract/console-wi
 import { createSimulator } from '../simulator/index.ts';
 import { DEFAULT_LOG_BOUNDS, readContractEvents, recordAttempt } from './contract-event-log.ts';
 import { createRedisStore } from './redis-store.ts';
-import type { SessionStore } from './session-store.ts';
 import { startProxy, type Harness } from './testing/harness.ts';
-import { startRedisServer, type RedisServer } from './testing/redis-server.ts';
+import { whenConnected, startRedisServer, type RedisServer } from './testing/redis-server.ts';
 
 // The contract-event log in Redis (docs/decisions/0016): one log per provider, shared by every
 // proxy instance on the store, bounded, and written atomically when instances record at once.
@@ -18,21 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => redis.stop());
 
-async function readyStore(prefix: string): Promise<SessionStore> {
-  const store = createRedisStore(redis.url, { prefix });
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      // oxlint-disable-next-line no-await-in-loop -- polling until connected
-      await store.ping();
-      return store;
-    } catch {
-      // oxlint-disable-next-line no-await-in-loop -- as above
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-  throw new Error('Redis store not ready');
-}
-
 /** Two proxies on one Redis, in front of one simulator (the demo seed, D12). */
 async function twoProxies(): Promise<{ a: Harness; b: Harness; prefix: string }> {
   const sim = createSimulator({ seed: 'demo' });
@@ -42,7 +26,7 @@ async function twoProxies(): Promise<{ a: Harness; b: Harness; prefix: string }>
     startProxy(undefined, {
       transports: { demo: transport },
       simulatorControl: transport,
-      store: await readyStore(prefix),
+      store: await whenConnected(createRedisStore(redis.url, { prefix })),
     });
   const [a, b] = await Promise.all([start(), start()]);
   return { a, b, prefix };
@@ -136,7 +120,7 @@ const body = (id: string) =>
 
 test('in Redis the log keeps a provider’s newest 1,000 events in three keys that expire', async () => {
   const prefix = `bounds-${randomBytes(4).toString('hex')}:`;
-  const store = await readyStore(prefix);
+  const store = await whenConnected(createRedisStore(redis.url, { prefix }));
   const sender = { environment: 'qa', providerId: 100, clientId: 'client' };
   const at = Date.parse('2026-11-23T08:00:00Z');
   for (let batch = 0; batch < 21; batch += 1)

@@ -5,7 +5,7 @@ import { createRedisStore } from './redis-store.ts';
 import { createSecretBox } from './secret-box.ts';
 import { createMemoryStore, lockAfter, type LockPolicy, type SessionStore } from './session-store.ts';
 import { createSessionManager } from './sessions.ts';
-import { startRedisServer, type RedisServer } from './testing/redis-server.ts';
+import { whenConnected, startRedisServer, type RedisServer } from './testing/redis-server.ts';
 
 interface Subject {
   store: SessionStore;
@@ -26,23 +26,8 @@ afterAll(async () => {
   await Promise.all([plain.stop(), tls.stop()]);
 });
 
-async function ready(store: SessionStore): Promise<SessionStore> {
-  // The client connects in the background; the store answers once it is ready.
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      // oxlint-disable-next-line no-await-in-loop -- polling until connected
-      await store.ping();
-      return store;
-    } catch {
-      // oxlint-disable-next-line no-await-in-loop -- as above
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-  throw new Error('the Redis store never became ready');
-}
-
 const redisSubject = (server: () => RedisServer) => async (): Promise<Subject> => ({
-  store: await ready(
+  store: await whenConnected(
     createRedisStore(server().url, {
       prefix: `test-${randomBytes(6).toString('hex')}:`,
       ...(server().ca ? { tls: { ca: server().ca } } : {}),
@@ -196,7 +181,7 @@ test('the lock doubles per failure past the free ones, up to its cap', () => {
 
 test('every Redis key the store writes has a time to live', async () => {
   const prefix = `ttl-${randomBytes(4).toString('hex')}:`;
-  const store = await ready(createRedisStore(plain.url, { prefix }));
+  const store = await whenConnected(createRedisStore(plain.url, { prefix }));
   await store.set('value', 'v', 60_000);
   await store.claim('counter', pairPolicy, Date.now());
   await store.claim('counter', pairPolicy, Date.now());

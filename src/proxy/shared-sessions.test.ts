@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createRedisStore } from './redis-store.ts';
 import { storeKey } from './sessions.ts';
-import type { SessionStore } from './session-store.ts';
 import { canary, startFakeUpstream } from './testing/fake-upstream.ts';
 import type { FakeUpstream } from './testing/fake-upstream.ts';
 import { startProxy, type Harness } from './testing/harness.ts';
-import { startRedisServer } from './testing/redis-server.ts';
+import { whenConnected, startRedisServer } from './testing/redis-server.ts';
 import type { RedisServer } from './testing/redis-server.ts';
 
 let redis: RedisServer;
@@ -23,26 +22,14 @@ afterAll(async () => {
   await redis.stop();
 });
 
-async function readyStore(url: string, prefix?: string): Promise<SessionStore> {
-  const store = createRedisStore(url, prefix ? { prefix } : {});
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      // oxlint-disable-next-line no-await-in-loop -- polling until connected
-      await store.ping();
-      return store;
-    } catch {
-      // oxlint-disable-next-line no-await-in-loop -- as above
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-  throw new Error('Redis store not ready');
-}
-
 async function twoProxies(prefix = `shared-${randomBytes(4).toString('hex')}:`): Promise<[Harness, Harness]> {
   const encryptionKey = randomBytes(32);
   const [a, b] = await Promise.all(
     [1, 2].map(async () =>
-      startProxy(upstream.url, { encryptionKey, store: await readyStore(redis.url, prefix) }),
+      startProxy(upstream.url, {
+        encryptionKey,
+        store: await whenConnected(createRedisStore(redis.url, { prefix })),
+      }),
     ),
   );
   if (!a || !b) throw new Error('proxies did not start');
@@ -113,7 +100,9 @@ test('login failures are counted across instances', async () => {
 
 test('a thousand refused logins with unique client ids leave a bounded number of Redis keys, each with a TTL', async () => {
   const prefix = `flood-${randomBytes(4).toString('hex')}:`;
-  const proxy = await startProxy(upstream.url, { store: await readyStore(redis.url, prefix) });
+  const proxy = await startProxy(upstream.url, {
+    store: await whenConnected(createRedisStore(redis.url, { prefix })),
+  });
   // 40 failures lock the address; what follows is refused before anything is counted.
   await Promise.all(Array.from({ length: 40 }, (_, index) => proxy.login({ clientId: `flood-${index}` })));
   const statuses = new Set<number>();

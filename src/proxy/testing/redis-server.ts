@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from 'redis';
+import type { SessionStore } from '../session-store.ts';
 
 /** What the tests ask Redis directly. */
 export interface AdminClient {
@@ -26,6 +27,21 @@ export interface RedisServer {
   /** A client for the test itself (the `default` user, which has no password). */
   admin(): Promise<AdminClient>;
   stop(): Promise<void>;
+}
+
+/** The store once its client has connected: the Redis client connects in the background. */
+export async function whenConnected(store: SessionStore): Promise<SessionStore> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      // oxlint-disable-next-line no-await-in-loop -- polling until connected
+      await store.ping();
+      return store;
+    } catch {
+      // oxlint-disable-next-line no-await-in-loop -- as above
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  throw new Error('the Redis store never became ready');
 }
 
 export function findRedisServer(): string {
