@@ -66,6 +66,37 @@ test('"needs attention" lists exactly the seeded problem centres of the self-bil
   ]);
 });
 
+/** The page's layout shift so far, as CLS counts it (shifts right after an input excepted). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[])
+            if (!entry.hadRecentInput) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 100);
+      }),
+  );
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 360, height: 740 },
+]) {
+  test(`nothing moves while the overview loads at ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, 'Demo parent (100)');
+    await page.reload();
+    await loaded(page);
+    // The progress takes the "Last updated" line's place, so its end moves nothing (CLS ≤ 0.01).
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
+  });
+}
+
 test('"needs attention" lists exactly the seeded problem centres of the processor parent', async ({
   page,
 }) => {

@@ -20,6 +20,7 @@ import {
   type RowLoad,
 } from './overview-rules.ts';
 import { OverviewTable } from './overview-table.tsx';
+import licencesClasses from './licences.module.css';
 import classes from './overview-table.module.css';
 import { ATTENTION_REASONS, type OverviewSearch } from './search.ts';
 import { serviceClockQueryOptions } from './service-clock.ts';
@@ -118,8 +119,12 @@ export function OverviewScreen({ providerId, environment, search, onSearchChange
             updatedAt={load.updatedAt}
             refreshing={load.progress !== undefined}
             onRefresh={refresh}
+            progress={
+              load.progress ? (
+                <LoadProgress done={load.progress.done} total={load.progress.total} />
+              ) : undefined
+            }
           />
-          {load.progress ? <LoadProgress done={load.progress.done} total={load.progress.total} /> : null}
           <fieldset className={classes.filters}>
             <legend className={classes.legend}>{t('overview.show')}</legend>
             {(['all', 'attention', ...ATTENTION_REASONS] as const).map((show) => (
@@ -153,17 +158,22 @@ export function OverviewScreen({ providerId, environment, search, onSearchChange
   );
 }
 
-/** How far the progressive load has come: a bar, named by the words shown above it. */
+/** How far the progressive load has come: its words, and a bar named by them. */
 function LoadProgress({ done, total }: { done: number; total: number }) {
   const { t, formatNumber } = useI18n();
   const words = t('overview.progress', { done: formatNumber(done), total: formatNumber(total) });
   return (
-    <Stack gap={4}>
+    <>
       {/* The bar carries the same words for assistive technology. */}
       <Text size="sm" aria-hidden="true">
         {words}
       </Text>
-      <Progress value={total === 0 ? 0 : Math.round((done / total) * 100)} aria-label={words} />
-    </Stack>
+      <Progress
+        className={licencesClasses.loadBar}
+        size="sm"
+        value={total === 0 ? 0 : Math.round((done / total) * 100)}
+        aria-label={words}
+      />
+    </>
   );
 }
