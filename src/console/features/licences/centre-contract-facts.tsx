@@ -1,4 +1,4 @@
-import { Badge, Flex, Group, Skeleton, Text } from '@mantine/core';
+import { Badge, Group, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { everyDoctorWithLicensesQueryOptions } from '@/console/api/list-doctors-with-licenses';
@@ -6,6 +6,7 @@ import { licenceSummaryQueryOptions } from '@/console/api/get-licenses';
 import { useI18n } from '@/console/lib/i18n';
 import { billingWordsOf, type BillingWords } from './banners.ts';
 import { contractStateOf, isPayPerUse, type ContractState } from './facts.ts';
+import classes from './licences.module.css';
 
 /**
  * What the centre's header says about its contract, above every tab: who bills it (2.9), the
@@ -19,10 +20,11 @@ export function CentreContractFacts({ centreId }: { centreId: number }) {
   const roster = useQuery(everyDoctorWithLicensesQueryOptions(centreId));
   if (summary.isPending || roster.isPending)
     return (
-      <Group gap="xl" aria-busy="true">
-        <Skeleton height={40} width={220} />
-        <Skeleton height={40} width={120} />
-      </Group>
+      // Laid out as the facts are and at their heights, so that they replace it without a shift.
+      <div className={classes.facts} aria-busy="true">
+        <Skeleton height={42} width={220} />
+        <Skeleton height={37} width={120} />
+      </div>
     );
   if (summary.isError || roster.isError)
     return (
@@ -31,7 +33,7 @@ export function CentreContractFacts({ centreId }: { centreId: number }) {
       </Text>
     );
   return (
-    <Flex columnGap="xl" rowGap="xs" wrap="wrap" align="flex-start">
+    <div className={classes.facts}>
       <Fact label={t('licences.facts.billing')}>
         <Text>{billingText(t, billingWordsOf(roster.data.billing))}</Text>
       </Fact>
@@ -45,7 +47,7 @@ export function CentreContractFacts({ centreId }: { centreId: number }) {
           ) : null}
         </Group>
       </Fact>
-    </Flex>
+    </div>
   );
 }
 
