@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { loadAllCatalogues } from '@/console/lib/i18n';
 import { failOnConsoleError } from '../../../tools/vitest/fail-on-console-error.ts';
@@ -25,6 +25,11 @@ window.ResizeObserver ??= class {
 Element.prototype.scrollIntoView ??= () => {};
 // The router restores scroll positions; jsdom only logs "not implemented".
 window.scrollTo = () => {};
+
+// A screen's first render imports its route and catalogue: on a loaded two-core CI machine that
+// took longer than Testing Library's default second to wait for (a findBy failed there, passing
+// alone). Waiting longer changes no assertion: what never appears still fails.
+configure({ asyncUtilTimeout: 5_000 });
 
 failOnConsoleError();
 // Mantine's notifications live in a module-level store: one test's must not reach the next.
