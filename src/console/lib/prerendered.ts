@@ -53,7 +53,8 @@ export function keepFocus(root: HTMLElement): () => void {
  * until the console has taken over, a press on a button, or a form's submission, does nothing but is
  * noted (the button's position among the page's buttons), to be pressed again on the same screen
  * once it works (`replayPress`). Without it, a click on "Sign in" before the scripts ran would be
- * lost silently.
+ * lost silently. A button that went down on the prerendered page is noted too: if the console takes
+ * over before it comes up, the browser's click belongs to no button.
  */
 export const CAPTURE_PRESSES = `(function () {
   var pressed = [];
@@ -64,6 +65,13 @@ export const CAPTURE_PRESSES = `(function () {
     event.preventDefault();
     pressed.push(Array.prototype.indexOf.call(root.querySelectorAll('button'), button));
   }
+  window.prerenderedDown = -1;
+  document.addEventListener('pointerdown', function (event) {
+    var root = document.getElementById('root');
+    var button = event.target && event.target.closest ? event.target.closest('button') : null;
+    window.prerenderedDown = root && root.hasAttribute('data-prerendered') && button && root.contains(button)
+      ? Array.prototype.indexOf.call(root.querySelectorAll('button'), button) : -1;
+  }, true);
   document.addEventListener('click', function (event) {
     note(event.target && event.target.closest ? event.target.closest('button') : null, event);
   }, true);
@@ -74,10 +82,43 @@ export const CAPTURE_PRESSES = `(function () {
 
 /** Presses again, on the working screen, the last button pressed on the prerendered one. */
 export function replayPress(root: HTMLElement): void {
-  const pressed = (window as { prerenderedPresses?: unknown }).prerenderedPresses;
-  if (!Array.isArray(pressed) || pressed.length === 0) return;
+  const capture = window as { prerenderedPresses?: unknown; prerenderedDown?: unknown };
+  const pressed = capture.prerenderedPresses;
+  const down = capture.prerenderedDown;
+  capture.prerenderedDown = -1;
+  if (!Array.isArray(pressed)) return;
+  if (pressed.length === 0) {
+    if (typeof down === 'number' && down >= 0) completePress(root, down);
+    return;
+  }
   const last: unknown = pressed[pressed.length - 1];
   pressed.length = 0;
   if (typeof last !== 'number' || last < 0) return;
   root.querySelectorAll('button')[last]?.click();
+}
+
+/**
+ * A button went down on the prerendered page and comes up on the working one: released over its
+ * successor, that is pressed, unless the browser's own click reached it (Chromium aims the click at
+ * what the two targets share, which is no button once the first was replaced).
+ */
+function completePress(root: HTMLElement, index: number): void {
+  document.addEventListener(
+    'pointerup',
+    (event) => {
+      const button = root.querySelectorAll('button')[index];
+      if (!button || !(event.target instanceof Node) || !button.contains(event.target)) return;
+      let clicked = false;
+      const onClick = () => {
+        clicked = true;
+      };
+      button.addEventListener('click', onClick, { once: true });
+      // The browser's click, if any, is dispatched in the same task as the release.
+      setTimeout(() => {
+        button.removeEventListener('click', onClick);
+        if (!clicked) button.click();
+      }, 0);
+    },
+    { once: true, capture: true },
+  );
 }
