@@ -13,6 +13,15 @@ import {
 import classes from './doctors.module.css';
 import { specialitiesQueryOptions, specialitiesUrl } from './specialities.ts';
 
+// A field's hint under its input rather than above it: side by side, every field's input then
+// starts on the same line, hint or not.
+const HINT_BELOW: ('label' | 'input' | 'description' | 'error')[] = [
+  'label',
+  'input',
+  'description',
+  'error',
+];
+
 /** A form of doctor rows: the registration form, or the one-row form that edits an imported row. */
 export type RowsFormValues = RegistrationFormInput;
 
@@ -93,6 +102,7 @@ export function DoctorRowFields({
       <TextInput
         label={t('row.doctorId')}
         description={t('row.doctorId.hint')}
+        inputWrapperOrder={HINT_BELOW}
         required
         maxLength={100}
         autoComplete="off"
@@ -137,6 +147,7 @@ export function DoctorRowFields({
           <TagsInput
             label={t('row.keywords')}
             description={t('row.keywords.hint')}
+            inputWrapperOrder={HINT_BELOW}
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}
@@ -231,6 +242,7 @@ function SpecialityInput({ value, onChange, onBlur, name, inputRef, readOnly, er
     <TextInput
       label={t('row.speciality')}
       description={list.isError ? t('row.speciality.listFailed') : t('row.speciality.hint')}
+      inputWrapperOrder={HINT_BELOW}
       required
       inputMode="numeric"
       autoComplete="off"
