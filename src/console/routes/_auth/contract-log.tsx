@@ -1,4 +1,5 @@
-import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { rethrowOrOpenOwnCentre } from '@/console/app/own-centre';
 import { contractEventsQueryOptions } from '@/console/api/contract-events';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { UnavailableHere } from '@/console/components/feedback';
@@ -10,7 +11,6 @@ import {
   contractLogSearchSchema,
 } from '@/console/features/contract/log-search';
 import { loadArea } from '@/console/lib/i18n';
-import { isApiError } from '@/contract/api-error-value';
 import type { OperationId } from '@/contract/operations';
 
 const NEEDS: readonly OperationId[] = ['listChildCenters', 'sendPartnerWebhook'];
@@ -29,10 +29,8 @@ export const Route = createFileRoute('/_auth/contract-log')({
         queryClient.ensureQueryData(contractEventsQueryOptions()),
       ]);
     } catch (error) {
-      // D3: a centre's own login cannot list centres: it acts on no contract, so it has no log.
-      if (isApiError(error) && error.status === 403)
-        throw redirect({ to: '/centres/$centreId', params: { centreId: session.providerId } });
-      throw error;
+      // A centre's own login acts on no contract, so it has no log.
+      rethrowOrOpenOwnCentre(error, session.providerId);
     }
   },
   pendingComponent: CentresSkeleton,

@@ -1,4 +1,5 @@
-import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { rethrowOrOpenOwnCentre } from '@/console/app/own-centre';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { UnavailableHere } from '@/console/components/feedback';
 import { RouteError } from '@/console/components/route-error';
@@ -7,7 +8,6 @@ import { OverviewScreen } from '@/console/features/licences/overview-screen';
 import { OVERVIEW_SEARCH_DEFAULTS, overviewSearchSchema } from '@/console/features/licences/search';
 import { serviceClockQueryOptions } from '@/console/features/licences/service-clock';
 import { loadArea } from '@/console/lib/i18n';
-import { isApiError } from '@/contract/api-error-value';
 import type { OperationId } from '@/contract/operations';
 
 const NEEDS: readonly OperationId[] = ['listChildCenters', 'getLicenses', 'listDoctorsWithLicenses'];
@@ -28,10 +28,8 @@ export const Route = createFileRoute('/_auth/overview')({
         queryClient.ensureQueryData(serviceClockQueryOptions(environment.kind)),
       ]);
     } catch (error) {
-      // D3: a centre's own login gets 403 on the child list: it has no overview, only its own page.
-      if (isApiError(error) && error.status === 403)
-        throw redirect({ to: '/centres/$centreId', params: { centreId: session.providerId } });
-      throw error;
+      // A centre's own login has no overview, only its own page.
+      rethrowOrOpenOwnCentre(error, session.providerId);
     }
   },
   // The centres' skeleton: already in the entry, where pending components ship.

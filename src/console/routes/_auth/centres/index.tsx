@@ -1,4 +1,5 @@
-import { createFileRoute, redirect, stripSearchParams, useRouter } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams, useRouter } from '@tanstack/react-router';
+import { rethrowOrOpenOwnCentre } from '@/console/app/own-centre';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { UnavailableHere } from '@/console/components/feedback';
 import { loadArea } from '@/console/lib/i18n';
@@ -6,7 +7,6 @@ import { RouteError } from '@/console/components/route-error';
 import { CentresScreen } from '@/console/features/centres/centres-screen';
 import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
 import { CENTRES_SEARCH_DEFAULTS, centresSearchSchema } from '@/console/features/centres/rules';
-import { isApiError } from '@/contract/api-error-value';
 
 export const Route = createFileRoute('/_auth/centres/')({
   validateSearch: centresSearchSchema,
@@ -21,11 +21,8 @@ export const Route = createFileRoute('/_auth/centres/')({
       // The screen's messages load beside its data, not after it.
       await Promise.all([loadArea('centres'), list]);
     } catch (error) {
-      // D3: a child's token gets 403 on the child list: it opens its own centre's page instead.
-      if (isApiError(error) && error.status === 403) {
-        throw redirect({ to: '/centres/$centreId', params: { centreId: session.providerId } });
-      }
-      throw error;
+      // A centre's own login has no list: it opens its own page.
+      rethrowOrOpenOwnCentre(error, session.providerId);
     }
   },
   pendingComponent: CentresSkeleton,
