@@ -24,7 +24,7 @@ export const WIRE_PATHS = {
   demoLogin: '/auth/demo-login',
   session: '/auth/session',
   logout: '/auth/logout',
-  /** The partner-webhook events this provider sent through the proxy (docs/decisions/0016). */
+  /** The partner-webhook events this provider sent through the proxy (docs/decisions/0016, 0018). */
   contractEvents: '/contract-events',
 } as const;
 
@@ -84,7 +84,13 @@ export const PROBLEM_CODES = [
   'not_authenticated',
   'invalid_credentials',
   'provider_mismatch',
+  /** The credentials are a parent's, used with one of its centres' ids (docs/decisions/0018). */
+  'parent_credentials',
   'too_many_attempts',
+  /** One session made more changes in a minute than the proxy records (docs/decisions/0018). */
+  'too_many_changes',
+  /** A contract event id this provider already sent with another body (docs/decisions/0018). */
+  'event_id_reused',
   'upstream_unavailable',
   'upstream_timeout',
   'upstream_bad_response',
@@ -99,6 +105,7 @@ export const PROBLEM_CODES = [
   'unknown_environment',
   'not_ready',
   'store_unavailable',
+  'database_unavailable',
   'unknown_host',
   'internal_error',
 ] as const;
@@ -200,3 +207,6 @@ export function getContractEvents(
     init,
   );
 }
+
+// The activity (audit) log: its own module, beside this one (docs/decisions/0018).
+export * from './activity-wire.ts';
