@@ -28,6 +28,7 @@ export default mergeConfig(
             environment: 'node',
             include: ['src/{contract,simulator,proxy}/**/*.test.ts', '{scripts,tools}/**/*.test.ts'],
             setupFiles: ['tools/vitest/setup-node.ts'],
+            globalSetup: ['tools/vitest/global-setup-node.ts'],
           },
         },
       ],

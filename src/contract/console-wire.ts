@@ -148,16 +148,20 @@ export function logout(client: UpstreamClient, init?: CallInit) {
 }
 
 // The contract-event log (docs/decisions/0016): every partner-webhook event (spec 4.8, D8) the
-// proxy forwarded for a provider, with each attempt's answer, kept in its session store and shared
-// by every session of that provider. Ours, not the service's: the spec has no such call.
+// proxy forwarded for a provider, with each attempt's answer: a view of its audit log
+// (docs/decisions/0018), shared by every session of that provider. Ours, not the service's.
 
-/** How much of the log the proxy keeps per provider. */
-export const CONTRACT_EVENT_LOG_LIMITS = { events: 1000, days: 90, attemptsPerEvent: 20 } as const;
+/**
+ * What the log answers: the newest events the service accepted, up to `events`, within the audit
+ * log's retention (`days` is its default, AUDIT_RETENTION_DAYS), each with its latest attempts.
+ */
+export const CONTRACT_EVENT_LOG_LIMITS = { events: 1000, days: 400, attemptsPerEvent: 20 } as const;
 
 /**
  * One attempt: what the console received for one sending of the event. `status` is the HTTP status
  * (the service's, or the proxy's own 502/504 when no answer came back); `code` the proxy's problem
- * code; `applied` and `contractStatus` the service's D8 answer on a 200; `message` its D2 message.
+ * code; `applied` and `contractStatus` the service's D8 answer on a 200. `message` (D2's words) is
+ * no longer kept: the service's free text never enters the log (docs/decisions/0018).
  */
 export const contractEventAttemptSchema = z.object({
   at: z.iso.datetime(),

@@ -10,7 +10,10 @@ const titles: Record<ProblemCode, string> = {
   not_authenticated: 'Not signed in',
   invalid_credentials: 'Invalid credentials',
   provider_mismatch: 'Provider not accessible with these credentials',
+  parent_credentials: "A parent's credentials for one of its centres",
   too_many_attempts: 'Too many attempts',
+  too_many_changes: 'Too many changes',
+  event_id_reused: 'Event id already used',
   upstream_unavailable: 'Service unavailable',
   upstream_timeout: 'Service timed out',
   upstream_bad_response: 'Unexpected answer from the service',
@@ -25,6 +28,7 @@ const titles: Record<ProblemCode, string> = {
   unknown_environment: 'Unknown environment',
   not_ready: 'Not ready',
   store_unavailable: 'Session store unavailable',
+  database_unavailable: 'Database unavailable',
   unknown_host: 'Unknown host',
   internal_error: 'Internal error',
 };

@@ -1,13 +1,7 @@
 // The audit log in memory (docs/decisions/0018): the in-browser demo's store (the page has no
 // database) and the default of the app's tests. The same behaviour as the SQL store, checked by
 // the same suite (testing/audit-store-suite.ts); it lives as long as the page or the process.
-import {
-  isAccepted,
-  type AuditEntry,
-  type AuditFilter,
-  type AuditScope,
-  type AuditStore,
-} from './store.ts';
+import { isAccepted, type AuditEntry, type AuditFilter, type AuditScope, type AuditStore } from './store.ts';
 
 const newestFirst = (a: AuditEntry, b: AuditEntry) => b.at - a.at || b.id - a.id;
 

@@ -46,8 +46,7 @@ export interface AuditEntry extends NewAuditEntry {
  * provider could not be verified (D3 development) reads only what its own client id did there.
  */
 export type AuditScope =
-  | { environment: string; ownerProviderId: number }
-  | { environment: string; unverifiedClientId: string };
+  { environment: string; ownerProviderId: number } | { environment: string; unverifiedClientId: string };
 
 export interface AuditFilter {
   centreId?: number | undefined;

@@ -41,13 +41,20 @@ export function createSqlAuditStore(db: Kysely<Database>, ping: () => Promise<vo
         // oxlint-disable-next-line no-await-in-loop -- one bounded batch after the other
         const count = await db.transaction().execute(async (tx) => {
           // The append-only trigger lets this transaction delete rows older than the cutoff only.
-          await sql`select set_config('audit.purge_before', ${new Date(before).toISOString()}, true)`.execute(tx);
+          await sql`select set_config('audit.purge_before', ${new Date(before).toISOString()}, true)`.execute(
+            tx,
+          );
           const result = await tx
             .deleteFrom('audit_entry')
             .where(
               'id',
               'in',
-              tx.selectFrom('audit_entry').select('id').where('at', '<', new Date(before)).orderBy('at').limit(purgeBatch),
+              tx
+                .selectFrom('audit_entry')
+                .select('id')
+                .where('at', '<', new Date(before))
+                .orderBy('at')
+                .limit(purgeBatch),
             )
             .executeTakeFirst();
           return Number(result.numDeletedRows);

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import { Pool, types as pgTypes } from 'pg';
 import type { Logger } from '../context.ts';
 import { DatabaseStartError } from './errors.ts';
 import { migrate } from './migrate.ts';
@@ -14,7 +14,7 @@ import { claimDataDir, openPglite } from './pglite.ts';
 import type { Database } from './schema.ts';
 
 export type Engine =
-  | { kind: 'postgres'; pool: pg.Pool; connectionString: string }
+  | { kind: 'postgres'; pool: Pool; connectionString: string }
   | { kind: 'pglite'; pglite: PGlite; dataDir: string };
 
 export interface Store {
@@ -39,7 +39,7 @@ const types = {
   getTypeParser: ((oid: number, format?: string) =>
     oid === int8 && format !== 'binary'
       ? (value: string) => Number(value)
-      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+      : pgTypes.getTypeParser(oid, format as 'text')) as typeof pgTypes.getTypeParser,
 };
 
 /** Opens the database, migrates it (under the Migrator's lock) and answers when it is ready. */
@@ -59,7 +59,7 @@ export async function openStore(options: OpenOptions): Promise<Store> {
 }
 
 async function openPostgres(connectionString: string, logger: Logger | undefined): Promise<Store> {
-  const pool = new pg.Pool({
+  const pool = new Pool({
     connectionString,
     max: 10,
     connectionTimeoutMillis: 5_000,

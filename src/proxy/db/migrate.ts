@@ -16,9 +16,9 @@ export async function appliedMigrations(db: Kysely<any>): Promise<string[]> {
     db,
   );
   if (!exists.rows[0]?.found) return [];
-  const rows = await sql<{ name: string }>`select name from ${sql.table(migrationTable)} order by name`.execute(
-    db,
-  );
+  const rows = await sql<{
+    name: string;
+  }>`select name from ${sql.table(migrationTable)} order by name`.execute(db);
   return rows.rows.map((row) => row.name);
 }
 
@@ -36,5 +36,7 @@ export async function migrate(db: Kysely<any>, variable: 'DATABASE_URL' | 'DATA_
       variable,
       `could not migrate the database: ${error instanceof Error ? error.message : String(error)}`,
     );
-  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+  return (results ?? [])
+    .filter((result) => result.status === 'Success')
+    .map((result) => result.migrationName);
 }

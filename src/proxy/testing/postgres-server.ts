@@ -5,7 +5,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { Client } from 'pg';
 import { freePort } from './redis-server.ts';
 
 export interface PostgresServer {
@@ -87,7 +87,7 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   return {
     url,
     async createDatabase(name) {
-      const client = new pg.Client({ connectionString: url() });
+      const client = new Client({ connectionString: url() });
       await client.connect();
       try {
         await client.query(`create database "${name.replaceAll('"', '')}"`);
