@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { embeddedEngineFlags } from '../src/proxy/db/pglite.ts';
 import { copyDataDir } from '../src/proxy/testing/data-dir.ts';
 
 // A token proxy of a journey's own, for what the shared `npm start` server must not go through:
@@ -32,17 +33,21 @@ export interface OwnProxy {
 export async function startProxy(port: number, env: Record<string, string> = {}): Promise<OwnProxy> {
   // Its embedded database in a folder of its own (docs/decisions/0018), removed when it stops.
   const data = copyDataDir();
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'src/proxy/main.ts')], {
-    env: {
-      PATH: process.env['PATH'],
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DIST_DIR: path.join(root, 'dist'),
-      DATA_DIR: data.dir,
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...embeddedEngineFlags, path.join(root, 'src/proxy/main.ts')],
+    {
+      env: {
+        PATH: process.env['PATH'],
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DIST_DIR: path.join(root, 'dist'),
+        DATA_DIR: data.dir,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const read = (chunk: Buffer) => {

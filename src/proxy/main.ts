@@ -9,6 +9,7 @@ import { ConfigError, isLoopbackHost, parseConfig, type ProxyConfig } from './co
 import { createSqlAuditStore } from './db/audit-repository.ts';
 import { openStore, type Store } from './db/engine.ts';
 import { DatabaseStartError } from './db/errors.ts';
+import { hasEmbeddedEngineFlags } from './db/pglite.ts';
 import { demoLogins } from './environments.ts';
 import { createLogger } from './logger.ts';
 import { createRedisStore } from './redis-store.ts';
@@ -58,6 +59,15 @@ export async function main(
       refuseToStart(`The database cannot be used:\n  ${error.message}`);
     throw error;
   }
+  if (database.engine.kind === 'pglite' && !hasEmbeddedEngineFlags())
+    log.warn(
+      {
+        event: 'embedded_database_flags',
+        detail:
+          'run node with --liftoff-only (npm start does): without it the embedded database takes ~500 MB more at start',
+      },
+      'embedded database without its Node flag',
+    );
   const audit = createSqlAuditStore(database.db, database.ping);
   const stopRetention = scheduleRetention(audit, config.auditRetentionDays, log);
   const store: SessionStore = config.redisUrl

@@ -3,6 +3,9 @@
 // - a new cluster is made (initdb) in a child process, which returns its ~600 MB when it exits;
 //   this process only opens the finished folder;
 // - PostgreSQL's memory settings are sized for one user (shared_buffers 16 MB rather than 128);
+// - Node runs WebAssembly with its baseline compiler only (`--liftoff-only`, embeddedEngineFlags):
+//   otherwise V8 recompiles PGlite's hot functions with its optimizing compiler in the seconds after
+//   the first queries, about 500 MB of RSS for ~3 s, and pauses of up to 370 ms on the way;
 // - one process at a time: a pid file refuses a second proxy on the same folder, which would
 //   corrupt it (PGlite has no postmaster to stop it).
 import { spawn } from 'node:child_process';
@@ -46,12 +49,25 @@ const startParams = [
 
 export const clusterDirOf = (dataDir: string) => path.join(dataDir, 'postgres');
 
+/**
+ * The Node flags for a process that runs the embedded engine (`npm start`, the tests' and the
+ * bench's proxies, initdb's child). Measured in docs/decisions/0018: with them a start adds ~110 MB
+ * and never spikes; without, +500 MB for ~3 s after the first queries, and a slower p99.
+ */
+export const embeddedEngineFlags = ['--liftoff-only'] as const;
+
+/** Whether this process runs with them (main.ts warns when it does not). */
+export const hasEmbeddedEngineFlags = () =>
+  embeddedEngineFlags.every((flag) => process.execArgv.includes(flag));
+
 /** Makes the cluster in a child process when the folder has none yet. */
 export async function ensureCluster(dataDir: string): Promise<void> {
   const cluster = clusterDirOf(dataDir);
   if (existsSync(path.join(cluster, 'PG_VERSION'))) return;
   const script = path.join(import.meta.dirname, 'pglite-initdb.ts');
-  const child = spawn(process.execPath, [script, cluster], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...embeddedEngineFlags, script, cluster], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();

@@ -3,6 +3,7 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { embeddedEngineFlags } from '../db/pglite.ts';
 import { copyDataDir } from './data-dir.ts';
 
 export interface ProxyProcess {
@@ -17,7 +18,8 @@ export interface ProxyProcess {
 /** A proxy process; its embedded database in a folder of its own, removed when it exits. */
 export function spawnProxy(env: Record<string, string>): ProxyProcess {
   const data = env.DATA_DIR || env.DATABASE_URL ? undefined : copyDataDir();
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, '../main.ts')], {
+  const flags = env.DATABASE_URL ? [] : embeddedEngineFlags;
+  const child = spawn(process.execPath, [...flags, path.join(import.meta.dirname, '../main.ts')], {
     env: {
       PATH: process.env.PATH ?? '',
       PORT: '0',
