@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/find-chromium.ts';
-import { copyDataDir } from './src/proxy/testing/data-dir.ts';
+import { copyDataDir } from './scripts/data-dir.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 // Plain http on loopback: Chromium treats 127.0.0.1 as a secure context and keeps the proxy's

@@ -4,8 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { embeddedEngineFlags } from '../src/proxy/db/pglite.ts';
-import { copyDataDir } from '../src/proxy/testing/data-dir.ts';
+import { copyDataDir, embeddedEngineFlags } from '../scripts/data-dir.ts';
 
 // A token proxy of a journey's own, for what the shared `npm start` server must not go through:
 // being stopped and started again, or having its login limiter filled.

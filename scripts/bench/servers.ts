@@ -6,8 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { embeddedEngineFlags } from '../../src/proxy/db/pglite.ts';
-import { copyDataDir } from '../../src/proxy/testing/data-dir.ts';
+import { copyDataDir, embeddedEngineFlags } from '../data-dir.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

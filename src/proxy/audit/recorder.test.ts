@@ -154,14 +154,14 @@ describe('the audit log records', () => {
   });
 });
 
-describe('before a change leaves', () => {
-  const event = (id: string, providerId: number) => ({
-    id,
-    type: 'customer.subscription.deleted',
-    created: '2026-11-22T10:00:00Z',
-    data: { providerId },
-  });
+const event = (id: string, providerId: number) => ({
+  id,
+  type: 'customer.subscription.deleted',
+  created: '2026-11-22T10:00:00Z',
+  data: { providerId },
+});
 
+describe('before a change leaves', () => {
   test('an event id reused with another body is refused, and the service never sees it', async () => {
     const session = await signIn(PARENT);
     expect((await post(session, '/payments/v1/partner/webhook', event('evt_once', 107))).status).toBe(200);
@@ -179,8 +179,8 @@ describe('before a change leaves', () => {
     const session = await signIn(PARENT);
     const statuses: number[] = [];
     for (let index = 0; index < 14; index += 1)
-      // oxlint-disable-next-line no-await-in-loop -- one after the other
       statuses.push(
+        // oxlint-disable-next-line no-await-in-loop -- one after the other
         (await post(session, '/payments/v1/partner/webhook', event(`evt_flood_${index}`, 999))).status,
       );
     expect(statuses.slice(0, 12).every((status) => status !== 429)).toBe(true);

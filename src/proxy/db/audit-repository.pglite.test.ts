@@ -3,7 +3,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { AuditStore } from '../audit/store.ts';
 import { auditStoreSuite } from '../testing/audit-store-suite.ts';
-import { freshDataDir } from '../testing/data-dir.ts';
+import { freshDataDir } from '../../../scripts/data-dir.ts';
 import { createSqlAuditStore } from './audit-repository.ts';
 import { openStore, type Store } from './engine.ts';
 

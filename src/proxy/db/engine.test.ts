@@ -27,9 +27,9 @@ describe('migrations', () => {
     const stores = await Promise.all(
       Array.from({ length: 4 }, () => openStore({ databaseUrl: url, dataDir: '' })),
     );
-    const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(
-      stores[0]?.db ?? expect.unreachable(),
-    );
+    const [first] = stores;
+    if (!first) throw new Error('no store opened');
+    const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(first.db);
     expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(migrations));
     await Promise.all(stores.map((store) => store.close()));
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { activityPageSchema, contractEventsSchema } from '../../contract/console-wire.ts';
 import { sessionFrom } from '../testing/harness.ts';
-import { freshDataDir } from '../testing/data-dir.ts';
+import { freshDataDir } from '../../../scripts/data-dir.ts';
 import { spawnProxy } from '../testing/process.ts';
 
 // `npm start` with the embedded default (docs/decisions/0018): what was recorded before a restart

@@ -4,7 +4,7 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { embeddedEngineFlags } from '../db/pglite.ts';
-import { copyDataDir } from './data-dir.ts';
+import { copyDataDir } from '../../../scripts/data-dir.ts';
 
 export interface ProxyProcess {
   child: ChildProcessByStdio<null, Readable, Readable>;

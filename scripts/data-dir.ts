@@ -1,15 +1,17 @@
-// Embedded-database folders for tests (docs/decisions/0018). Making a PGlite cluster (initdb) costs
+// Embedded-database folders for tests, the end-to-end server and the bench (docs/decisions/0018). Making a PGlite cluster (initdb) costs
 // seconds and hundreds of MB; a copy of a made one costs milliseconds. The template is made once
 // (Vitest's global set-up, or the first test that needs it) under node_modules/.cache, kept between
 // runs; every test, spawned proxy and end-to-end server copies it into a temporary folder.
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { clusterDirOf, ensureCluster } from '../db/pglite.ts';
+import { clusterDirOf, ensureCluster } from '../src/proxy/db/pglite.ts';
+
+export { embeddedEngineFlags } from '../src/proxy/db/pglite.ts';
 
 export const templateDataDir = path.resolve(
   import.meta.dirname,
-  '../../../node_modules/.cache/provider-console/pglite-template',
+  '../node_modules/.cache/provider-console/pglite-template',
 );
 
 export const ensureTemplate = () => ensureCluster(templateDataDir);
