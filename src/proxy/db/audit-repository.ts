@@ -75,13 +75,17 @@ function conditions(eb: ExpressionBuilder<Database, 'audit_entry'>, scope: Audit
   if ('ownerProviderId' in scope) list.push(eb('owner_provider_id', '=', scope.ownerProviderId));
   else list.push(eb('owner_provider_id', 'is', null), eb('actor_client_id', '=', scope.unverifiedClientId));
   if (filter.centreId !== undefined) list.push(eb('centre_id', '=', filter.centreId));
-  // An empty list matches nothing (SQL has no empty IN).
-  if (filter.actions !== undefined) list.push(eb('action', 'in', [...filter.actions, '']));
+  // One action is an equality, so that its index gives the rows in order (an IN list of several is
+  // left to the planner); no action at all matches nothing (SQL has no empty IN).
+  if (filter.actions?.length === 1) list.push(eb('action', '=', filter.actions[0] ?? ''));
+  else if (filter.actions !== undefined)
+    list.push(eb('action', 'in', filter.actions.length ? [...filter.actions] : ['']));
   if (filter.actor !== undefined) list.push(eb('actor_client_id', '=', filter.actor));
   if (filter.outcome !== undefined) list.push(eb('accepted', '=', filter.outcome === 'accepted'));
   if (filter.from !== undefined) list.push(eb('at', '>=', new Date(filter.from)));
   if (filter.to !== undefined) list.push(eb('at', '<', new Date(filter.to)));
-  if (filter.subjects !== undefined) list.push(eb('subject', 'in', [...filter.subjects, '']));
+  if (filter.subjects !== undefined)
+    list.push(eb('subject', 'in', filter.subjects.length ? [...filter.subjects] : ['']));
   return list;
 }
 
