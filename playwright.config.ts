@@ -33,7 +33,8 @@ export default defineConfig({
     launchOptions: { ...(executablePath ? { executablePath } : {}), ...browserEnv },
   },
   webServer: {
-    command: `node scripts/start.ts --port ${port}`,
+    // The embedded database's Node flag, as `npm start` passes it (docs/decisions/0018).
+    command: `node --liftoff-only scripts/start.ts --port ${port}`,
     url: baseURL,
     reuseExistingServer: false,
     timeout: 120_000,
