@@ -105,7 +105,6 @@ export const PROBLEM_CODES = [
   'unknown_environment',
   'not_ready',
   'store_unavailable',
-  'database_unavailable',
   'unknown_host',
   'internal_error',
 ] as const;

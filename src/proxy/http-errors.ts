@@ -28,7 +28,6 @@ const titles: Record<ProblemCode, string> = {
   unknown_environment: 'Unknown environment',
   not_ready: 'Not ready',
   store_unavailable: 'Session store unavailable',
-  database_unavailable: 'Database unavailable',
   unknown_host: 'Unknown host',
   internal_error: 'Internal error',
 };
