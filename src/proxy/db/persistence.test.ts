@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { activityPageSchema, contractEventsSchema } from '../../contract/console-wire.ts';
 import { sessionFrom } from '../testing/harness.ts';
 import { freshDataDir } from '../../../scripts/data-dir.ts';
-import { spawnProxy } from '../testing/process.ts';
+import { spawnProxy as spawn, type ProxyProcess } from '../testing/process.ts';
 
 // `npm start` with the embedded default (docs/decisions/0018): what was recorded before a restart
 // is there after it, and a second proxy cannot open the same folder.
@@ -11,7 +11,18 @@ let data: { dir: string; remove(): void };
 beforeAll(async () => {
   data = await freshDataDir();
 }, 120_000);
-afterAll(() => data.remove());
+// Whatever a failed run leaves running is stopped before the folder goes.
+const started: ProxyProcess[] = [];
+const spawnProxy = (env: Record<string, string>) => {
+  const proxy = spawn(env);
+  started.push(proxy);
+  return proxy;
+};
+afterAll(async () => {
+  for (const proxy of started) if (proxy.child.exitCode === null) proxy.child.kill('SIGTERM');
+  await Promise.all(started.map((proxy) => proxy.exited));
+  data.remove();
+});
 
 const headers = { 'x-requested-with': 'provider-console', 'content-type': 'application/json' };
 
