@@ -18,6 +18,15 @@ export const AUDIT_ACTIONS = [
   'centre.credentials_reveal',
   'doctor.register',
   'contract.event',
+  /** A call the session's role does not allow, refused by the proxy (docs/decisions/0022). */
+  'access.denied',
+  'auth.connection_switch',
+  'person.invite',
+  'person.role_change',
+  'person.remove',
+  'connection.add',
+  'connection.secret_replace',
+  'connection.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -83,6 +92,7 @@ const actionName = /^[a-z][a-z0-9_.]{0,59}$/;
 /**
  * The filters, as URL search parameters of `GET /activity` and `GET /activity.csv`: strings, as a
  * URL carries them. `action` is one action or several separated by commas; `actor` a client id;
+ * `person` a person's subject (what they did, through any connection of this log's provider);
  * `from` is inclusive and `to` exclusive (ISO date-times); `cursor` continues a listing (`next`
  * of the previous page); `limit` is the page size (ACTIVITY_PAGE_SIZE).
  */
@@ -95,6 +105,7 @@ export const activityQuerySchema = z.object({
     ),
   ),
   actor: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  person: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
   outcome: z.optional(z.enum(AUDIT_OUTCOMES)),
   from: z.optional(z.iso.datetime({ offset: true })),
   to: z.optional(z.iso.datetime({ offset: true })),

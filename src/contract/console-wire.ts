@@ -1,6 +1,14 @@
 import { z } from 'zod/mini';
 import type { ApiError } from './api-error.ts';
 import { OPERATION_IDS, type OperationId } from './operations.ts';
+import {
+  connectionChoiceSchema,
+  connectionStateSchema,
+  logoutAnswerSchema,
+  permissionsSchema,
+  sessionPersonSchema,
+} from './people-wire.ts';
+import { ROLES } from './permissions.ts';
 import { ok, type Result } from './result.ts';
 import { send, type CallInit, type UpstreamClient } from './transport.ts';
 
@@ -54,12 +62,23 @@ const providerIdSchema = z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_I
  * `providerVerified` is false where the environment cannot confirm at login that the provider id
  * belongs to the credentials (development lacks the operations that would tell, D3); the console
  * says so in its shell. Read tolerantly: absent means verified.
+ *
+ * A person signed in as themselves (issue 25) works through a connection: the environment,
+ * provider and client id are the connection's, and `person`, `connection`, `role` and
+ * `connections` say who, through what, and what else they may switch to. `permissions` is what the
+ * session may do (the proxy enforces it; the console shows only what it allows); absent, from a
+ * proxy that predates roles, means everything.
  */
 export const sessionSchema = z.object({
   environment: z.string().check(z.minLength(1), z.maxLength(40)),
   providerId: providerIdSchema,
   clientId: z.string().check(z.minLength(1), z.maxLength(200)),
   providerVerified: z.optional(z.boolean()),
+  permissions: z.optional(permissionsSchema),
+  person: z.optional(sessionPersonSchema),
+  connection: z.optional(z.object({ id: z.string(), label: z.string(), state: connectionStateSchema })),
+  role: z.optional(z.enum(ROLES)),
+  connections: z.optional(z.array(connectionChoiceSchema)),
 });
 export type Session = z.infer<typeof sessionSchema>;
 
@@ -87,6 +106,22 @@ export const PROBLEM_CODES = [
   /** The credentials are a parent's, used with one of its centres' ids (docs/decisions/0018). */
   'parent_credentials',
   'too_many_attempts',
+  /** The session's role does not grant what the call needs (docs/decisions/0022). */
+  'forbidden',
+  /** An admin removed the person, or their role on the session's connection (docs/decisions/0022). */
+  'access_removed',
+  /** The service no longer accepts the secret of the session's connection (docs/decisions/0022). */
+  'connection_refused',
+  /** A connection for that environment and provider exists already. */
+  'connection_exists',
+  /** The person already has a role on this connection. */
+  'already_member',
+  /** The change would leave the connection without an admin. */
+  'last_admin',
+  /** Client-credential sign-in is switched off here (CLIENT_CREDENTIALS_LOGIN=false). */
+  'client_credentials_off',
+  /** People and connections need the database and organisation sign-in, which this host lacks. */
+  'people_unavailable',
   /** One session made more changes in a minute than the proxy records (docs/decisions/0018). */
   'too_many_changes',
   /** A contract event id this provider already sent with another body (docs/decisions/0018). */
@@ -143,7 +178,7 @@ export function demoLogin(client: UpstreamClient, input: DemoLoginRequest, init?
 }
 
 export function logout(client: UpstreamClient, init?: CallInit) {
-  return send(client, { method: 'POST', path: WIRE_PATHS.logout }, z.undefined(), init);
+  return send(client, { method: 'POST', path: WIRE_PATHS.logout }, logoutAnswerSchema, init);
 }
 
 // The contract-event log (docs/decisions/0016): every partner-webhook event (spec 4.8, D8) the
@@ -213,3 +248,6 @@ export function getContractEvents(
 
 // The activity (audit) log: its own module, beside this one (docs/decisions/0018).
 export * from './activity-wire.ts';
+// People, roles and connections (docs/decisions/0022).
+export * from './people-wire.ts';
+export * from './permissions.ts';

@@ -26,7 +26,7 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 
 type Body = { json: unknown } | { form: Record<string, string> };
 export type Call = {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   query?: Record<string, string | number | boolean | undefined>;
   body?: Body;
