@@ -67,3 +67,36 @@ export async function recordSignOut(deps: AuditDeps, c: Ctx, session: SessionIde
     },
   ]);
 }
+
+/**
+ * An organisation sign-in (docs/decisions/0022): accepted with the connection the session works
+ * through, or refused with why (the person, when the provider said who it was). A refused one has
+ * no owner and no environment ('none'): the database's operators read it, no console does.
+ */
+export async function recordOrganisationSignIn(
+  deps: AuditDeps,
+  c: Ctx,
+  attempt: {
+    person: { subject: string; name: string | null; email: string } | undefined;
+    session: SessionIdentity | undefined;
+    status: number;
+    code: string | null;
+  },
+) {
+  const { session } = attempt;
+  await recordEntries(deps, c, [
+    {
+      ...requestFields(c, deps.now),
+      environment: session?.environment ?? 'none',
+      actor: session
+        ? actorOf(session)
+        : { kind: 'person', providerId: null, clientId: null, person: attempt.person },
+      ownerProviderId: session ? ownerOf(session) : null,
+      action: 'auth.sign_in',
+      centreId: session?.providerId ?? null,
+      subject: null,
+      outcome: { status: attempt.status, code: attempt.code },
+      detail: { method: 'organisation' },
+    },
+  ]);
+}

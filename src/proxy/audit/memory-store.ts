@@ -16,6 +16,7 @@ function matches(entry: AuditEntry, filter: AuditFilter): boolean {
     (filter.centreId === undefined || entry.centreId === filter.centreId) &&
     (filter.actions === undefined || filter.actions.includes(entry.action)) &&
     (filter.actor === undefined || entry.actor.clientId === filter.actor) &&
+    (filter.person === undefined || entry.actor.person?.subject === filter.person) &&
     (filter.outcome === undefined || entry.accepted === (filter.outcome === 'accepted')) &&
     (filter.from === undefined || entry.at >= filter.from) &&
     (filter.to === undefined || entry.at < filter.to) &&

@@ -38,13 +38,23 @@ export interface SessionIdentity {
   providerId: number;
   clientId: string;
   providerVerified: boolean;
+  /** A person signed in as themselves, through a connection (docs/decisions/0022). */
+  person?: { subject: string; name: string | null; email: string } | undefined;
+  connectionId?: string | undefined;
 }
 
-export const actorOf = (session: Pick<SessionIdentity, 'providerId' | 'clientId'>): AuditActor => ({
-  kind: 'client',
-  providerId: session.providerId,
-  clientId: session.clientId,
-});
+export const actorOf = (
+  session: Pick<SessionIdentity, 'providerId' | 'clientId' | 'person' | 'connectionId'>,
+): AuditActor =>
+  session.person
+    ? {
+        kind: 'person',
+        providerId: session.providerId,
+        clientId: session.clientId,
+        person: { subject: session.person.subject, name: session.person.name, email: session.person.email },
+        connectionId: session.connectionId ?? null,
+      }
+    : { kind: 'client', providerId: session.providerId, clientId: session.clientId };
 
 /** The provider that owns the session's credentials: its label, once the login verified it. */
 export const ownerOf = (session: SessionIdentity) => (session.providerVerified ? session.providerId : null);

@@ -4,7 +4,7 @@
 // Entries are appended and never changed; only the retention purge removes them, by age.
 import type { AuditOutcome } from '../../contract/console-wire.ts';
 
-/** Who acted. Today a client-credential session; issue 25 adds a person and their connection. */
+/** Who acted: a client-credential session, or a person through a connection (docs/decisions/0022). */
 export interface AuditActor {
   kind: 'client' | 'person' | 'system';
   /** The provider the session is labelled with (typed by the user at a failed sign-in). */
@@ -51,8 +51,10 @@ export type AuditScope =
 export interface AuditFilter {
   centreId?: number | undefined;
   actions?: readonly string[] | undefined;
-  /** A client id (issue 25 adds people). */
+  /** A client id. */
   actor?: string | undefined;
+  /** A person's subject (docs/decisions/0022). */
+  person?: string | undefined;
   outcome?: AuditOutcome | undefined;
   /** Epoch ms: from inclusive, to exclusive. */
   from?: number | undefined;

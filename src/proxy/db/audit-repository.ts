@@ -69,7 +69,7 @@ export function createSqlAuditStore(db: Kysely<Database>, ping: () => Promise<vo
   };
 }
 
-/** The scope, then each filter that is set: every one an indexed column (migrations/0001). */
+/** The scope, then each filter that is set: every one an indexed column (migrations/0001, 0002). */
 function conditions(eb: ExpressionBuilder<Database, 'audit_entry'>, scope: AuditScope, filter: AuditFilter) {
   const list = [eb('environment', '=', scope.environment)];
   if ('ownerProviderId' in scope) list.push(eb('owner_provider_id', '=', scope.ownerProviderId));
@@ -81,6 +81,7 @@ function conditions(eb: ExpressionBuilder<Database, 'audit_entry'>, scope: Audit
   else if (filter.actions !== undefined)
     list.push(eb('action', 'in', filter.actions.length ? [...filter.actions] : ['']));
   if (filter.actor !== undefined) list.push(eb('actor_client_id', '=', filter.actor));
+  if (filter.person !== undefined) list.push(eb('actor_subject', '=', filter.person));
   if (filter.outcome !== undefined) list.push(eb('accepted', '=', filter.outcome === 'accepted'));
   if (filter.from !== undefined) list.push(eb('at', '>=', new Date(filter.from)));
   if (filter.to !== undefined) list.push(eb('at', '<', new Date(filter.to)));

@@ -44,6 +44,50 @@ export interface AuditEntryTable {
   detail: JSONColumnType<Record<string, unknown>, string, never>;
 }
 
+/** A parent provider registered once (migrations/0002): its secret sealed with DATA_ENCRYPTION_KEY. */
+export interface ConnectionTable {
+  id: ColumnType<string, string, never>;
+  label: string;
+  environment: ColumnType<string, string, never>;
+  provider_id: ColumnType<number, number, never>;
+  client_id: string;
+  /** `v2.<iv>.<ciphertext>` (secret-box.ts), bound to the connection's id, environment and provider. */
+  sealed_secret: string;
+  provider_verified: boolean;
+  refused_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: ColumnType<Date, Date, never>;
+  created_by: ColumnType<string | null, string | null | undefined, never>;
+  updated_at: Date;
+}
+
+/** Someone who may sign in as themselves (migrations/0002). */
+export interface PersonTable {
+  id: ColumnType<string, string, never>;
+  email: string;
+  name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The organisation provider's issuer and subject, bound at the first sign-in. */
+  issuer: ColumnType<string | null, string | null | undefined, string | null>;
+  subject: ColumnType<string | null, string | null | undefined, string | null>;
+  invited_by: ColumnType<string | null, string | null | undefined, never>;
+  created_at: ColumnType<Date, Date, never>;
+  last_sign_in_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  last_connection_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A person's role on a connection (migrations/0002). */
+export interface MembershipTable {
+  person_id: ColumnType<string, string, never>;
+  connection_id: ColumnType<string, string, never>;
+  role: string;
+  /** 'console' (set by an admin) or 'claim' (from the ID token, replaced at each sign-in). */
+  source: string;
+  granted_at: Date;
+  granted_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface Database {
   audit_entry: AuditEntryTable;
+  connection: ConnectionTable;
+  person: PersonTable;
+  membership: MembershipTable;
 }

@@ -21,7 +21,7 @@ import {
 import { fail, type Ctx, type ProxyEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Session } from '../sessions.ts';
-import { unauthenticated } from './auth.ts';
+import { authorize } from '../people/authorize.ts';
 
 export function wireEntry(entry: AuditEntry): ActivityEntry {
   return {
@@ -113,31 +113,32 @@ function csvStream(audit: AuditStore, session: Session, filter: AuditFilter): Re
 export function auditRoutes(deps: AppDeps) {
   const routes = new Hono<ProxyEnv>();
 
-  const read = async (c: Ctx) => {
-    const found = await deps.sessions.lookup(deps.carrier.read(c));
-    if (found.kind !== 'active') return unauthenticated(deps, c, found.kind);
+  const read = async (c: Ctx, operation: 'listActivity' | 'exportActivity') => {
+    const authorized = await authorize(deps, c, operation);
+    if (authorized instanceof Response) return authorized;
     const parsed = activityQuerySchema.safeParse(c.req.query());
     if (!parsed.success)
       return fail(
         c,
         400,
         'invalid_request',
-        'The filters are: centreId (a whole number), action (names separated by commas), actor (a client id), outcome (accepted or refused), from and to (ISO date-times), cursor and limit (1 to 200).',
+        'The filters are: centreId (a whole number), action (names separated by commas), actor (a client id), person (a subject), outcome (accepted or refused), from and to (ISO date-times), cursor and limit (1 to 200).',
       );
     const query = parsed.data;
     const filter: AuditFilter = {
       centreId: query.centreId === undefined ? undefined : Number(query.centreId),
       actions: query.action?.split(','),
       actor: query.actor,
+      person: query.person,
       outcome: query.outcome,
       from: query.from === undefined ? undefined : Date.parse(query.from),
       to: query.to === undefined ? undefined : Date.parse(query.to),
     };
-    return { session: found.session, query, filter };
+    return { session: authorized.session, query, filter };
   };
 
   routes.get('/entries', async (c) => {
-    const request = await read(c);
+    const request = await read(c, 'listActivity');
     if (request instanceof Response) return request;
     const { session, query, filter } = request;
     const limit = Math.min(Number(query.limit ?? ACTIVITY_PAGE_SIZE.default), ACTIVITY_PAGE_SIZE.max);
@@ -151,7 +152,7 @@ export function auditRoutes(deps: AppDeps) {
   });
 
   routes.get('/entries.csv', async (c) => {
-    const request = await read(c);
+    const request = await read(c, 'exportActivity');
     if (request instanceof Response) return request;
     c.set('streamed', true);
     const day = new Date(deps.now()).toISOString().slice(0, 10);

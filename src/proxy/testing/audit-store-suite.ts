@@ -99,16 +99,37 @@ export function auditStoreSuite(name: string, open: () => AuditStore): void {
           subject: 'd',
           actor: { kind: 'client', providerId: 100, clientId: 'other-client' },
         }),
+        entry(environment, {
+          at: base + 4 * day,
+          centreId: 102,
+          action: 'contract.event',
+          subject: 'e',
+          actor: {
+            kind: 'person',
+            providerId: 100,
+            clientId: 'parent-client',
+            person: { subject: 'sub-ana', name: 'Ana', email: 'ana@example.test' },
+            connectionId: 'conn-1',
+          },
+        }),
       ]);
       const found = async (filter: Parameters<AuditStore['page']>[0]['filter']) =>
         (await store.page({ scope: scope(environment), filter, limit: 10 })).entries.map((e) => e.subject);
       expect(await found({ centreId: 101 })).toEqual(['d', 'c', 'a']);
       expect(await found({ actions: ['doctor.register'] })).toEqual(['c', 'b']);
-      expect(await found({ actions: ['doctor.register', 'contract.event'] })).toEqual(['d', 'c', 'b', 'a']);
+      expect(await found({ actions: ['doctor.register', 'contract.event'] })).toEqual([
+        'e',
+        'd',
+        'c',
+        'b',
+        'a',
+      ]);
       expect(await found({ actions: [] })).toEqual([]);
       expect(await found({ actor: 'other-client' })).toEqual(['d']);
+      expect(await found({ person: 'sub-ana' })).toEqual(['e']);
+      expect(await found({ person: 'sub-nobody' })).toEqual([]);
       expect(await found({ outcome: 'refused' })).toEqual(['c']);
-      expect(await found({ outcome: 'accepted' })).toEqual(['d', 'b', 'a']);
+      expect(await found({ outcome: 'accepted' })).toEqual(['e', 'd', 'b', 'a']);
       expect(await found({ from: base + day, to: base + 3 * day })).toEqual(['c', 'b']);
       expect(await found({ subjects: ['a', 'd'] })).toEqual(['d', 'a']);
       expect(await found({ centreId: 101, actions: ['doctor.register'], outcome: 'refused' })).toEqual(['c']);

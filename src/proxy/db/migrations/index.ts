@@ -3,7 +3,9 @@
 // at start, under its lock.
 import type { Migration } from 'kysely/migration';
 import { auditLog } from './0001-audit-log.ts';
+import { peopleAndConnections } from './0002-people-and-connections.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-audit-log': auditLog,
+  '0002-people-and-connections': peopleAndConnections,
 };
