@@ -11,6 +11,9 @@ import { fail, silentLogger, type Logger, type ProxyEnv } from './context.ts';
 import type { AppDeps } from './deps.ts';
 import type { EnvironmentConfig } from './environments.ts';
 import { createLoginLimiter } from './login-limiter.ts';
+import { createAccessControl } from './people/access.ts';
+import type { Directory } from './people/directory.ts';
+import { noPeoplePolicy, type OrganisationSignIn, type PeoplePolicy } from './people/organisation.ts';
 import { compression } from './middleware/compression.ts';
 import { csrfGuard } from './middleware/csrf.ts';
 import { hostCheck } from './middleware/host-check.ts';
@@ -18,6 +21,9 @@ import { requestContext } from './middleware/request-context.ts';
 import { apiRoutes } from './routes/api.ts';
 import { authRoutes, describe } from './routes/auth.ts';
 import { auditRoutes } from './routes/audit.ts';
+import { connectionRoutes } from './routes/connections.ts';
+import { organisationRoutes } from './routes/organisation.ts';
+import { peopleRoutes } from './routes/people.ts';
 import { contractEventRoutes } from './routes/contract-events.ts';
 import { simulatorControlRoutes } from './routes/simulator-control.ts';
 import { siteRoutes, type StaticSite } from './routes/site.ts';
@@ -55,6 +61,14 @@ export interface ProxyOptions {
   now?: () => number;
   logger?: Logger;
   site?: StaticSite;
+  /** People, roles and connections (docs/decisions/0022): the database's; absent in the page. */
+  directory?: Directory;
+  /** "Sign in with your organisation" (OpenID Connect); absent when not configured. */
+  organisation?: OrganisationSignIn;
+  /** ADMIN_EMAILS and the claim's roles (default: nobody is known by either). */
+  people?: PeoplePolicy;
+  /** CLIENT_CREDENTIALS_LOGIN (default true). */
+  clientCredentialsLogin?: boolean;
   /**
    * Gzip answers over 1 kB (default true). The in-browser host turns it off: a service worker's
    * answer reaches the page as it is, never decoded (docs/decisions/0017).
@@ -67,12 +81,16 @@ export function createProxyApp(options: ProxyOptions) {
   const log = options.logger ?? silentLogger;
   const store = options.store;
   const audit = options.audit ?? createMemoryAuditStore();
+  const box = createSecretBox(options.encryptionKey);
+  const directory = options.directory;
+  const people = options.people ?? noPeoplePolicy;
   const sessions = createSessionManager({
     store,
-    box: createSecretBox(options.encryptionKey),
+    box,
     now,
     idleTimeoutMs: options.idleTimeoutMs ?? 15 * 60_000,
     absoluteTimeoutMs: options.absoluteTimeoutMs ?? 8 * 3_600_000,
+    ...(directory ? { connectionSecret: (id: string) => directory.connectionSecret(id) } : {}),
   });
   const environments = new Map<string, EnvironmentConfig>(options.environments.map((env) => [env.id, env]));
   const transportOf = (env: EnvironmentConfig): FetchLike =>
@@ -94,6 +112,13 @@ export function createProxyApp(options: ProxyOptions) {
     transportOf,
     tokenTimeoutMs,
     apiTimeoutMs: options.apiTimeoutMs ?? 10_000,
+    access: createAccessControl({ directory, store, adminEmails: people.adminEmails, now }),
+    directory,
+    organisation: options.organisation,
+    people,
+    clientCredentialsLogin: options.clientCredentialsLogin ?? true,
+    publicOrigin: options.publicOrigin,
+    box,
   };
 
   const app = new Hono<ProxyEnv>();
@@ -116,12 +141,19 @@ export function createProxyApp(options: ProxyOptions) {
   });
 
   const csrf = csrfGuard(options.publicOrigin);
-  app.use('/auth/*', csrf);
+  // Organisation sign-in's two steps are top-level navigations, which cannot carry the console's
+  // header; the sign-in's own checks (state, PKCE, nonce, its SameSite=Lax cookie) protect them.
+  app.use('/auth/*', (c, next) =>
+    /^\/auth\/organisation\/(start|callback)$/.test(new URL(c.req.url).pathname) && c.req.method === 'GET'
+      ? next()
+      : csrf(c, next),
+  );
   app.use('/api/*', csrf);
   app.use('/__sim/*', csrf);
   app.use('/contract-events', csrf);
   app.use('/contract-events/*', csrf);
   app.use('/audit/*', csrf);
+  for (const path of ['/people', '/people/*', '/connections', '/connections/*']) app.use(path, csrf);
   // docs/decisions/0018: every change forwarded under /api is written to the audit log.
   app.use('/api/*', auditRecorder(deps));
 
@@ -139,7 +171,10 @@ export function createProxyApp(options: ProxyOptions) {
     }
     return c.json({ status: 'ready' });
   });
+  app.route('/auth/organisation', organisationRoutes(deps));
   app.route('/auth', authRoutes(deps));
+  app.route('/people', peopleRoutes(deps));
+  app.route('/connections', connectionRoutes(deps));
   app.route('/api', apiRoutes(deps));
   app.route('/contract-events', contractEventRoutes(deps));
   app.route('/audit', auditRoutes(deps));
@@ -164,6 +199,8 @@ export function createProxyApp(options: ProxyOptions) {
     sessions,
     /** For tests: the audit log it writes. */
     audit,
+    /** For tests and the demo's seeding: who may do what. */
+    access: deps.access,
   };
 }
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { CLIENT_SESSION_PERMISSIONS } from '../contract/permissions.ts';
 import { sessionCookieName } from './session-carrier.ts';
 import { canary, json, startFakeUpstream } from './testing/fake-upstream.ts';
 import type { FakeUpstream } from './testing/fake-upstream.ts';
@@ -33,6 +34,7 @@ describe('login', () => {
       providerId: 100,
       clientId: canary.clientId,
       providerVerified: true,
+      permissions: [...CLIENT_SESSION_PERMISSIONS],
     });
     const cookies = response.headers.getSetCookie();
     expect(cookies).toHaveLength(1);
@@ -156,6 +158,7 @@ describe('session', () => {
       providerId: 100,
       clientId: canary.clientId,
       providerVerified: true,
+      permissions: [...CLIENT_SESSION_PERMISSIONS],
     });
     const none = await proxy.request('/auth/session');
     expect(none.status).toBe(401);

@@ -3,6 +3,7 @@
 // app runs under Node and in the browser's demo worker (docs/decisions/0012).
 import type { Context } from 'hono';
 import { problem, type ProblemCode } from './http-errors.ts';
+import type { SessionIdentity } from './audit/recorder.ts';
 import type { ResponseKind } from './security-headers.ts';
 
 /**
@@ -41,7 +42,7 @@ export type ProxyEnv = {
     /** What /api sent upstream and for whom (the audit log records it, docs/decisions/0018). */
     forwarded:
       | {
-          session: { environment: string; providerId: number; clientId: string; providerVerified: boolean };
+          session: SessionIdentity;
           body: Uint8Array | undefined;
         }
       | undefined;

@@ -3,6 +3,10 @@ import type { AuditStore } from './audit/store.ts';
 import type { Logger } from './context.ts';
 import type { EnvironmentConfig } from './environments.ts';
 import type { LoginLimiter } from './login-limiter.ts';
+import type { AccessControl } from './people/access.ts';
+import type { Directory } from './people/directory.ts';
+import type { OrganisationSignIn, PeoplePolicy } from './people/organisation.ts';
+import type { SecretBox } from './secret-box.ts';
 import type { SessionCarrier } from './session-carrier.ts';
 import type { SessionStore } from './session-store.ts';
 import type { SessionManager } from './sessions.ts';
@@ -29,4 +33,18 @@ export interface AppDeps {
   transportOf(env: EnvironmentConfig): FetchLike;
   tokenTimeoutMs: number;
   apiTimeoutMs: number;
+  /** What each session may do right now (docs/decisions/0022). */
+  access: AccessControl;
+  /** People, roles and connections; absent where there is no database (the in-browser host). */
+  directory: Directory | undefined;
+  /** Organisation sign-in (OpenID Connect); absent when not configured. */
+  organisation: OrganisationSignIn | undefined;
+  /** Who is known, and how roles come from claims (ADMIN_EMAILS, OIDC_ROLES_CLAIM). */
+  people: PeoplePolicy;
+  /** CLIENT_CREDENTIALS_LOGIN: client-credential and demo sign-in offered (default true). */
+  clientCredentialsLogin: boolean;
+  /** The console's public origin, when it differs from what the proxy sees (PUBLIC_ORIGIN). */
+  publicOrigin: string | undefined;
+  /** Seals what the proxy keeps for a moment in the session store (sign-in transactions). */
+  box: SecretBox;
 }

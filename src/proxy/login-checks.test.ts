@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { CLIENT_SESSION_PERMISSIONS } from '../contract/permissions.ts';
 import { createSimulator } from '../simulator/index.ts';
 import { canary, json, startFakeUpstream, type FakeUpstream } from './testing/fake-upstream.ts';
 import { startProxy, type Harness } from './testing/harness.ts';
@@ -176,6 +177,7 @@ describe('D12: demo logins by name', () => {
       providerId: 100,
       clientId: 'demo-parent',
       providerVerified: true,
+      permissions: [...CLIENT_SESSION_PERMISSIONS],
     });
     expect(await (await as('processor')).json()).toMatchObject({
       providerId: 200,

@@ -94,6 +94,9 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
   // subscribed one can send nothing else. node-redis subscribes again after a reconnection.
   const channel = `${prefix}session-ended`;
   const endedListeners = new Set<(key: string) => void>();
+  // A person's roles or the connections changed (docs/decisions/0022): the same connection listens.
+  const accessChannel = `${prefix}access-changed`;
+  const accessListeners = new Set<(message: string) => void>();
   const subscriber = client.duplicate();
   subscriber.on('error', () => {
     // Reported by the main connection, which fails the same way.
@@ -102,13 +105,16 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
   const subscribe = () => {
     if (subscribed || closed) return;
     subscribed = true;
-    subscriber
-      .subscribe(channel, (message) => {
+    Promise.all([
+      subscriber.subscribe(channel, (message) => {
         for (const listener of endedListeners) listener(message);
-      })
-      .catch(() => {
-        subscribed = false;
-      });
+      }),
+      subscriber.subscribe(accessChannel, (message) => {
+        for (const listener of accessListeners) listener(message);
+      }),
+    ]).catch(() => {
+      subscribed = false;
+    });
   };
   subscriber.on('ready', subscribe);
   void subscriber.connect().catch(() => {});
@@ -140,6 +146,12 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
     },
     onEnded(listener) {
       endedListeners.add(listener);
+    },
+    async announceAccessChanged(message) {
+      await run(() => client.publish(accessChannel, message));
+    },
+    onAccessChanged(listener) {
+      accessListeners.add(listener);
     },
     async set(key, value, ttlMs) {
       await run(() => client.set(k(key), value, { expiration: { type: 'PX', value: ms(ttlMs) } }));

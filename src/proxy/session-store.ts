@@ -53,6 +53,12 @@ export interface SessionStore {
   announceEnded(key: string): Promise<void>;
   /** Called with the key of every session ended anywhere (announced through `announceEnded`). */
   onEnded(listener: (key: string) => void): void;
+  /**
+   * Tells every process sharing this store that a person's roles or the connections changed
+   * (docs/decisions/0022), so that each drops what it cached and judges the next request afresh.
+   */
+  announceAccessChanged(message: string): Promise<void>;
+  onAccessChanged(listener: (message: string) => void): void;
   /** Throws when the store cannot be reached (for /readyz). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -76,6 +82,7 @@ export function createMemoryStore(options: { now?: () => number; maxCounters?: n
   const maxCounters = options.maxCounters ?? 10_000;
   const values = new Map<string, { value: string; expiresAt: number }>();
   const endedListeners = new Set<(key: string) => void>();
+  const accessListeners = new Set<(message: string) => void>();
   const counters = new Map<string, Counter>();
   const windows = new Map<string, { count: number; expiresAt: number }>();
   const live = <T extends { expiresAt: number }>(map: Map<string, T>, key: string): T | undefined => {
@@ -106,6 +113,12 @@ export function createMemoryStore(options: { now?: () => number; maxCounters?: n
     },
     onEnded(listener) {
       endedListeners.add(listener);
+    },
+    async announceAccessChanged(message) {
+      for (const listener of accessListeners) listener(message);
+    },
+    onAccessChanged(listener) {
+      accessListeners.add(listener);
     },
     async set(key, value, ttlMs) {
       values.set(key, { value, expiresAt: now() + ttlMs });

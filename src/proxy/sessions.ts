@@ -1,6 +1,8 @@
 // Server-side sessions (docs/decisions/0005, OWASP ASVS 5 session management): the browser holds
 // only a random 256-bit id; the store holds the login, with the client secret and the access token
 // sealed (AES-256-GCM). The store key is a hash of the id. Web Crypto only (docs/decisions/0012).
+// A person signed in as themselves (docs/decisions/0022) works through a connection whose secret
+// stays in the database: their record names the person and the connection, and holds no secret.
 import { encodeBase64Url } from 'hono/utils/encode';
 import { z } from 'zod';
 import { environmentIds, type EnvironmentId } from './environments.ts';
@@ -13,11 +15,28 @@ const storedSession = z.object({
   clientId: z.string(),
   /** False where the environment could not confirm the provider at login (D3 development). */
   providerVerified: z.boolean(),
+  /**
+   * The client secret, sealed; for a person's session an empty value sealed the same way, which
+   * binds the record (its person and connection included) to the key: an edited record fails to open.
+   */
   sealedSecret: z.string(),
   createdAt: z.number(),
   lastSeenAt: z.number(),
+  /** A person signed in with the organisation's provider (OpenID Connect). */
+  person: z
+    .object({
+      id: z.string(),
+      issuer: z.string(),
+      subject: z.string(),
+      name: z.string().nullable(),
+      email: z.string(),
+    })
+    .optional(),
+  /** The connection a person works through (its environment, provider and client id are above). */
+  connectionId: z.string().optional(),
 });
 export type StoredSession = z.infer<typeof storedSession>;
+export type SessionPerson = NonNullable<StoredSession['person']>;
 
 // The token lives under its own key: a request that only restarts the idle timer then never
 // writes back a token that another request has just renewed.
@@ -44,6 +63,8 @@ export interface SessionManagerOptions {
   absoluteTimeoutMs: number;
   /** How many sessions' opened values a process keeps (the least recently used go first). */
   maxCached?: number;
+  /** A connection's client secret, for a person's session (the directory's, docs/decisions/0022). */
+  connectionSecret?: (connectionId: string) => Promise<string | undefined>;
 }
 
 /**
@@ -66,14 +87,22 @@ interface Opened {
   token?: string;
 }
 
-export interface NewSession {
+/** What a session works as: client credentials, or a person's connection. */
+export interface SessionIdentity {
   environment: EnvironmentId;
   providerId: number;
   clientId: string;
   providerVerified: boolean;
-  clientSecret: string;
-  accessToken: string;
-  expiresInSeconds: number | undefined;
+  person?: SessionPerson | undefined;
+  connectionId?: string | undefined;
+}
+
+export interface NewSession extends SessionIdentity {
+  /** The client secret a client-credential session renews its token with (a person's: none). */
+  clientSecret?: string | undefined;
+  /** The first token; a person's session may start without one (it is asked for on first use). */
+  accessToken?: string | undefined;
+  expiresInSeconds?: number | undefined;
 }
 
 const idPattern = /^[A-Za-z0-9_-]{43}$/;
@@ -111,9 +140,12 @@ function parseJson<T>(raw: string | undefined, schema: z.ZodType<T>): T | undefi
 function aad(
   purpose: 'secret' | 'token',
   key: string,
-  s: Pick<StoredSession, 'environment' | 'clientId' | 'providerId'>,
+  s: Pick<StoredSession, 'environment' | 'clientId' | 'providerId' | 'person' | 'connectionId'>,
 ) {
-  return JSON.stringify([purpose, key, s.environment, s.clientId, s.providerId]);
+  const bound = [purpose, key, s.environment, s.clientId, s.providerId];
+  // A person's session also binds the person and the connection (docs/decisions/0022).
+  if (s.person) bound.push(s.person.id, s.connectionId ?? '');
+  return JSON.stringify(bound);
 }
 
 /** What an opened value is valid for: the sealed secret and everything its additional data binds. */
@@ -128,6 +160,7 @@ const core = (session: Session): StoredSession => ({
   sealedSecret: session.sealedSecret,
   createdAt: session.createdAt,
   lastSeenAt: session.lastSeenAt,
+  ...(session.person ? { person: session.person, connectionId: session.connectionId } : {}),
 });
 
 export function createSessionManager(options: SessionManagerOptions) {
@@ -189,27 +222,55 @@ export function createSessionManager(options: SessionManagerOptions) {
       const id = base64url(crypto.getRandomValues(new Uint8Array(32)).buffer);
       const key = await storeKey(id);
       const at = now();
-      const identity = {
-        environment: input.environment,
-        providerId: input.providerId,
-        clientId: input.clientId,
-      };
+      const identity = identityOf(input);
       const session: StoredSession = {
         ...identity,
         providerVerified: input.providerVerified,
-        sealedSecret: await box.seal(input.clientSecret, aad('secret', key, identity)),
+        sealedSecret: await box.seal(
+          input.person ? '' : (input.clientSecret ?? ''),
+          aad('secret', key, identity),
+        ),
         createdAt: at,
         lastSeenAt: at,
       };
+      // No token yet (a person's session): an empty one that opens to nothing, so that the first
+      // call asks for one, and the renewal finds a record to replace (it never recreates one).
       const token: StoredToken = {
-        sealedToken: await box.seal(input.accessToken, aad('token', key, identity)),
+        sealedToken:
+          input.accessToken === undefined
+            ? ''
+            : await box.seal(input.accessToken, aad('token', key, identity)),
         renewAt: renewAtFor(at, input.expiresInSeconds),
       };
       await store.set(tokenKeyOf(key), JSON.stringify(token), tokenTtlFor(session));
       await store.set(key, JSON.stringify(session), ttlFor(session));
       const created: Session = { id, key, ...session, ...token };
-      remember(key, { bound: binding(created), sealedToken: token.sealedToken, token: input.accessToken });
+      remember(key, {
+        bound: binding(created),
+        ...(input.accessToken === undefined
+          ? {}
+          : { sealedToken: token.sealedToken, token: input.accessToken }),
+      });
       return created;
+    },
+
+    /**
+     * A person's session works through another connection from now on (docs/decisions/0022): the
+     * record is rewritten, only while it exists, bound to the new connection; the token of the
+     * old one no longer opens, so the next call asks for the new connection's.
+     */
+    async rebind(session: Session, identity: SessionIdentity): Promise<Session | undefined> {
+      const next = { ...identityOf(identity), providerVerified: identity.providerVerified };
+      const rebound: Session = {
+        ...session,
+        ...next,
+        sealedSecret: await box.seal('', aad('secret', session.key, next)),
+        lastSeenAt: now(),
+      };
+      if (!(await store.replace(session.key, JSON.stringify(core(rebound)), ttlFor(rebound))))
+        return undefined;
+      opened.delete(session.key);
+      return { ...rebound, sealedToken: undefined, renewAt: undefined };
     },
 
     /**
@@ -280,19 +341,31 @@ export function createSessionManager(options: SessionManagerOptions) {
       return renewed;
     },
 
-    /** The client secret (to renew the token); undefined when the record no longer opens. */
+    /**
+     * The client secret (to renew the token): the session's own, or for a person the connection's,
+     * read from the directory; undefined when the record no longer opens.
+     */
     async secretOf(session: Session): Promise<string | undefined> {
       const secret = await box.open(session.sealedSecret, aad('secret', session.key, session));
       if (secret === undefined) opened.delete(session.key);
       else if (opened.get(session.key)?.bound !== binding(session))
         remember(session.key, { bound: binding(session) });
-      return secret;
+      if (secret === undefined || !session.person) return secret;
+      return session.connectionId === undefined
+        ? undefined
+        : options.connectionSecret?.(session.connectionId);
     },
 
     /** Whether the record opens, checked once per sealed secret and process. */
     async opens(session: Session): Promise<boolean> {
       if (opened.get(session.key)?.bound === binding(session)) return true;
-      return (await manager.secretOf(session)) !== undefined;
+      const sealed = await box.open(session.sealedSecret, aad('secret', session.key, session));
+      if (sealed === undefined) {
+        opened.delete(session.key);
+        return false;
+      }
+      remember(session.key, { bound: binding(session) });
+      return true;
     },
 
     /** The upstream token, unsealed once per sealed value and process, then kept in memory. */
@@ -316,6 +389,16 @@ export function createSessionManager(options: SessionManagerOptions) {
 }
 
 export type SessionManager = ReturnType<typeof createSessionManager>;
+
+/** The fields a session's sealed values are bound to. */
+function identityOf(input: SessionIdentity) {
+  return {
+    environment: input.environment,
+    providerId: input.providerId,
+    clientId: input.clientId,
+    ...(input.person ? { person: input.person, connectionId: input.connectionId } : {}),
+  };
+}
 
 /** D1: honour `expires_in` when present, renewing at 80 % of it (docs/decisions/0005). */
 function renewAtFor(at: number, expiresInSeconds: number | undefined): number | undefined {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { CLIENT_SESSION_PERMISSIONS } from '../contract/permissions.ts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createRedisStore } from './redis-store.ts';
 import { storeKey } from './sessions.ts';
@@ -46,6 +47,7 @@ test('two proxy instances sharing one Redis serve one session, logout on one end
     providerId: 100,
     clientId: canary.clientId,
     providerVerified: true,
+    permissions: [...CLIENT_SESSION_PERMISSIONS],
   });
   // B renews the token A obtained (the sealed secret opens on B with the shared key).
   upstream.validTokens.clear();

@@ -2,6 +2,7 @@
 // an HttpOnly cookie, and in the page (the demo worker, the console's tests) with the session id in
 // the host's memory. Both run the same app over the simulator; this checks they answer alike.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { CLIENT_SESSION_PERMISSIONS } from '../../contract/permissions.ts';
 import { createSimulator } from '../../simulator/index.ts';
 import { sessionCookieName } from '../session-carrier.ts';
 import { sessionFrom, startProxy } from '../testing/harness.ts';
@@ -117,6 +118,7 @@ describe.each([
       providerId: 100,
       clientId: 'demo-parent',
       providerVerified: true,
+      permissions: [...CLIENT_SESSION_PERMISSIONS],
     });
     expect(await (await host.request('/auth/session', { headers: consoleHeader })).json()).toMatchObject({
       providerId: 100,

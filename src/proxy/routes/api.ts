@@ -20,7 +20,7 @@ import { matchOperation, type OperationId } from '../operations.ts';
 import type { Renewal } from '../token-renewal.ts';
 import type { Session } from '../sessions.ts';
 import { callUpstream } from '../upstream.ts';
-import { unauthenticated } from './auth.ts';
+import { authorize, unauthenticated } from '../people/authorize.ts';
 
 /** The upstream error statuses of spec §7 that reach the console as they are (when JSON, D2). */
 const passThrough = new Set([400, 401, 403, 404, 409, 422, 429]);
@@ -48,6 +48,10 @@ export function apiRoutes(deps: AppDeps) {
 
   const renewalFailure = async (c: Ctx, session: Session, renewal: Extract<Renewal, { kind: 'failed' }>) => {
     const outcome = renewal.outcome;
+    // A person's connection whose secret the service no longer accepts: flagged for its admins, and
+    // named to whoever works through it; the person's session goes on (docs/decisions/0022).
+    if (outcome.kind === 'invalid_credentials' && session.person && session.connectionId !== undefined)
+      return connectionRefused(c, session.connectionId);
     if (outcome.kind === 'timeout')
       return fail(c, 504, 'upstream_timeout', 'The service did not answer in time.');
     if (outcome.kind === 'unavailable' || outcome.kind === 'bad_response') {
@@ -77,9 +81,10 @@ export function apiRoutes(deps: AppDeps) {
       return fail(c, 404, 'not_found', 'The service has no such operation.');
     c.set('operation', operation);
 
-    const found = await sessions.lookup(deps.carrier.read(c));
-    if (found.kind !== 'active') return unauthenticated(deps, c, found.kind);
-    let session = found.session;
+    // THE table (src/contract/permissions.ts): the session's role must grant the operation.
+    const authorized = await authorize(deps, c, operation);
+    if (authorized instanceof Response) return authorized;
+    let session = authorized.session;
     const env = deps.environments.get(session.environment);
     if (!env) return unauthenticated(deps, c, 'expired');
     if (!operationsFor(env.id).includes(operation))
@@ -104,6 +109,11 @@ export function apiRoutes(deps: AppDeps) {
       const renewal = await deps.renew(session, token);
       if (renewal.kind === 'failed') return renewalFailure(c, session, renewal);
       ({ session, token } = renewal);
+      // The service accepts the connection's secret again (an admin replaced it, or it recovered).
+      if (authorized.access.kind === 'person' && authorized.access.connection.refusedAt !== null) {
+        await deps.directory?.markRefused(authorized.access.connection.id, null);
+        await deps.access.changed('connections');
+      }
     }
 
     const path = operation === 'listReportTemplates' ? `${env.templatesPrefix}/reportExample` : upstreamPath;
@@ -161,6 +171,25 @@ export function apiRoutes(deps: AppDeps) {
     }
     return relay(c, outcome.status, outcome.headers, outcome.body, operation);
   });
+
+  const connectionRefused = async (c: Ctx, connectionId: string) => {
+    const connection = (await deps.access.connections()).find((candidate) => candidate.id === connectionId);
+    const label = connection?.label ?? 'this connection';
+    if (connection && connection.refusedAt === null && deps.directory) {
+      await deps.directory.markRefused(connectionId, deps.now());
+      await deps.access.changed('connections');
+    }
+    log.warn(
+      { event: 'connection_refused', requestId: c.get('requestId'), connectionId },
+      'the service refused a connection secret',
+    );
+    return fail(
+      c,
+      502,
+      'connection_refused',
+      `The service no longer accepts the credentials of ${label}. An admin of ${label} must replace its secret on the Connections screen.`,
+    );
+  };
 
   const relay = (
     c: Ctx,

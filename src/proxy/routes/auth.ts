@@ -1,21 +1,36 @@
-// /auth: the environments, sign-in (with client credentials, or as a demo login), the session and
-// sign-out. The only door to the token of spec 4.1, which never leaves the proxy.
+// /auth: the environments, sign-in (with client credentials, or as a demo login; organisation
+// sign-in is routes/organisation.ts), the session, switching connection and sign-out. The only
+// door to the token of spec 4.1, which never leaves the proxy.
 import { Hono } from 'hono';
 import {
   demoLoginRequestSchema,
   loginRequestSchema,
   type Environment,
-  type Session as WireSession,
+  type SignInOptions,
 } from '../../contract/console-wire.ts';
 import { recordSignIn, recordSignOut } from '../audit/auth-entries.ts';
 import { fail, readJsonBody, type Ctx, type ProxyEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { demoLogins, environmentLabels, operationsFor, type EnvironmentConfig } from '../environments.ts';
+import { CLIENT_SESSION_PERMISSIONS } from '../../contract/permissions.ts';
+import { authorize } from '../people/authorize.ts';
+import { wireSession } from '../people/session-wire.ts';
+import { switchConnection } from '../people/switch-connection.ts';
 import { checkProvider } from '../provider-check.ts';
-import type { Session } from '../sessions.ts';
 import { requestToken } from '../token.ts';
 
+export { unauthenticated } from '../people/authorize.ts';
+
 type Credentials = { providerId: number; clientId: string; clientSecret: string };
+
+// CLIENT_CREDENTIALS_LOGIN=false: people sign in as themselves only (docs/decisions/0022).
+const credentialsOff = (c: Ctx) =>
+  fail(
+    c,
+    403,
+    'client_credentials_off',
+    'Signing in with client credentials is switched off here: sign in with your organisation.',
+  );
 
 export function authRoutes(deps: AppDeps) {
   const { log, sessions, carrier } = deps;
@@ -32,7 +47,15 @@ export function authRoutes(deps: AppDeps) {
     ),
   );
 
+  auth.get('/sign-in-options', (c) =>
+    c.json({
+      organisation: deps.organisation !== undefined && deps.directory !== undefined,
+      clientCredentials: deps.clientCredentialsLogin,
+    } satisfies SignInOptions),
+  );
+
   auth.post('/login', async (c) => {
+    if (!deps.clientCredentialsLogin) return credentialsOff(c);
     const body = await readJsonBody(c, true);
     if (body instanceof Response) return body;
     const parsed = loginRequestSchema.safeParse(body);
@@ -59,6 +82,7 @@ export function authRoutes(deps: AppDeps) {
   auth.post('/demo-login', async (c) => {
     const env = deps.environments.get('demo');
     if (!env) return fail(c, 404, 'not_found', 'There is no demo here.');
+    if (!deps.clientCredentialsLogin) return credentialsOff(c);
     const body = await readJsonBody(c, true);
     if (body instanceof Response) return body;
     const parsed = demoLoginRequestSchema.safeParse(body);
@@ -68,10 +92,13 @@ export function authRoutes(deps: AppDeps) {
   });
 
   auth.get('/session', async (c) => {
-    const found = await sessions.lookup(carrier.read(c));
-    if (found.kind !== 'active') return unauthenticated(deps, c, found.kind);
-    return c.json(wireSession(found.session));
+    const authorized = await authorize(deps, c, 'getSession');
+    if (authorized instanceof Response) return authorized;
+    return c.json(wireSession(authorized.session, authorized.access));
   });
+
+  // A person works through another of their connections (docs/decisions/0022).
+  auth.post('/connection', (c) => switchConnection(deps, c));
 
   auth.post('/logout', async (c) => {
     const body = await readJsonBody(c, false);
@@ -81,12 +108,18 @@ export function authRoutes(deps: AppDeps) {
       carrier.clear(response);
       return response;
     };
+    let signOutUrl: string | undefined;
     try {
       if (id) {
         const found = await sessions.lookup(id);
         await sessions.destroy(id);
         // docs/decisions/0018: a sign-out is an entry of its session's log.
         if (found.kind === 'active') await recordSignOut(deps, c, found.session, 204);
+        // A person signs out of the organisation's provider too (RP-initiated logout).
+        if (found.kind === 'active' && found.session.person && deps.organisation)
+          signOutUrl = await deps.organisation.signOutUrl(
+            `${deps.publicOrigin ?? new URL(c.req.url).origin}/login`,
+          );
       }
     } catch (error) {
       // The browser forgets the session whatever happens; the store will forget it on its timer.
@@ -99,7 +132,9 @@ export function authRoutes(deps: AppDeps) {
       );
     }
     log.info({ event: 'logout', requestId: c.get('requestId') }, 'logout');
-    return cleared(new Response(null, { status: 204, headers: { 'clear-site-data': '"cache", "cookies"' } }));
+    const headers = { 'clear-site-data': '"cache", "cookies"' };
+    if (signOutUrl) return cleared(Response.json({ signOutUrl }, { status: 200, headers }));
+    return cleared(new Response(null, { status: 204, headers }));
   });
 
   auth.all('*', (c) => fail(c, 404, 'not_found', 'There is no such endpoint.'));
@@ -242,24 +277,14 @@ export function authRoutes(deps: AppDeps) {
       },
       'login succeeded',
     );
-    const response = c.json(wireSession(session));
+    const response = c.json(
+      wireSession(session, { kind: 'client', permissions: CLIENT_SESSION_PERMISSIONS }),
+    );
     carrier.issue(response, session.id);
     return response;
   }
 
   return auth;
-}
-
-export function wireSession(session: Session): WireSession {
-  const { environment, providerId, clientId, providerVerified } = session;
-  return { environment, providerId, clientId, providerVerified };
-}
-
-export function unauthenticated(deps: AppDeps, c: Ctx, kind: 'none' | 'expired'): Response {
-  if (kind === 'none') return fail(c, 401, 'not_authenticated', 'Sign in first.');
-  const response = fail(c, 401, 'session_expired', 'Your session has ended. Sign in again.');
-  deps.carrier.clear(response);
-  return response;
 }
 
 export function describe(error: unknown): string {

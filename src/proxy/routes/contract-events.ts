@@ -7,7 +7,7 @@ import { readContractEvents } from '../audit/contract-events.ts';
 import { scopeOf } from '../audit/recorder.ts';
 import { fail, type ProxyEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
-import { unauthenticated } from './auth.ts';
+import { authorize } from '../people/authorize.ts';
 
 export function contractEventRoutes(deps: AppDeps) {
   const routes = new Hono<ProxyEnv>();
@@ -15,13 +15,13 @@ export function contractEventRoutes(deps: AppDeps) {
   // Only the log of the provider whose credentials the session holds: another parent, or a
   // centre's own login, reads its own log and never this one (D3: a token acts for its provider).
   routes.get('/', async (c) => {
-    const found = await deps.sessions.lookup(deps.carrier.read(c));
-    if (found.kind !== 'active') return unauthenticated(deps, c, found.kind);
+    const authorized = await authorize(deps, c, 'listContractEvents');
+    if (authorized instanceof Response) return authorized;
     const raw = c.req.query('centreId');
     if (raw !== undefined && !/^[1-9]\d{0,15}$/.test(raw))
       return fail(c, 400, 'invalid_request', 'centreId must be a positive whole number.');
     const body: ContractEvents = {
-      events: await readContractEvents(deps.audit, scopeOf(found.session), {
+      events: await readContractEvents(deps.audit, scopeOf(authorized.session), {
         centreId: raw === undefined ? undefined : Number(raw),
         since: deps.now() - deps.auditRetentionMs,
       }),
