@@ -6,6 +6,7 @@ import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import type { EnvironmentConfig } from './environments.ts';
+import { peopleConfigOf, peopleShape, refinePeople, type PeopleConfig } from './config-people.ts';
 import { normalizeTemplatesPrefix } from './operations.ts';
 
 export { environmentIds } from './environments.ts';
@@ -33,6 +34,8 @@ export interface ProxyConfig {
   databaseUrl: string | undefined;
   dataDir: string;
   auditRetentionDays: number;
+  /** People, roles and connections (docs/decisions/0022). */
+  people: PeopleConfig;
 }
 
 /** Where the embedded database lives without DATA_DIR: a git-ignored folder in the checkout. */
@@ -191,6 +194,8 @@ const schema = z
       .transform(Number)
       .optional()
       .transform((value) => value ?? 400),
+    DATA_ENCRYPTION_KEY: encryptionKey,
+    ...peopleShape,
   })
   .superRefine((env, ctx) => {
     const upstreams = [env.UPSTREAM_DEVELOPMENT_URL, env.UPSTREAM_QA_URL, env.UPSTREAM_PRODUCTION_URL];
@@ -216,6 +221,7 @@ const schema = z
         message:
           'cannot be on while UPSTREAM_PRODUCTION_URL is set: the demo serves the simulator control API (/__sim); set DEMO=false or run the demo as a separate instance',
       });
+    refinePeople(env, demo, ctx);
     if (env.REDIS_URL !== undefined && env.SESSION_ENCRYPTION_KEY === undefined)
       ctx.addIssue({
         code: 'custom',
@@ -249,8 +255,8 @@ export function parseConfig(env: Record<string, string | undefined>): ProxyConfi
   const anyUpstream = [v.UPSTREAM_DEVELOPMENT_URL, v.UPSTREAM_QA_URL, v.UPSTREAM_PRODUCTION_URL].some(
     Boolean,
   );
-  if (v.DEMO === 'true' || (v.DEMO === undefined && !anyUpstream))
-    environments.push({ id: 'demo', templatesPrefix: v.TEMPLATES_PREFIX_DEMO });
+  const demo = v.DEMO === 'true' || (v.DEMO === undefined && !anyUpstream);
+  if (demo) environments.push({ id: 'demo', templatesPrefix: v.TEMPLATES_PREFIX_DEMO });
   if (v.UPSTREAM_DEVELOPMENT_URL)
     environments.push({
       id: 'development',
@@ -281,5 +287,6 @@ export function parseConfig(env: Record<string, string | undefined>): ProxyConfi
     databaseUrl: v.DATABASE_URL,
     dataDir: path.resolve(v.DATA_DIR ?? defaultDataDir),
     auditRetentionDays: v.AUDIT_RETENTION_DAYS,
+    people: peopleConfigOf(v, demo),
   };
 }

@@ -1,5 +1,6 @@
 // The token proxy's entry point under Node: configuration from the environment, then the server.
 // `node src/proxy/main.ts` (or `npm start`, which builds the console first).
+import { randomBytes } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,13 +8,20 @@ import { createProxyApp } from './app.ts';
 import { scheduleRetention } from './audit/retention.ts';
 import { ConfigError, isLoopbackHost, parseConfig, type ProxyConfig } from './config.ts';
 import { createSqlAuditStore } from './db/audit-repository.ts';
+import { dataKeyFor } from './db/data-key.ts';
+import { createSqlDirectory } from './db/people-repository.ts';
 import { openStore, type Store } from './db/engine.ts';
 import { DatabaseStartError } from './db/errors.ts';
 import { hasEmbeddedEngineFlags } from './db/pglite.ts';
 import { demoLogins } from './environments.ts';
+import { demoPeople, seedDemo } from './identity/demo-people.ts';
+import { createEmbeddedProvider, embeddedPrefix } from './identity/embedded-provider.ts';
+import { createOidcClient } from './identity/oidc-client.ts';
+import type { OrganisationSignIn } from './people/organisation.ts';
+import { createSecretBox } from './secret-box.ts';
 import { createLogger } from './logger.ts';
 import { createRedisStore } from './redis-store.ts';
-import { listen } from './server.ts';
+import { listen, type NodeMount } from './server.ts';
 import { createMemoryStore, type SessionStore } from './session-store.ts';
 import { loadStaticSite, type StaticSite } from './static-site.ts';
 import type { FetchLike } from './upstream.ts';
@@ -69,6 +77,26 @@ export async function main(
       'embedded database without its Node flag',
     );
   const audit = createSqlAuditStore(database.db, database.ping);
+  // docs/decisions/0022: connections' secrets are sealed with the deployment key.
+  let dataKey: Uint8Array;
+  try {
+    dataKey = dataKeyFor({
+      dataEncryptionKey: config.people.dataEncryptionKey,
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+    });
+  } catch (error) {
+    await database.close();
+    if (error instanceof DatabaseStartError)
+      refuseToStart(`The database cannot be used:\n  ${error.message}`);
+    throw error;
+  }
+  const directory = createSqlDirectory(database.db, createSecretBox(dataKey));
+  // The embedded demo provider answers on loopback only (docs/decisions/0022).
+  if (config.people.embeddedOidc && !isLoopbackHost(bound.address))
+    refuseToStart(
+      `Invalid configuration:\n  EMBEDDED_OIDC: the embedded demo identity provider answers on loopback only, and HOST (${config.host}) is not: set EMBEDDED_OIDC=false, or configure OIDC_ISSUER_URL`,
+    );
   const stopRetention = scheduleRetention(audit, config.auditRetentionDays, log);
   const store: SessionStore = config.redisUrl
     ? createRedisStore(config.redisUrl, { logger: log })
@@ -87,11 +115,24 @@ export async function main(
   const demo = demoEnvironment
     ? await startSimulator(demoEnvironment.templatesPrefix, options.demoSeed)
     : undefined;
+  let built: ReturnType<typeof createProxyApp> | undefined;
+  let embeddedIssuer: string | undefined;
   let running;
   try {
     running = await listen(
-      (address) =>
-        createProxyApp({
+      (address, port) => {
+        const hosts = allowedHostsFor(config, address);
+        let organisation: OrganisationSignIn | undefined = config.people.oidc
+          ? createOidcClient(config.people.oidc)
+          : undefined;
+        const mounts: NodeMount[] = [];
+        if (config.people.embeddedOidc) {
+          const embedded = embeddedOidc(config, hosts, port);
+          embeddedIssuer = embedded.issuer;
+          organisation = embedded.organisation;
+          mounts.push(embedded.mount);
+        }
+        built = createProxyApp({
           environments: config.environments,
           store,
           audit,
@@ -105,7 +146,13 @@ export async function main(
           absoluteTimeoutMs: config.absoluteTimeoutMs,
           logger: log,
           site,
-        }),
+          directory,
+          organisation,
+          people: config.people.policy,
+          clientCredentialsLogin: config.people.clientCredentialsLogin,
+        });
+        return { ...built, mounts };
+      },
       store,
       { host: config.host, port: config.port, trustedProxies: config.trustedProxies, logger: log },
     );
@@ -118,6 +165,13 @@ export async function main(
     throw error;
   }
   const server = running;
+  // The demo's connections (and, with the embedded provider, its people) are registered.
+  if (demo && built)
+    await seedDemo(directory, built.access, {
+      issuer: embeddedIssuer,
+      people: embeddedIssuer !== undefined,
+      at: Date.now(),
+    });
   log.info(
     {
       event: 'listening',
@@ -134,7 +188,10 @@ export async function main(
   const logins = demo
     ? ` Demo logins (D12): provider ${demoLogins.parent.providerId} ${demoLogins.parent.clientId} / ${demoLogins.parent.clientSecret}, provider ${demoLogins.processor.providerId} ${demoLogins.processor.clientId} / ${demoLogins.processor.clientSecret}.`
     : '';
-  process.stderr.write(`Provider Console: open ${open}/ in your browser.${logins}\n`);
+  const people = embeddedIssuer
+    ? ` Sign in with your organisation as a demo person: ${demoPeople.map((person) => `${person.name} (${person.title})`).join(', ')}.`
+    : '';
+  process.stderr.write(`Provider Console: open ${open}/ in your browser.${logins}${people}\n`);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       log.info({ event: 'stopping', signal, graceMs: config.shutdownGraceMs }, 'stopping');
@@ -160,6 +217,40 @@ export async function main(
 function allowedHostsFor(config: ProxyConfig, address: string): string[] {
   if (config.publicOrigin) return [new URL(config.publicOrigin).hostname];
   return [address.includes(':') ? `[${address}]` : address, 'localhost'];
+}
+
+/**
+ * The embedded demo identity provider under /oidc on this origin, and the proxy as its client
+ * (docs/decisions/0022). Its client secret is made at start and never leaves this process.
+ */
+function embeddedOidc(config: ProxyConfig, hosts: string[], port: number) {
+  const origins = [
+    ...hosts.map((host) => `http://${host}:${port}`),
+    ...(config.publicOrigin ? [config.publicOrigin] : []),
+  ];
+  const issuer = `${origins[0]}${embeddedPrefix}`;
+  const client = {
+    clientId: 'provider-console',
+    clientSecret: randomBytes(32).toString('base64url'),
+    redirectUris: origins.map((origin) => `${origin}/auth/organisation/callback`),
+    postLogoutRedirectUris: origins.map((origin) => `${origin}/login`),
+  };
+  const handle = createEmbeddedProvider({
+    issuer,
+    client,
+    people: demoPeople,
+    allowedHosts: hosts.map((host) => host.replace(/^\[|\]$/g, '')),
+  });
+  return {
+    issuer,
+    mount: { prefix: embeddedPrefix, handle },
+    organisation: createOidcClient({
+      issuerUrl: issuer,
+      clientId: client.clientId,
+      clientSecret: client.clientSecret,
+      scopes: 'openid profile email roles',
+    }),
+  };
 }
 
 /**

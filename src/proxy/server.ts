@@ -1,7 +1,13 @@
 // Runs the proxy app on a Node HTTP server (the Node host, docs/decisions/0012): the raw request
 // target and the client address go to the app beside the Request; Node's own refusals (400, 408,
 // 431) get the security headers, a request id and a log line; and shutdown is bounded.
-import { createServer, STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
+import {
+  createServer,
+  STATUS_CODES,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
@@ -25,6 +31,14 @@ export interface RunningProxy {
   close(graceMs?: number): Promise<void>;
 }
 
+/** A Node handler served under a path prefix before the app (the embedded demo provider at /oidc). */
+export interface NodeMount {
+  prefix: string;
+  handle(request: IncomingMessage, response: ServerResponse): Promise<void>;
+}
+
+export type Listening = ProxyApp & { mounts?: readonly NodeMount[] };
+
 export interface ListenOptions {
   host: string;
   port: number;
@@ -33,12 +47,12 @@ export interface ListenOptions {
 }
 
 export async function listen(
-  proxy: ProxyApp | ((address: string) => ProxyApp),
+  proxy: Listening | ((address: string, port: number) => Listening),
   store: SessionStore,
   options: ListenOptions,
 ): Promise<RunningProxy> {
   const clientAddress = clientAddressResolver(options.trustedProxies ?? []);
-  let app: ProxyApp | undefined = typeof proxy === 'function' ? undefined : proxy;
+  let app: Listening | undefined = typeof proxy === 'function' ? undefined : proxy;
   const listener = getRequestListener(
     (request, env) => {
       if (!app) return new Response(null, { status: 503 });
@@ -67,8 +81,17 @@ export async function listen(
       },
     },
   );
+  const mounted = (request: IncomingMessage) =>
+    app?.mounts?.find((mount) => request.url === mount.prefix || request.url?.startsWith(`${mount.prefix}/`));
   // A missing Host goes to the error handler above rather than to Node's bare 400.
-  const server = createServer({ requireHostHeader: false }, listener);
+  const server = createServer({ requireHostHeader: false }, (request, response) => {
+    const mount = mounted(request);
+    if (!mount) return listener(request, response);
+    return mount.handle(request, response).catch(() => {
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
+      response.end('Something went wrong.');
+    });
+  });
   // Slow clients cannot hold a connection open forever.
   server.headersTimeout = 20_000;
   server.requestTimeout = 30_000;
@@ -86,7 +109,7 @@ export async function listen(
       resolve(server.address() as AddressInfo);
     });
   });
-  if (typeof proxy === 'function') app = proxy(address.address);
+  if (typeof proxy === 'function') app = proxy(address.address, address.port);
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let closing: Promise<void> | undefined;
   return {
