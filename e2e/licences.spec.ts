@@ -122,7 +122,7 @@ test('a pasted link opens that doctor’s licences; an unknown doctor is said to
   const drawer = page.getByRole('dialog', { name: 'Licences of José Núñez' });
   await expect(drawer.getByText('Limit reached')).toBeVisible();
   const link = page.url();
-  expect(new URL(link).searchParams.get('user')).toBe('101-doc-001');
+  expect(new URL(link).searchParams.get('doctor')).toBe('101-doc-001');
 
   // Support staff paste the link into another window of the same session.
   const pasted = await page.context().newPage();
@@ -132,7 +132,7 @@ test('a pasted link opens that doctor’s licences; an unknown doctor is said to
   await expect(same.getByText('Monthly limit')).toBeVisible();
   await pasted.close();
 
-  await page.goto('/centres/101/licences?user=202-doc-001');
+  await page.goto('/centres/101/licences?doctor=202-doc-001');
   await expect(
     page.getByRole('dialog').getByText('This doctor is not registered at this centre'),
   ).toBeVisible();
@@ -171,7 +171,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.goto('/centres/102/licences');
     await expect(page.getByText('4 doctors hold a usage licence')).toBeVisible();
     await expectNoAxeViolations(page, 'pay-per-use centre');
-    await page.goto('/centres/101/licences?user=101-doc-001');
+    await page.goto('/centres/101/licences?doctor=101-doc-001');
     await expect(
       page.getByRole('dialog', { name: 'Licences of José Núñez' }).getByText('Limit reached'),
     ).toBeVisible();

@@ -160,7 +160,7 @@ export async function walkScreens(page: Page, context: BrowserContext, combo: Co
   await page.goto('/centres/104/licences');
   await expect(main.getByRole('alert').first()).toBeVisible();
   await at('licences-tab');
-  await page.goto('/centres/101/licences?user=101-doc-001');
+  await page.goto('/centres/101/licences?doctor=101-doc-001');
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByText(text('licences.drawer.atLimit'))).toBeVisible();
   await at('licence-drawer');

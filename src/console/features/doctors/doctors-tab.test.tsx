@@ -150,10 +150,10 @@ describe('the Doctors tab', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/centres/101/doctors');
     const link = await screen.findByRole('link', { name: '101-doc-001' });
-    expect(doctorLicencesLink(101, '101-doc-001')).toMatchObject({ search: { user: '101-doc-001' } });
+    expect(doctorLicencesLink(101, '101-doc-001')).toMatchObject({ search: { doctor: '101-doc-001' } });
     await user.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe('/centres/101/licences'));
-    expect(router.state.location.search).toMatchObject({ user: '101-doc-001' });
+    expect(router.state.location.search).toMatchObject({ doctor: '101-doc-001' });
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 

@@ -1,7 +1,8 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { useMemo, type ReactNode } from 'react';
 import { useI18n, type MessageKey } from '@/console/lib/i18n';
-import { severityOf, type Banner, type BillingWords } from './banners.ts';
+import { severityOf, type Banner } from '@/console/domain/banners';
+import type { Billing } from '@/console/domain/centre';
 import classes from './licences.module.css';
 
 /**
@@ -22,7 +23,7 @@ export function LicenceBanners({ banners }: { banners: readonly Banner[] }) {
 
 /** The words for what to do next depend on who bills the centre (2.9). */
 const byBilling = (
-  billing: BillingWords,
+  billing: Billing,
   processor: MessageKey,
   partner: MessageKey,
   parent: MessageKey,
