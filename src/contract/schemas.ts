@@ -3,7 +3,7 @@ import { ISO_UTC_WIRE, isoUtcDateSchema, SPACED_UTC_WIRE, spacedUtcDateSchema } 
 import { LICENSE_TYPES } from './plans.ts';
 import { tolerantEnum, tolerated } from './tolerant.ts';
 
-// The resources of spec §2, read tolerantly (decisions.md, top): zod objects drop unknown fields,
+// The resources of spec §2, read tolerantly (docs/decisions/0003): zod objects drop unknown fields,
 // enums keep unknown values visible, wire field names stay as on the wire (docs/decisions/0003,
 // 0008).
 // zod/mini, not classic zod: its functions tree-shake, so each screen pays only for the schemas it

@@ -1,6 +1,6 @@
 // Calls to the upstream service. Every call has its own deadline (docs/decisions/0005: token 5 s,
 // API 10 s) enforced here rather than by hono/timeout, which does not abort the fetch
-// (toolchain.md); the race also covers transports that ignore the abort signal (the embedded
+// (docs/decisions/0005); the race also covers transports that ignore the abort signal (the embedded
 // simulator). Web-standard: the in-browser host calls the simulator through it too.
 import { concat } from './context.ts';
 

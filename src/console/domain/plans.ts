@@ -30,6 +30,6 @@ export function planQuantity(quantity: Readonly<Record<string, number>>, plan: N
   return id === undefined ? 0 : (quantity[id] ?? 0);
 }
 
-/** A tolerant value (decisions.md: an unknown enum value stays visible) as it is shown. */
+/** A tolerant value (docs/decisions/0003: an unknown enum value stays visible) as it is shown. */
 export const shownType = (type: LicenceType | { unknown: string }): string =>
   typeof type === 'string' ? type : type.unknown;
