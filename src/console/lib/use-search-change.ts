@@ -1,4 +1,4 @@
-import { useLocation, useRouter } from '@tanstack/react-router';
+import { useMatch, useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 
 /** How a screen changes its state in the URL: a patch of its search, in a new history entry or not. */
@@ -18,10 +18,11 @@ type Navigate<Search> = (options: {
  */
 export function useSearchChange<Search>(navigate: Navigate<Search>): SearchChange<Search> {
   const router = useRouter();
-  const pathname = useLocation({ select: (location) => location.pathname });
+  // The screen's own match, not the location: leaving re-renders nothing here.
+  const pathname = useMatch({ strict: false, select: (match) => match.pathname });
   return useCallback(
     (patch, options) => {
-      if (router.latestLocation.pathname !== pathname) return;
+      if (withoutSlash(router.latestLocation.pathname) !== withoutSlash(pathname)) return;
       void navigate({
         search: (previous) => ({ ...previous, ...patch }),
         replace: options?.replace ?? false,
@@ -30,3 +31,5 @@ export function useSearchChange<Search>(navigate: Navigate<Search>): SearchChang
     [router, pathname, navigate],
   );
 }
+
+const withoutSlash = (pathname: string) => pathname.replace(/(.)\/$/, '$1');

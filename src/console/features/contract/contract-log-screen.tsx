@@ -5,6 +5,7 @@ import { contractEventsQueryOptions } from '@/console/api/contract-events';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { EmptyState, NoResults } from '@/console/components/feedback';
 import { useI18n } from '@/console/lib/i18n';
+import type { SearchChange } from '@/console/lib/use-search-change';
 import { usePageTitle } from '@/console/lib/page-title';
 import { eventKindsOf } from '@/console/domain/contract-events';
 import { CONTRACT_EVENT_LOG_LIMITS } from '@/contract/console-wire';
@@ -24,7 +25,7 @@ export function ContractLogScreen({
 }: {
   providerId: number;
   search: ContractLogSearch;
-  onSearchChange: (patch: Partial<ContractLogSearch>) => void;
+  onSearchChange: SearchChange<ContractLogSearch>;
 }) {
   const { t, formatNumber } = useI18n();
   usePageTitle(t('contract.log.title'));

@@ -10,6 +10,7 @@ import { LocalTime } from '@/console/components/local-time';
 import { PagedTable, type Column } from '@/console/components/paged-table';
 import { daysUntil } from '@/console/domain/days';
 import { useI18n } from '@/console/lib/i18n';
+import type { SearchChange } from '@/console/lib/use-search-change';
 import { usePagedQuery, type Paging } from '@/console/lib/paging';
 import type { EnvironmentKind } from '@/contract/console-wire';
 import type { DoctorWithLicense, License } from '@/contract/schemas';
@@ -25,7 +26,7 @@ export interface DoctorsTabProps {
   /** Whose clock is "now" (api/service-clock.ts): the same as the Licences tab's. */
   environment: EnvironmentKind;
   search: DoctorsSearch;
-  onSearchChange: (patch: Partial<DoctorsSearch>, options?: { replace?: boolean }) => void;
+  onSearchChange: SearchChange<DoctorsSearch>;
 }
 
 /**

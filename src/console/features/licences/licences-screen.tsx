@@ -11,6 +11,7 @@ import { LastUpdated } from '@/console/components/last-updated';
 import { bannersOf, fullName } from '@/console/domain/banners';
 import { LICENCE_TYPES } from '@/console/domain/plans';
 import { useI18n } from '@/console/lib/i18n';
+import type { SearchChange } from '@/console/lib/use-search-change';
 import type { EnvironmentKind } from '@/contract/console-wire';
 import { LicenceBanners } from './licence-banners.tsx';
 import { LicencesByType } from './licences-by-type.tsx';
@@ -27,7 +28,7 @@ export interface LicencesScreenProps {
   centreId: number;
   environment: EnvironmentKind;
   search: LicencesSearch;
-  onSearchChange: (patch: Partial<LicencesSearch>, options?: { replace?: boolean }) => void;
+  onSearchChange: SearchChange<LicencesSearch>;
 }
 
 /**

@@ -8,6 +8,7 @@ import { LastUpdated, LoadProgress } from '@/console/components/last-updated';
 import { AnchorLink } from '@/console/components/links';
 import { downloadText } from '@/console/lib/download';
 import { useI18n } from '@/console/lib/i18n';
+import type { SearchChange } from '@/console/lib/use-search-change';
 import { usePageTitle } from '@/console/lib/page-title';
 import type { EnvironmentKind } from '@/contract/console-wire';
 import { overviewCsv } from './overview-csv.ts';
@@ -30,7 +31,7 @@ export interface OverviewScreenProps {
   providerId: number;
   environment: EnvironmentKind;
   search: OverviewSearch;
-  onSearchChange: (patch: Partial<OverviewSearch>, options?: { replace?: boolean }) => void;
+  onSearchChange: SearchChange<OverviewSearch>;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
 } from '@/console/api/list-report-templates';
 import { EmptyState, ErrorPanel, NoResults, NotFoundPanel } from '@/console/components/feedback';
 import { useI18n } from '@/console/lib/i18n';
+import type { SearchChange } from '@/console/lib/use-search-change';
 import { requestOf, usePagedQuery } from '@/console/lib/paging';
 import {
   emptyKindOf,
@@ -31,12 +32,10 @@ const TemplateDrawer = lazy(() =>
   import('./template-drawer.tsx').then((module) => ({ default: module.TemplateDrawer })),
 );
 
-type SearchChange = (patch: Partial<TemplatesSearch>, options?: { replace?: boolean }) => void;
-
 export interface TemplatesScreenProps {
   centreId: number;
   search: TemplatesSearch;
-  onSearchChange: SearchChange;
+  onSearchChange: SearchChange<TemplatesSearch>;
 }
 
 /** A centre's templates under the three rules of spec 4.9, paged, with a drawer per template. */
@@ -109,7 +108,7 @@ interface ListProps {
   centreId: number;
   request: ReportTemplatesRequest;
   search: TemplatesSearch;
-  onSearchChange: SearchChange;
+  onSearchChange: SearchChange<TemplatesSearch>;
 }
 
 /** One page of the view, with its four distinct states: loading, empty, no match and failure. */
