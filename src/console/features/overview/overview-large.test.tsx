@@ -35,12 +35,14 @@ describe('the overview over 1,000 centres', () => {
     expect(
       await screen.findByRole('progressbar', { name: /Loading licences: [\d,]+ of 1,000 centres/ }),
     ).toBeInTheDocument();
+    // 2,000 answers through the proxy's app and the simulator in jsdom: seconds alone, a minute and
+    // more on a loaded two-core machine. What is measured is how many were in flight, not how fast.
     await waitFor(() => expect(screen.queryByText(/Loading licences/)).not.toBeInTheDocument(), {
-      timeout: 60_000,
+      timeout: 150_000,
     });
     expect(most).toBe(6);
     expect(large.sent('/license')).toHaveLength(1000);
     expect(large.sent('/user')).toHaveLength(1000);
     expect(screen.getAllByRole('row').length).toBeLessThan(60);
-  }, 90_000);
+  }, 180_000);
 });
