@@ -265,6 +265,8 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`the Contract tab, its preview, the cancel confirmation and the log pass axe (WCAG 2.1 AA) in the ${scheme} theme`, async ({
     page,
   }) => {
+    // Six axe runs and three screens: seconds each on a loaded two-core machine. Nothing here is timed.
+    test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: scheme });
     await signIn(page, PARENT, '/centres/101/contract');
     await expect(contractNow(page)).toContainText('BASIC: 10 seats, 8 in use');

@@ -158,6 +158,8 @@ test('the licence type survives a reload and back/forward', async ({ page }) => 
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`the Licences tab and the drawer pass axe (WCAG 2.1 AA) in the ${scheme} theme`, async ({ page }) => {
+    // Four axe runs and four screens: seconds each on a loaded two-core machine. Nothing here is timed.
+    test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: scheme });
     await signIn(page, PARENT, '/centres/104/licences');
     await expectBanners(page, [
