@@ -113,6 +113,9 @@ test('three doctors registered through the form are each found on the centre’s
 test('a 200-row Windows-1252 file: fix two rows in the preview, register, fix and retry the three failed, download the results', async ({
   page,
 }) => {
+  // 200 registrations four at a time, two axe runs and five edits: about 30 s on a loaded two-core
+  // machine, where the default timeout ended it. Nothing in it is timed.
+  test.setTimeout(90_000);
   await demoLogin(page);
   await page.goto('/doctors/register?target=106');
   const bad = {
@@ -201,6 +204,9 @@ test.describe('a simulator fault', () => {
   });
 
   test('the progress shows counts, rate, pause and cancel while rows are on their way', async ({ page }) => {
+    // Slow answers (1.5 s each, on purpose), two axe runs and a second run: past the default 30 s on
+    // a loaded two-core machine. Nothing in it is timed.
+    test.setTimeout(90_000);
     await demoLogin(page);
     await page.request.post('/__sim/faults', {
       headers: HEADERS,

@@ -2,6 +2,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import classes from './virtual-table.module.css';
 
+/** A virtual table's class for words only assistive technology reads (a header without words). */
+export const visuallyHidden = classes.hidden;
+
 export interface VirtualTableProps<Row> {
   /** The table's accessible name. */
   label: string;

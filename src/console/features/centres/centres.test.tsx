@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import caCentres from '@/console/locales/ca/centres.json';
 import enCentres from '@/console/locales/en/centres.json';
@@ -83,18 +82,7 @@ describe('the centres list', () => {
   it('shows centres as unavailable in the development environment, with the reason (D3)', async () => {
     await signedInParent(api);
     // The proxy lists what each environment offers; the development one lacks the centre operations.
-    api.server.use(
-      http.get('*/auth/environments', () =>
-        HttpResponse.json([
-          {
-            id: 'demo',
-            label: 'Development',
-            kind: 'development',
-            operations: ['requestToken', 'registerDoctors'],
-          },
-        ]),
-      ),
-    );
+    api.onlyDevelopment();
     renderApp('/centres');
     expect(await screen.findByText('Not available in this environment')).toBeInTheDocument();
     expect(api.requests.some((request) => request.path.startsWith('/api/'))).toBe(false);

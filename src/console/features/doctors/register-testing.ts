@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { renderApp } from '@/console/testing/render-app';
 import type { setupSimulatorConsole } from '@/console/testing/simulator-console';
 
@@ -71,20 +70,4 @@ export async function upload(user: User, file: File) {
   const input = document.querySelector<HTMLInputElement>('input[type="file"]');
   if (!input) throw new Error('no file input');
   await user.upload(input, file);
-}
-
-/** The proxy lists only the development environment's two operations (D3). */
-export function developmentOnly(api: Api) {
-  api.server.use(
-    http.get('*/auth/environments', () =>
-      HttpResponse.json([
-        {
-          id: 'demo',
-          label: 'Development',
-          kind: 'development',
-          operations: ['requestToken', 'registerDoctors'],
-        },
-      ]),
-    ),
-  );
 }

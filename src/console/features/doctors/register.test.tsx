@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/console/testing/render-app';
 import { setupSimulatorConsole } from '@/console/testing/simulator-console';
-import { developmentOnly, doctorsOf, fillRow, REGISTER, row, signedInParent } from './register-testing.ts';
+import { doctorsOf, fillRow, REGISTER, row, signedInParent } from './register-testing.ts';
 
 // Registering doctors (4.2, D4) over the simulator's console surface: the form, the speciality and
 // the development environment (D3); the file import has its own file (register-import.test.tsx).
@@ -179,7 +179,7 @@ describe('the speciality', () => {
 describe('in the development environment (D3)', () => {
   it('lands on registration after sign-in, offers no other screen, and registers under the provider itself', async () => {
     const { parent } = await signedInParent(api);
-    developmentOnly(api);
+    api.onlyDevelopment();
     const user = userEvent.setup();
     const { router } = renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Register doctors', level: 1 })).toBeInTheDocument();
@@ -205,7 +205,7 @@ describe('in the development environment (D3)', () => {
 
   it('says the other screens are unavailable when their address is opened', async () => {
     const { centre } = await signedInParent(api);
-    developmentOnly(api);
+    api.onlyDevelopment();
     const first = renderApp('/centres');
     expect(await screen.findByText('Not available in this environment')).toBeInTheDocument();
     first.unmount();

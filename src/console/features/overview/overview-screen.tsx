@@ -6,6 +6,7 @@ import { serviceClockQueryOptions } from '@/console/api/service-clock';
 import { EmptyState, ErrorPanel, NoResults } from '@/console/components/feedback';
 import { LastUpdated, LoadProgress } from '@/console/components/last-updated';
 import { AnchorLink } from '@/console/components/links';
+import { ToggleButtons } from '@/console/components/toggle-buttons';
 import { downloadText } from '@/console/lib/download';
 import { useI18n } from '@/console/lib/i18n';
 import type { SearchChange } from '@/console/lib/use-search-change';
@@ -22,7 +23,6 @@ import {
   type RowLoad,
 } from './overview-rules.ts';
 import { OverviewTable } from './overview-table.tsx';
-import classes from './overview-table.module.css';
 import { ATTENTION_REASONS, type OverviewSearch } from './search.ts';
 
 const PENDING: RowLoad = { status: 'pending' };
@@ -125,20 +125,15 @@ export function OverviewScreen({ providerId, environment, search, onSearchChange
               ) : undefined
             }
           />
-          <fieldset className={classes.filters}>
-            <legend className={classes.legend}>{t('overview.show')}</legend>
-            {(['all', 'attention', ...ATTENTION_REASONS] as const).map((show) => (
-              <Button
-                key={show}
-                size="xs"
-                variant={search.show === show ? 'filled' : 'default'}
-                aria-pressed={search.show === show}
-                onClick={() => onSearchChange({ show })}
-              >
-                {t(`overview.show.${show}`, { count: formatNumber(counts[show]) })}
-              </Button>
-            ))}
-          </fieldset>
+          <ToggleButtons
+            legend={t('overview.show')}
+            options={(['all', 'attention', ...ATTENTION_REASONS] as const).map((show) => ({
+              value: show,
+              label: t(`overview.show.${show}`, { count: formatNumber(counts[show]) }),
+            }))}
+            value={search.show}
+            onChange={(show) => onSearchChange({ show })}
+          />
           <Text size="sm" c="dimmed" aria-live="polite">
             {t('overview.count', { count: shown.length })}
           </Text>

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { billingText, PayPerUseBadge, StateBadge } from '@/console/components/centre-state';
 import { LocalTime } from '@/console/components/local-time';
 import { SortHeader } from '@/console/components/sort-header';
-import { VirtualTable } from '@/console/components/virtual-table';
+import { VirtualTable, visuallyHidden } from '@/console/components/virtual-table';
 import { useI18n, type MessageKey } from '@/console/lib/i18n';
 import type { OverviewRow } from './overview-rules.ts';
 import classes from './overview-table.module.css';
@@ -96,7 +96,7 @@ function RowCells({ row, onRetry }: { row: OverviewRow; onRetry: (centreId: numb
     return (
       <td className={classes.wide} aria-busy="true">
         <Skeleton height={16} width="70%" />
-        <span className={classes.hidden}>{t('common.loading')}</span>
+        <span className={visuallyHidden}>{t('common.loading')}</span>
       </td>
     );
   const { facts } = row;

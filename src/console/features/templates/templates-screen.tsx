@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { Navigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import {
@@ -6,6 +6,7 @@ import {
   type ReportTemplatesRequest,
 } from '@/console/api/list-report-templates';
 import { EmptyState, ErrorPanel, NoResults, NotFoundPanel } from '@/console/components/feedback';
+import { ToggleButtons } from '@/console/components/toggle-buttons';
 import { useI18n } from '@/console/lib/i18n';
 import type { SearchChange } from '@/console/lib/use-search-change';
 import { requestOf, usePagedQuery } from '@/console/lib/paging';
@@ -20,7 +21,6 @@ import {
 } from './rules.ts';
 import { TemplatesLoading } from './templates-loading.tsx';
 import { TemplatesTable } from './templates-table.tsx';
-import classes from './templates-screen.module.css';
 
 // The picker (Mantine's Select, its popover and floating-ui) and the drawer (a modal: focus trap,
 // scroll lock) load on first use: together they are more than the route chunk's 35 kB gzip, and
@@ -81,22 +81,14 @@ function ViewSwitch({ view, onChange }: { view: TemplateView; onChange: (view: T
   const { t } = useI18n();
   return (
     <Stack gap={6}>
-      <Group gap="xs" component="fieldset" className={classes.views}>
-        <legend className={classes.legend}>{t('templates.views')}</legend>
-        {TEMPLATE_VIEWS.map((option) => (
-          <Button
-            key={option}
-            size="sm"
-            variant={option === view ? 'filled' : 'default'}
-            aria-pressed={option === view}
-            onClick={() => {
-              if (option !== view) onChange(option);
-            }}
-          >
-            {t(`templates.view.${option}`)}
-          </Button>
-        ))}
-      </Group>
+      <ToggleButtons
+        legend={t('templates.views')}
+        hideLegend
+        size="sm"
+        options={TEMPLATE_VIEWS.map((option) => ({ value: option, label: t(`templates.view.${option}`) }))}
+        value={view}
+        onChange={onChange}
+      />
       <Text size="sm" c="dimmed">
         {t(`templates.view.${view}.hint`)}
       </Text>

@@ -1,5 +1,5 @@
 import { Button, Text } from '@mantine/core';
-import { VirtualTable } from '@/console/components/virtual-table';
+import { VirtualTable, visuallyHidden } from '@/console/components/virtual-table';
 import { useI18n } from '@/console/lib/i18n';
 import { ROW_FIELDS, type DoctorRowInput, type RowField } from '../doctor-row.ts';
 import { FIELD_LABELS, RULE_MESSAGES } from '../doctor-row-fields.tsx';
@@ -95,7 +95,7 @@ export function PreviewTable<R>({ rows, checks, shown, keyOf, run, onEdit }: Pre
             <th key={field}>{t(FIELD_LABELS[field])}</th>
           ))}
           <th>
-            <span className={classes.hidden}>{t('preview.column.actions')}</span>
+            <span className={visuallyHidden}>{t('preview.column.actions')}</span>
           </th>
         </>
       }
