@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { Billing, CentreState } from '@/console/domain/centre';
 import { useI18n, type I18n } from '@/console/lib/i18n';
+import classes from './centre-state.module.css';
 
 // A centre's state and billing in words (domain/centre.ts), the same on its page, in the overview
 // and in the overview's export. The words are the licences area's: a screen that shows them loads
@@ -34,7 +35,11 @@ const STATE_COLOUR: Record<Exclude<CentreState, { unknown: string }>, string> = 
 export function StateBadge({ state }: { state: CentreState }) {
   const { t } = useI18n();
   return (
-    <Badge variant="light" color={typeof state === 'string' ? STATE_COLOUR[state] : 'gray'}>
+    <Badge
+      variant="light"
+      color={typeof state === 'string' ? STATE_COLOUR[state] : 'gray'}
+      classNames={{ root: classes.badge, label: classes.label }}
+    >
       {stateText(t, state)}
     </Badge>
   );
@@ -44,7 +49,7 @@ export function StateBadge({ state }: { state: CentreState }) {
 export function PayPerUseBadge() {
   const { t } = useI18n();
   return (
-    <Badge variant="light" color="grape">
+    <Badge variant="light" color="grape" classNames={{ root: classes.badge, label: classes.label }}>
       {t('licences.payPerUse')}
     </Badge>
   );

@@ -124,7 +124,7 @@ export function EnabledBadge({ enabled }: { enabled: boolean }) {
   const { t } = useI18n();
   return (
     // Cyan, not teal: teal's tinted badge fails WCAG AA contrast.
-    <Badge variant="light" color={enabled ? 'cyan' : 'gray'}>
+    <Badge variant="light" color={enabled ? 'cyan' : 'gray'} className={classes.badge}>
       {enabled ? t('licences.enabled') : t('licences.disabled')}
     </Badge>
   );
