@@ -267,6 +267,9 @@ for (const scheme of ['light', 'dark'] as const) {
     context,
     browser,
   }) => {
+    // Five axe runs, a centre created and a second browser signed in: over a minute on a loaded
+    // two-core machine (axe alone took 8 to 16 s a run there). Nothing in it is timed.
+    test.setTimeout(120_000);
     await page.emulateMedia({ colorScheme: scheme });
     await demoLogin(page);
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
