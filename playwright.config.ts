@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/find-chromium.ts';
+import { copyDataDir } from './scripts/data-dir.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 // Plain http on loopback: Chromium treats 127.0.0.1 as a secure context and keeps the proxy's
@@ -11,6 +12,10 @@ const executablePath = findChromium();
 // "download". Users' machines have a UTF-8 locale; so does the browser under test.
 const utf8 = /utf-?8/i.test(process.env.LC_ALL || process.env.LANG || '');
 const browserEnv = utf8 ? {} : { env: { ...process.env, LC_ALL: 'C.UTF-8' } };
+// Each run's `npm start` records into an embedded database of its own (docs/decisions/0018), so
+// that runs never see each other's activity; the folder is a temporary one the OS cleans.
+const dataDir = process.env['E2E_DATA_DIR'] ?? copyDataDir().dir;
+process.env['E2E_DATA_DIR'] = dataDir;
 
 export default defineConfig({
   testDir: './e2e',
@@ -30,11 +35,13 @@ export default defineConfig({
     launchOptions: { ...(executablePath ? { executablePath } : {}), ...browserEnv },
   },
   webServer: {
-    command: `node scripts/start.ts --port ${port}`,
+    // The embedded database's Node flag, as `npm start` passes it (docs/decisions/0018).
+    command: `node --liftoff-only scripts/start.ts --port ${port}`,
     url: baseURL,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
+    env: { DATA_DIR: dataDir },
   },
 });

@@ -28,6 +28,9 @@ export default mergeConfig(
             environment: 'node',
             include: ['src/{contract,simulator,proxy}/**/*.test.ts', '{scripts,tools}/**/*.test.ts'],
             setupFiles: ['tools/vitest/setup-node.ts'],
+            globalSetup: ['tools/vitest/global-setup-node.ts'],
+            // The embedded database's Node flag (src/proxy/db/pglite.ts, docs/decisions/0018).
+            execArgv: ['--liftoff-only'],
           },
         },
       ],

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { copyDataDir, embeddedEngineFlags } from '../scripts/data-dir.ts';
 import { expect, test } from './fixtures.ts';
 
 // The overview over a generated world of 1,000 centres × 20 doctors (`npm start -- --demo-centres
@@ -7,6 +8,7 @@ import { expect, test } from './fixtures.ts';
 // the other journeys share.
 const root = path.resolve(import.meta.dirname, '..');
 let server: ChildProcess;
+let data: ReturnType<typeof copyDataDir>;
 let origin = '';
 
 const isLicenceCall = (url: string) => new URL(url).pathname.startsWith('/api/payments/');
@@ -16,10 +18,21 @@ test.use({
 });
 
 test.beforeAll(async () => {
+  data = copyDataDir();
   server = spawn(
     process.execPath,
-    [path.join(root, 'scripts/start.ts'), '--port', '0', '--demo-centres', '1000', '--demo-doctors', '20'],
-    { env: { PATH: process.env.PATH }, stdio: ['ignore', 'pipe', 'pipe'] },
+    [
+      ...embeddedEngineFlags,
+      path.join(root, 'scripts/start.ts'),
+      '--port',
+      '0',
+      '--demo-centres',
+      '1000',
+      '--demo-doctors',
+      '20',
+    ],
+    // Its embedded database in a folder of its own (docs/decisions/0018).
+    { env: { PATH: process.env.PATH, DATA_DIR: data.dir }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
   origin = await new Promise<string>((resolve, reject) => {
@@ -36,6 +49,7 @@ test.afterAll(async () => {
   const exited = new Promise((resolve) => server.once('exit', resolve));
   server.kill('SIGTERM');
   await exited;
+  data.remove();
 });
 
 test('1,000 centres load with at most six requests in flight, and the table scrolls meanwhile', async ({

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { copyDataDir, embeddedEngineFlags } from '../scripts/data-dir.ts';
 
 // A token proxy of a journey's own, for what the shared `npm start` server must not go through:
 // being stopped and started again, or having its login limiter filled.
@@ -29,16 +30,23 @@ export interface OwnProxy {
 
 /** `node src/proxy/main.ts` with the built console, on `port`, until it says where it listens. */
 export async function startProxy(port: number, env: Record<string, string> = {}): Promise<OwnProxy> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'src/proxy/main.ts')], {
-    env: {
-      PATH: process.env['PATH'],
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DIST_DIR: path.join(root, 'dist'),
-      ...env,
+  // Its embedded database in a folder of its own (docs/decisions/0018), removed when it stops.
+  const data = copyDataDir();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...embeddedEngineFlags, path.join(root, 'src/proxy/main.ts')],
+    {
+      env: {
+        PATH: process.env['PATH'],
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DIST_DIR: path.join(root, 'dist'),
+        DATA_DIR: data.dir,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const read = (chunk: Buffer) => {
@@ -49,7 +57,10 @@ export async function startProxy(port: number, env: Record<string, string> = {})
     };
     child.stdout?.on('data', read);
     child.stderr?.on('data', read);
-    child.once('exit', () => reject(new Error(`the proxy exited:\n${output}`)));
+    child.once('exit', () => {
+      data.remove();
+      reject(new Error(`the proxy exited:\n${output}`));
+    });
   });
   return {
     url,

@@ -15,12 +15,13 @@ export default defineConfig({
   outputDir: path.join(root, 'test-results/screenshots'),
   use: { ...base.use, baseURL },
   webServer: {
-    command: `node scripts/start.ts --port ${port}`,
+    command: `node --liftoff-only scripts/start.ts --port ${port}`,
     cwd: root,
     url: baseURL,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
+    env: base.webServer && !Array.isArray(base.webServer) ? (base.webServer.env ?? {}) : {},
   },
 });

@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { CONSOLE_HEADERS } from '../src/contract/console-wire.ts';
+import { copyDataDir, embeddedEngineFlags } from '../scripts/data-dir.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const canarySecret = `E2E-CANARY-SECRET-${randomBytes(6).toString('hex')}`;
@@ -19,10 +20,12 @@ const canaryToken = `E2E-CANARY-TOKEN-${randomBytes(6).toString('hex')}`;
 
 let upstream: http.Server;
 let proxy: ChildProcess;
+let data: ReturnType<typeof copyDataDir>;
 let proxyUrl = '';
 let proxyOutput = '';
 
 test.beforeAll(async () => {
+  data = copyDataDir();
   upstream = http.createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => {
@@ -45,8 +48,10 @@ test.beforeAll(async () => {
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   const { port } = upstream.address() as AddressInfo;
-  proxy = spawn(process.execPath, [path.join(root, 'src/proxy/main.ts')], {
+  proxy = spawn(process.execPath, [...embeddedEngineFlags, path.join(root, 'src/proxy/main.ts')], {
     env: {
+      // Its embedded database in a folder of its own (docs/decisions/0018).
+      DATA_DIR: data.dir,
       PATH: process.env.PATH,
       HOST: '127.0.0.1',
       PORT: '0',
@@ -70,6 +75,7 @@ test.afterAll(async () => {
   const exited = new Promise((resolve) => proxy.once('exit', resolve));
   proxy.kill('SIGTERM');
   await exited;
+  data.remove();
   await new Promise((resolve) => upstream.close(resolve));
 });
 

@@ -1,9 +1,10 @@
-// `npm run bench`: every speed figure of docs/decisions/0017, measured in this run beside its target
-// and a same-run reference (a bare React page built and served here; the simulator called directly
-// for the proxy). Writes bench/results.md and bench/results.json and prints the table. Bounded in
-// time (about 10 minutes on 2 cores with the defaults); exits 0 even when a target is missed, which
-// the table says plainly. `--runs N` (Lighthouse and loads, default 5), `--rounds N` (proxy load
-// rounds, default 3), `--seconds N` (each load, default 8), `--quick` (1 run, 1 round, 4 s).
+// `npm run bench`: every speed figure of docs/decisions/0017 and 0018, measured in this run beside
+// its target and a same-run reference (a bare React page built and served here; the simulator called
+// directly for the proxy; the proxy on a PostgreSQL server for the embedded database). Writes
+// bench/results.md and .json and prints the table. Bounded in time (about 25 minutes on 2 cores with
+// the defaults); exits 0 even when a target is missed, which the table says plainly. `--runs N`
+// (Lighthouse and loads, default 5), `--rounds N` (proxy load rounds, default 3), `--seconds N` (each
+// load, default 8), `--quick` (1 run, 1 round, 4 s, 100,000 audit entries).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -12,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { benchSimulator } from './bench-simulator.ts';
 import { buildBarePage, serveBarePage } from './bench/bare-page.ts';
 import { coldLoads, filterKeystrokes, launchBrowser, lighthouseScores, type Page } from './bench/browser.ts';
+import { benchAudit } from './bench/audit.ts';
 import { measureProxyLoad } from './bench/proxy-load.ts';
 import { renderResults, type Row } from './bench/report.ts';
 import { signIn, startProxy, startSimulator, upstreamToken } from './bench/servers.ts';
@@ -156,6 +158,7 @@ try {
     rounds,
     seconds,
   });
+  const audit = await benchAudit(step, values.quick ? { entries: 100_000, pageSeconds: 15 } : {});
   const loadAfter = load();
   step(`load after: ${loadAfter.uptime}`);
 
@@ -259,6 +262,7 @@ try {
       met: simulator.generateMs < simulator.goals.generateMs,
       reference: '—',
     },
+    ...audit,
     ...Object.entries(simulator.lists).map(([name, ms]): Row => ({
       figure: `simulator: ${name}, median`,
       measured: [Number(ms.toFixed(2))],

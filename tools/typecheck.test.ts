@@ -25,7 +25,13 @@ describe('the TypeScript projects', () => {
     // The in-browser host (docs/decisions/0012) and the app it runs are checked as browser code…
     const proxy = files.filter((file) => file.startsWith('src/proxy/'));
     expect(proxy).toEqual(
-      expect.arrayContaining(['src/proxy/hosts/browser.ts', 'src/proxy/app.ts', 'src/proxy/sessions.ts']),
+      expect.arrayContaining([
+        'src/proxy/hosts/browser.ts',
+        'src/proxy/app.ts',
+        'src/proxy/sessions.ts',
+        'src/proxy/audit/memory-store.ts',
+        'src/proxy/routes/audit.ts',
+      ]),
     );
     // …and nothing of the Node host reaches the browser, nor Node's types.
     for (const nodeOnly of [
@@ -36,6 +42,10 @@ describe('the TypeScript projects', () => {
       'logger.ts',
       'static-site.ts',
       'client-address.ts',
+      // The store of record (docs/decisions/0018): the page has the memory audit store instead.
+      'db/engine.ts',
+      'db/pglite.ts',
+      'db/audit-repository.ts',
     ])
       expect(proxy).not.toContain(`src/proxy/${nodeOnly}`);
     expect(files.filter((file) => file.includes('@types/node/'))).toEqual([]);

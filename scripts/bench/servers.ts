@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { copyDataDir, embeddedEngineFlags } from '../data-dir.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -86,12 +87,17 @@ export function startSimulator(port: number, centres: number, doctors: number): 
   );
 }
 
-/** The token proxy (`node src/proxy/main.ts`) serving dist/, with the simulator as QA. */
-export function startProxy(port: number, upstreamUrl: string): Promise<Started> {
+/**
+ * The token proxy (`node src/proxy/main.ts`) serving dist/, with the simulator as QA and its
+ * embedded database (as `npm start` runs it) in a folder of its own.
+ */
+export async function startProxy(port: number, upstreamUrl: string): Promise<Started> {
   const url = `http://127.0.0.1:${port}`;
-  return start(
-    ['src/proxy/main.ts'],
+  const data = copyDataDir();
+  const started = await start(
+    [...embeddedEngineFlags, 'src/proxy/main.ts'],
     {
+      DATA_DIR: data.dir,
       PORT: String(port),
       HOST: '127.0.0.1',
       UPSTREAM_QA_URL: upstreamUrl,
@@ -101,6 +107,7 @@ export function startProxy(port: number, upstreamUrl: string): Promise<Started> 
     `${url}/healthz`,
     url,
   );
+  return { ...started, stop: () => started.stop().finally(() => data.remove()) };
 }
 
 export const consoleHeader = { 'x-requested-with': 'provider-console' };

@@ -24,7 +24,7 @@ export const WIRE_PATHS = {
   demoLogin: '/auth/demo-login',
   session: '/auth/session',
   logout: '/auth/logout',
-  /** The partner-webhook events this provider sent through the proxy (docs/decisions/0016). */
+  /** The partner-webhook events this provider sent through the proxy (docs/decisions/0016, 0018). */
   contractEvents: '/contract-events',
 } as const;
 
@@ -84,7 +84,13 @@ export const PROBLEM_CODES = [
   'not_authenticated',
   'invalid_credentials',
   'provider_mismatch',
+  /** The credentials are a parent's, used with one of its centres' ids (docs/decisions/0018). */
+  'parent_credentials',
   'too_many_attempts',
+  /** One session made more changes in a minute than the proxy records (docs/decisions/0018). */
+  'too_many_changes',
+  /** A contract event id this provider already sent with another body (docs/decisions/0018). */
+  'event_id_reused',
   'upstream_unavailable',
   'upstream_timeout',
   'upstream_bad_response',
@@ -141,16 +147,20 @@ export function logout(client: UpstreamClient, init?: CallInit) {
 }
 
 // The contract-event log (docs/decisions/0016): every partner-webhook event (spec 4.8, D8) the
-// proxy forwarded for a provider, with each attempt's answer, kept in its session store and shared
-// by every session of that provider. Ours, not the service's: the spec has no such call.
+// proxy forwarded for a provider, with each attempt's answer: a view of its audit log
+// (docs/decisions/0018), shared by every session of that provider. Ours, not the service's.
 
-/** How much of the log the proxy keeps per provider. */
-export const CONTRACT_EVENT_LOG_LIMITS = { events: 1000, days: 90, attemptsPerEvent: 20 } as const;
+/**
+ * What the log answers: the newest events the service accepted, up to `events`, within the audit
+ * log's retention (`days` is its default, AUDIT_RETENTION_DAYS), each with its latest attempts.
+ */
+export const CONTRACT_EVENT_LOG_LIMITS = { events: 1000, days: 400, attemptsPerEvent: 20 } as const;
 
 /**
  * One attempt: what the console received for one sending of the event. `status` is the HTTP status
  * (the service's, or the proxy's own 502/504 when no answer came back); `code` the proxy's problem
- * code; `applied` and `contractStatus` the service's D8 answer on a 200; `message` its D2 message.
+ * code; `applied` and `contractStatus` the service's D8 answer on a 200. `message` (D2's words) is
+ * no longer kept: the service's free text never enters the log (docs/decisions/0018).
  */
 export const contractEventAttemptSchema = z.object({
   at: z.iso.datetime(),
@@ -200,3 +210,6 @@ export function getContractEvents(
     init,
   );
 }
+
+// The activity (audit) log: its own module, beside this one (docs/decisions/0018).
+export * from './activity-wire.ts';

@@ -4,6 +4,9 @@
 // same app runs under Node (server.ts), in the browser's demo worker and in the console's tests
 // (hosts/browser.ts); docs/decisions/0012.
 import { Hono } from 'hono';
+import { createMemoryAuditStore } from './audit/memory-store.ts';
+import { auditRecorder } from './audit/recorder.ts';
+import type { AuditStore } from './audit/store.ts';
 import { fail, silentLogger, type Logger, type ProxyEnv } from './context.ts';
 import type { AppDeps } from './deps.ts';
 import type { EnvironmentConfig } from './environments.ts';
@@ -14,7 +17,8 @@ import { hostCheck } from './middleware/host-check.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { apiRoutes } from './routes/api.ts';
 import { authRoutes, describe } from './routes/auth.ts';
-import { contractEventRecorder, contractEventRoutes } from './routes/contract-events.ts';
+import { auditRoutes } from './routes/audit.ts';
+import { contractEventRoutes } from './routes/contract-events.ts';
 import { simulatorControlRoutes } from './routes/simulator-control.ts';
 import { siteRoutes, type StaticSite } from './routes/site.ts';
 import { createSecretBox } from './secret-box.ts';
@@ -27,6 +31,12 @@ import type { FetchLike } from './upstream.ts';
 export interface ProxyOptions {
   environments: EnvironmentConfig[];
   store: SessionStore;
+  /** The audit log (docs/decisions/0018): the database's under Node; default in memory (the page, tests). */
+  audit?: AuditStore;
+  /** How long the audit log keeps an entry, in days (default 400). */
+  auditRetentionDays?: number;
+  /** Changes one session may make per minute (default 600, docs/decisions/0018). */
+  changesPerMinute?: number;
   /** 32 bytes for AES-256-GCM. */
   encryptionKey: Uint8Array;
   /** The upstream transport per environment (default `fetch`); the demo's is the simulator. */
@@ -56,6 +66,7 @@ export function createProxyApp(options: ProxyOptions) {
   const now = options.now ?? Date.now;
   const log = options.logger ?? silentLogger;
   const store = options.store;
+  const audit = options.audit ?? createMemoryAuditStore();
   const sessions = createSessionManager({
     store,
     box: createSecretBox(options.encryptionKey),
@@ -69,7 +80,11 @@ export function createProxyApp(options: ProxyOptions) {
   const tokenTimeoutMs = options.tokenTimeoutMs ?? 5_000;
   const deps: AppDeps = {
     log,
+    now,
     store,
+    audit,
+    auditRetentionMs: (options.auditRetentionDays ?? 400) * 86_400_000,
+    changesPerMinute: options.changesPerMinute ?? 600,
     sessions,
     renew: createTokenRenewal({ sessions, environments, transportOf, timeoutMs: tokenTimeoutMs }),
     limiter: createLoginLimiter(store, now),
@@ -106,21 +121,28 @@ export function createProxyApp(options: ProxyOptions) {
   app.use('/__sim/*', csrf);
   app.use('/contract-events', csrf);
   app.use('/contract-events/*', csrf);
-  // docs/decisions/0016: every partner-webhook call forwarded under /api is written to the log.
-  app.use('/api/*', contractEventRecorder(store.contractEvents, now, log));
+  app.use('/audit/*', csrf);
+  // docs/decisions/0018: every change forwarded under /api is written to the audit log.
+  app.use('/api/*', auditRecorder(deps));
 
   app.get('/healthz', (c) => c.json({ status: 'alive' }));
   app.get('/readyz', async (c) => {
     try {
       await store.ping();
-      return c.json({ status: 'ready' });
     } catch {
       return fail(c, 503, 'not_ready', 'The session store cannot be reached.');
     }
+    try {
+      await audit.ping();
+    } catch {
+      return fail(c, 503, 'not_ready', 'The database cannot be reached.');
+    }
+    return c.json({ status: 'ready' });
   });
   app.route('/auth', authRoutes(deps));
   app.route('/api', apiRoutes(deps));
-  app.route('/contract-events', contractEventRoutes(deps, now));
+  app.route('/contract-events', contractEventRoutes(deps));
+  app.route('/audit', auditRoutes(deps));
   app.route(
     '/__sim',
     simulatorControlRoutes(
@@ -140,6 +162,8 @@ export function createProxyApp(options: ProxyOptions) {
     app,
     /** For tests: the session manager over the same store. */
     sessions,
+    /** For tests: the audit log it writes. */
+    audit,
   };
 }
 

@@ -8,9 +8,13 @@ import proxyaddr from 'proxy-addr';
 
 export function clientAddressResolver(
   trustedProxies: readonly string[],
-): (request: IncomingMessage) => string {
+): (request: IncomingMessage) => { limiter: string; remote: string } {
   const trust = proxyaddr.compile([...trustedProxies]);
-  return (request) => limiterAddress(proxyaddr(request, trust));
+  return (request) => {
+    const remote = proxyaddr(request, trust);
+    // The audit log keeps the whole address (docs/decisions/0018); the limiter counts its /64.
+    return { limiter: limiterAddress(remote), remote: remote || 'unknown' };
+  };
 }
 
 /** IPv4 as it is (an IPv4-mapped IPv6 address too), IPv6 as its /64; anything else unchanged. */

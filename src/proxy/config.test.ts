@@ -58,6 +58,9 @@ describe('configuration', () => {
     ],
     [{ TRUSTED_PROXIES: '10.0.0.0/8, balancer' }, 'TRUSTED_PROXIES: must be a comma-separated list'],
     [{ SHUTDOWN_GRACE_SECONDS: 'soon' }, 'SHUTDOWN_GRACE_SECONDS'],
+    [{ DATABASE_URL: 'mysql://db/app' }, 'DATABASE_URL: must be postgres://'],
+    [{ AUDIT_RETENTION_DAYS: '0' }, 'AUDIT_RETENTION_DAYS: must be a whole number of days'],
+    [{ AUDIT_RETENTION_DAYS: 'forever' }, 'AUDIT_RETENTION_DAYS'],
   ])('a bad configuration %j is refused naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrow(message);
   });
@@ -73,6 +76,21 @@ describe('configuration', () => {
     expect(config.shutdownGraceMs).toBe(3_000);
     expect(config.redisUrl).toBe('rediss://console:pw@cache.example:6380/2');
     expect(parseConfig({}).shutdownGraceMs).toBe(10_000);
+  });
+
+  test('the store: embedded in .data/ of the checkout by default, kept 400 days; DATABASE_URL, DATA_DIR and AUDIT_RETENTION_DAYS read', () => {
+    const defaults = parseConfig({});
+    expect(defaults.databaseUrl).toBeUndefined();
+    expect(defaults.dataDir).toBe(path.resolve(import.meta.dirname, '../../.data'));
+    expect(defaults.auditRetentionDays).toBe(400);
+    const set = parseConfig({
+      DATABASE_URL: 'postgresql://console:pw@db.example:5432/console',
+      DATA_DIR: 'relative/folder',
+      AUDIT_RETENTION_DAYS: '30',
+    });
+    expect(set.databaseUrl).toBe('postgresql://console:pw@db.example:5432/console');
+    expect(set.dataDir).toBe(path.resolve('relative/folder'));
+    expect(set.auditRetentionDays).toBe(30);
   });
 
   test('a key may be given as base64 too', () => {

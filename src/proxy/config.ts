@@ -2,6 +2,7 @@
 // bad value stops the process at start with a message naming the variable and exit code 2
 // (docs/decisions/0005).
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import type { EnvironmentConfig } from './environments.ts';
@@ -28,7 +29,14 @@ export interface ProxyConfig {
   idleTimeoutMs: number;
   absoluteTimeoutMs: number;
   distDir: string | undefined;
+  /** The store of record (docs/decisions/0018): a PostgreSQL server, or PGlite in `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  auditRetentionDays: number;
 }
+
+/** Where the embedded database lives without DATA_DIR: a git-ignored folder in the checkout. */
+export const defaultDataDir = path.resolve(import.meta.dirname, '../../.data');
 
 /** A loopback name or address: `localhost`, 127.0.0.0/8 (any spelling), `::1`. */
 export function isLoopbackHost(hostname: string): boolean {
@@ -168,6 +176,21 @@ const schema = z
     SESSION_IDLE_MINUTES: positiveInt(15),
     SESSION_ABSOLUTE_HOURS: positiveInt(8),
     DIST_DIR: z.string().trim().min(1).optional(),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .refine((value) => /^postgres(ql)?:\/\/./.test(value) && URL.canParse(value), {
+        message: 'must be postgres://[user[:password]@]host[:port]/database (or postgresql://…)',
+      })
+      .optional(),
+    DATA_DIR: z.string().trim().min(1).optional(),
+    AUDIT_RETENTION_DAYS: z
+      .string()
+      .trim()
+      .regex(/^[1-9]\d{0,4}$/, 'must be a whole number of days from 1 to 99999')
+      .transform(Number)
+      .optional()
+      .transform((value) => value ?? 400),
   })
   .superRefine((env, ctx) => {
     const upstreams = [env.UPSTREAM_DEVELOPMENT_URL, env.UPSTREAM_QA_URL, env.UPSTREAM_PRODUCTION_URL];
@@ -255,5 +278,8 @@ export function parseConfig(env: Record<string, string | undefined>): ProxyConfi
     idleTimeoutMs: v.SESSION_IDLE_MINUTES * 60_000,
     absoluteTimeoutMs: v.SESSION_ABSOLUTE_HOURS * 3_600_000,
     distDir: v.DIST_DIR,
+    databaseUrl: v.DATABASE_URL,
+    dataDir: path.resolve(v.DATA_DIR ?? defaultDataDir),
+    auditRetentionDays: v.AUDIT_RETENTION_DAYS,
   };
 }

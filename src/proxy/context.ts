@@ -26,6 +26,8 @@ export type HostBindings = {
    * address a trusted proxy reported; IPv6 reduced to its /64.
    */
   clientAddress?: string;
+  /** The client's whole address (IPv6 not reduced), as the audit log records it (docs/decisions/0018). */
+  remoteAddress?: string;
 };
 
 export type ProxyEnv = {
@@ -36,10 +38,10 @@ export type ProxyEnv = {
     nonce: string | undefined;
     /** The spec operation an /api request matched, for its log line. */
     operation: string | undefined;
-    /** What /api sent upstream and for whom (the contract-event log reads it, docs/decisions/0016). */
+    /** What /api sent upstream and for whom (the audit log records it, docs/decisions/0018). */
     forwarded:
       | {
-          session: { environment: string; providerId: number; clientId: string };
+          session: { environment: string; providerId: number; clientId: string; providerVerified: boolean };
           body: Uint8Array | undefined;
         }
       | undefined;

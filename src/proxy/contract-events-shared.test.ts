@@ -2,32 +2,47 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { contractEventsSchema, type ContractEvent } from '../contract/console-wire.ts';
 import { createSimulator } from '../simulator/index.ts';
-import { DEFAULT_LOG_BOUNDS, readContractEvents, recordAttempt } from './contract-event-log.ts';
+import { createSqlAuditStore } from './db/audit-repository.ts';
+import { openStore, type Store } from './db/engine.ts';
 import { createRedisStore } from './redis-store.ts';
 import { startProxy, type Harness } from './testing/harness.ts';
+import { startPostgresServer, type PostgresServer } from './testing/postgres-server.ts';
 import { whenConnected, startRedisServer, type RedisServer } from './testing/redis-server.ts';
 
-// The contract-event log in Redis (docs/decisions/0016): one log per provider, shared by every
-// proxy instance on the store, bounded, and written atomically when instances record at once.
+// Two proxy instances as a deployment runs them (docs/decisions/0016, 0018): sessions in one Redis,
+// the audit log in one real PostgreSQL, both started by the test. What one records, the other reads
+// at once; attempts recorded by both at the same moment are all kept.
 
 let redis: RedisServer;
+let postgres: PostgresServer;
+let databaseUrl: string;
+const stores: Store[] = [];
 
 beforeAll(async () => {
-  redis = await startRedisServer({ transport: 'unix' });
+  [redis, postgres] = await Promise.all([startRedisServer({ transport: 'unix' }), startPostgresServer()]);
+  databaseUrl = await postgres.createDatabase('shared');
+}, 120_000);
+afterAll(async () => {
+  await Promise.all(stores.map((store) => store.close()));
+  await Promise.all([redis?.stop(), postgres?.destroy()]);
 });
-afterAll(() => redis.stop());
 
-/** Two proxies on one Redis, in front of one simulator (the demo seed, D12). */
+/** Two proxies on one Redis and one PostgreSQL, in front of one simulator (the demo seed, D12). */
 async function twoProxies(): Promise<{ a: Harness; b: Harness; prefix: string }> {
   const sim = createSimulator({ seed: 'demo' });
   const transport = (request: Request) => sim.fetch(request);
   const prefix = `events-${randomBytes(4).toString('hex')}:`;
-  const start = async () =>
-    startProxy(undefined, {
+  const start = async () => {
+    // Each instance opens and migrates the database itself, at the same moment (the Migrator's lock).
+    const database = await openStore({ databaseUrl, dataDir: '' });
+    stores.push(database);
+    return startProxy(undefined, {
       transports: { demo: transport },
       simulatorControl: transport,
       store: await whenConnected(createRedisStore(redis.url, { prefix })),
+      audit: createSqlAuditStore(database.db, database.ping),
     });
+  };
   const [a, b] = await Promise.all([start(), start()]);
   return { a, b, prefix };
 }
@@ -55,7 +70,7 @@ async function readLog(proxy: Harness, session: string): Promise<ContractEvent[]
   return contractEventsSchema.parse(await response.json()).events;
 }
 
-test('an event sent through one proxy is in the log read through the other, for that parent only', async () => {
+test('an event sent through one proxy is in the log read through the other at once, for that parent only', async () => {
   const { a, b } = await twoProxies();
   const onA = await signIn(a, PARENT);
   const onB = await signIn(b, PARENT);
@@ -104,55 +119,4 @@ test('an event sent through one proxy is in the log read through the other, for 
   });
   expect(await readLog(a, centre)).toEqual([]);
   await Promise.all([a.close(), b.close()]);
-});
-
-const answer = () =>
-  Response.json({ success: true, code: 200, response: { eventId: 'x', applied: true, status: 'ACTIVE' } });
-const body = (id: string) =>
-  new TextEncoder().encode(
-    JSON.stringify({
-      id,
-      type: 'customer.subscription.deleted',
-      created: '2026-11-22T10:00:00Z',
-      data: { providerId: 101 },
-    }),
-  );
-
-test('in Redis the log keeps a provider’s newest 1,000 events in three keys that expire', async () => {
-  const prefix = `bounds-${randomBytes(4).toString('hex')}:`;
-  const store = await whenConnected(createRedisStore(redis.url, { prefix }));
-  const sender = { environment: 'qa', providerId: 100, clientId: 'client' };
-  const at = Date.parse('2026-11-23T08:00:00Z');
-  for (let batch = 0; batch < 21; batch += 1)
-    // oxlint-disable-next-line no-await-in-loop -- batches of 50, in time order
-    await Promise.all(
-      Array.from({ length: 50 }, (_, index) => {
-        const n = batch * 50 + index;
-        return recordAttempt(store.contractEvents, sender, body(`evt_${n}`), answer(), at + n);
-      }),
-    );
-  const events = await readContractEvents(store.contractEvents, sender, at + 1_050);
-  expect(events).toHaveLength(DEFAULT_LOG_BOUNDS.maxEvents);
-  expect(events[0]?.eventId).toBe('evt_1049');
-  expect(events.at(-1)?.eventId).toBe('evt_50');
-
-  // 90 days after the last write nothing is left to read, and every key has a TTL meanwhile.
-  const admin = await redis.admin();
-  const keys = await admin.keys(`${prefix}contract-events:*`);
-  expect(keys.sort()).toEqual(
-    ['attempts', 'events', 'order'].map((part) => `${prefix}contract-events:qa:100:${part}`),
-  );
-  const ttls = await Promise.all(keys.map((key) => admin.pTTL(key)));
-  for (const ttl of ttls) {
-    expect(ttl).toBeGreaterThan(DEFAULT_LOG_BOUNDS.maxAgeMs - 60_000);
-    expect(ttl).toBeLessThanOrEqual(DEFAULT_LOG_BOUNDS.maxAgeMs);
-  }
-  const later = at + DEFAULT_LOG_BOUNDS.maxAgeMs + 1_050;
-  expect(await readContractEvents(store.contractEvents, sender, later)).toEqual([]);
-  // A write past the age drops the old events from the store itself.
-  await recordAttempt(store.contractEvents, sender, body('evt_new'), answer(), later);
-  const stored = await readContractEvents(store.contractEvents, sender, 0);
-  expect(stored.map((event) => event.eventId)).toEqual(['evt_new']);
-  admin.destroy();
-  await store.close();
 });

@@ -1,17 +1,14 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createSimulator } from '../simulator/index.ts';
 import { contractEventsSchema, type ContractEvent } from '../contract/console-wire.ts';
-import {
-  DEFAULT_LOG_BOUNDS,
-  memoryContractEventLog,
-  readContractEvents,
-  recordAttempt,
-} from './contract-event-log.ts';
+import { readContractEvents } from './audit/contract-events.ts';
+import { createMemoryAuditStore } from './audit/memory-store.ts';
+import { entry } from './testing/audit-store-suite.ts';
 import { startProxy, type Harness } from './testing/harness.ts';
 
-// The contract-event log (docs/decisions/0016) over the proxy's Node host in front of the
-// simulator: what is written (forwarded partner-webhook calls, each attempt with its answer), what
-// is not, and who may read it.
+// The contract-event log (docs/decisions/0016), a view of the audit log (docs/decisions/0018), over
+// the proxy's Node host in front of the simulator: what is written (forwarded partner-webhook
+// calls, each attempt with its answer), what is not, and who may read it.
 
 type Simulator = ReturnType<typeof createSimulator>;
 let sim: Simulator;
@@ -104,7 +101,7 @@ describe('the contract-event log', () => {
     });
   });
 
-  test('records refusals with the service’s words, and a timeout as the proxy’s 504', async () => {
+  test('records refusals by their status, never the service’s words, and a timeout as the proxy’s 504', async () => {
     const session = await signIn(PARENT);
     // D8: a creation while a contract is ACTIVE → 422.
     const refused = await sendWebhook(
@@ -123,9 +120,15 @@ describe('the contract-event log', () => {
     expect((await sendWebhook(session, cancel)).status).toBe(200);
 
     const [cancelled, create] = await readLog(session);
-    expect(create?.attempts).toEqual([
-      expect.objectContaining({ status: 422, message: 'The centre already has an active contract' }),
-    ]);
+    expect(create?.attempts).toEqual([{ at: expect.any(String), clientId: 'demo-parent', status: 422 }]);
+    const audit = JSON.stringify(
+      await proxy.audit.page({
+        scope: { environment: 'demo', ownerProviderId: 100 },
+        filter: {},
+        limit: 100,
+      }),
+    );
+    expect(audit).not.toContain('already has an active contract');
     expect(cancelled?.eventId).toBe('evt_log_3');
     expect(cancelled?.items).toBeUndefined();
     expect(cancelled?.attempts).toEqual([
@@ -206,45 +209,56 @@ describe('the contract-event log', () => {
   });
 });
 
-const answer = () =>
-  Response.json({ success: true, code: 200, response: { eventId: 'x', applied: true, status: 'ACTIVE' } });
-const cancellationOf = (id: string) =>
-  new TextEncoder().encode(JSON.stringify(event(id, 'customer.subscription.deleted', { providerId: 101 })));
-
-describe('the log’s bounds', () => {
-  const at = Date.parse('2026-11-23T08:00:00Z');
-  const sender = { environment: 'qa', providerId: 100, clientId: 'client' };
-  const body = cancellationOf;
-
-  test('keeps the newest 1,000 events of a provider and leaves other providers alone', async () => {
-    const log = memoryContractEventLog();
-    await recordAttempt(log, { ...sender, providerId: 200 }, body('other'), answer(), at);
-    for (let index = 0; index < 1_005; index += 1)
-      // oxlint-disable-next-line no-await-in-loop -- one event after the other, in time order
-      await recordAttempt(log, sender, body(`evt_${index}`), answer(), at + index);
-    const events = await readContractEvents(log, sender, at + 1_005);
-    expect(events).toHaveLength(DEFAULT_LOG_BOUNDS.maxEvents);
-    expect(events[0]?.eventId).toBe('evt_1004');
-    expect(events.at(-1)?.eventId).toBe('evt_5');
-    expect(await readContractEvents(log, { ...sender, providerId: 200 }, at)).toHaveLength(1);
+const scope = { environment: 'qa', ownerProviderId: 100 };
+const at = Date.parse('2026-11-23T08:00:00Z');
+const day = 86_400_000;
+const attempt = (eventId: string, time: number, status = 200, digest = 'd') =>
+  entry('qa', {
+    at: time,
+    subject: eventId,
+    outcome: { status, code: null },
+    detail: { eventId, type: 'customer.subscription.deleted', bodyDigest: digest },
   });
 
-  test('forgets events 90 days after their first attempt, and keeps an event’s latest 20 attempts', async () => {
-    const log = memoryContractEventLog();
-    const day = 86_400_000;
-    await recordAttempt(log, sender, body('old'), answer(), at);
-    await recordAttempt(log, sender, body('recent'), answer(), at + 30 * day);
-    expect((await readContractEvents(log, sender, at + 90 * day)).map((e) => e.eventId)).toEqual([
+describe('the log as a view of the audit log', () => {
+  test('10,000 refused events leave every accepted one in the log', async () => {
+    const audit = createMemoryAuditStore();
+    const accepted = Array.from({ length: 30 }, (_, index) => attempt(`evt_real_${index}`, at + index));
+    await audit.append(accepted.slice(0, 15));
+    await audit.append(
+      Array.from({ length: 10_000 }, (_, index) => attempt(`evt_junk_${index}`, at + 100 + index, 400)),
+    );
+    await audit.append(accepted.slice(15));
+    const events = await readContractEvents(audit, scope, { since: 0 });
+    const ids = new Set(events.map((logged) => logged.eventId));
+    for (const kept of accepted) expect(ids).toContain(kept.subject);
+    // Refused-only events are shown too, the newest of them.
+    expect(events.filter((logged) => logged.eventId.startsWith('evt_junk_'))).toHaveLength(200);
+    expect(events[0]?.eventId).toBe('evt_junk_9999');
+  });
+
+  test('an event is its id and its body: an id sent with two bodies is two events', async () => {
+    const audit = createMemoryAuditStore();
+    await audit.append([attempt('evt_same', at, 200, 'first'), attempt('evt_same', at + 1, 200, 'second')]);
+    const events = await readContractEvents(audit, scope, { since: 0 });
+    expect(events.map((logged) => logged.attempts.length)).toEqual([1, 1]);
+  });
+
+  test('reads within the retention only, and an event’s latest 20 attempts, oldest first', async () => {
+    const audit = createMemoryAuditStore();
+    await audit.append([attempt('old', at), attempt('recent', at + 30 * day)]);
+    expect((await readContractEvents(audit, scope, { since: at })).map((e) => e.eventId)).toEqual([
       'recent',
       'old',
     ]);
-    // Past 90 days the old one is neither read nor kept.
-    expect((await readContractEvents(log, sender, at + 91 * day)).map((e) => e.eventId)).toEqual(['recent']);
-    for (let attempt = 0; attempt < 25; attempt += 1)
-      // oxlint-disable-next-line no-await-in-loop -- attempts in order
-      await recordAttempt(log, sender, body('recent'), answer(), at + 91 * day + attempt * 1_000);
-    const [recent] = await readContractEvents(log, sender, at + 92 * day);
+    expect((await readContractEvents(audit, scope, { since: at + day })).map((e) => e.eventId)).toEqual([
+      'recent',
+    ]);
+    await audit.append(
+      Array.from({ length: 25 }, (_, index) => attempt('recent', at + 31 * day + index * 1_000, 504)),
+    );
+    const [recent] = await readContractEvents(audit, scope, { since: at + day });
     expect(recent?.attempts).toHaveLength(20);
-    expect(recent?.attempts[19]?.at).toBe(new Date(at + 91 * day + 24_000).toISOString());
+    expect(recent?.attempts[19]?.at).toBe(new Date(at + 31 * day + 24_000).toISOString());
   });
 });

@@ -1,4 +1,5 @@
 // What the sub-apps share, built once per proxy app (app.ts).
+import type { AuditStore } from './audit/store.ts';
 import type { Logger } from './context.ts';
 import type { EnvironmentConfig } from './environments.ts';
 import type { LoginLimiter } from './login-limiter.ts';
@@ -10,7 +11,14 @@ import type { FetchLike } from './upstream.ts';
 
 export interface AppDeps {
   log: Logger;
+  now: () => number;
   store: SessionStore;
+  /** The audit log (docs/decisions/0018). */
+  audit: AuditStore;
+  /** How long the audit log keeps an entry (AUDIT_RETENTION_DAYS). */
+  auditRetentionMs: number;
+  /** Changes one session may make per minute (audit/gate.ts). */
+  changesPerMinute: number;
   sessions: SessionManager;
   renew: TokenRenewal;
   limiter: LoginLimiter;

@@ -73,11 +73,10 @@ describe('spec §5, D3: the provider id is verified at login', () => {
     await target.close();
   });
 
-  test('a parent, a parent acting for its child, and a child for itself are accepted as verified', async () => {
+  test('a parent, and a child for itself, are accepted as verified', async () => {
     const target = await demo();
     const cases = [
       { clientId: 'demo-parent', clientSecret: 'demo-parent-secret', providerId: 100 },
-      { clientId: 'demo-parent', clientSecret: 'demo-parent-secret', providerId: 101 },
       { clientId: 'demo-child-101', clientSecret: 'demo-child-101-secret', providerId: 101 },
     ];
     for (const login of cases) {
@@ -87,6 +86,34 @@ describe('spec §5, D3: the provider id is verified at login', () => {
       // oxlint-disable-next-line no-await-in-loop -- as above
       expect(await response.json()).toMatchObject({ providerId: login.providerId, providerVerified: true });
     }
+    await target.close();
+  });
+
+  test("a parent's credentials with one of its centres' ids are refused, saying whose they are, and the refusal is recorded without any secret", async () => {
+    const target = await demo();
+    const { response, session } = await target.login({
+      clientId: 'demo-parent',
+      clientSecret: 'demo-parent-secret',
+      providerId: 101,
+    });
+    expect(response.status).toBe(403);
+    const body = (await response.json()) as { code: string; detail: string };
+    expect(body.code).toBe('parent_credentials');
+    expect(body.detail).toContain('credentials of the parent of centre 101');
+    expect(session).toBeUndefined();
+    // No session was labelled 101: nothing the parent does can land in centre 101's own log.
+    const refusals = await target.audit.page({
+      scope: { environment: 'demo', unverifiedClientId: 'demo-parent' },
+      filter: { actions: ['auth.sign_in'] },
+      limit: 10,
+    });
+    expect(refusals.entries).toMatchObject([
+      { centreId: 101, ownerProviderId: null, outcome: { status: 403, code: 'parent_credentials' } },
+    ]);
+    // 4.4 answered centre 101's own secret to the check: it is in no answer, log line or entry.
+    const texts = [...target.seen, ...target.logLines, JSON.stringify(refusals)];
+    expect(texts.join('\n')).not.toContain('demo-child-101-secret');
+    expect(texts.join('\n')).not.toContain('demo-parent-secret');
     await target.close();
   });
 

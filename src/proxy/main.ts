@@ -4,7 +4,12 @@ import { lookup } from 'node:dns/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createProxyApp } from './app.ts';
+import { scheduleRetention } from './audit/retention.ts';
 import { ConfigError, isLoopbackHost, parseConfig, type ProxyConfig } from './config.ts';
+import { createSqlAuditStore } from './db/audit-repository.ts';
+import { openStore, type Store } from './db/engine.ts';
+import { DatabaseStartError } from './db/errors.ts';
+import { hasEmbeddedEngineFlags } from './db/pglite.ts';
 import { demoLogins } from './environments.ts';
 import { createLogger } from './logger.ts';
 import { createRedisStore } from './redis-store.ts';
@@ -45,6 +50,26 @@ export async function main(
       `Invalid configuration:\n  PUBLIC_ORIGIN: is required when HOST (${config.host}) is not a loopback address: the origin browsers use, like https://console.example`,
     );
   const log = createLogger();
+  // docs/decisions/0018: the database first: unreachable, or at a newer schema, stops the start.
+  let database: Store;
+  try {
+    database = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger: log });
+  } catch (error) {
+    if (error instanceof DatabaseStartError)
+      refuseToStart(`The database cannot be used:\n  ${error.message}`);
+    throw error;
+  }
+  if (database.engine.kind === 'pglite' && !hasEmbeddedEngineFlags())
+    log.warn(
+      {
+        event: 'embedded_database_flags',
+        detail:
+          'run node with --liftoff-only (npm start does): without it the embedded database takes ~500 MB more at start',
+      },
+      'embedded database without its Node flag',
+    );
+  const audit = createSqlAuditStore(database.db, database.ping);
+  const stopRetention = scheduleRetention(audit, config.auditRetentionDays, log);
   const store: SessionStore = config.redisUrl
     ? createRedisStore(config.redisUrl, { logger: log })
     : createMemoryStore();
@@ -69,6 +94,8 @@ export async function main(
         createProxyApp({
           environments: config.environments,
           store,
+          audit,
+          auditRetentionDays: config.auditRetentionDays,
           encryptionKey: config.encryptionKey,
           transports: demo ? { demo } : {},
           simulatorControl: demo,
@@ -83,6 +110,7 @@ export async function main(
       { host: config.host, port: config.port, trustedProxies: config.trustedProxies, logger: log },
     );
   } catch (error) {
+    await database.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
       refuseToStart(
         `Port ${config.port} on ${config.host} is taken by another program. Choose another: PORT=${config.port + 1} npm start (or npm start -- --port ${config.port + 1}).`,
@@ -96,6 +124,7 @@ export async function main(
       url: server.url,
       environments: config.environments.map((environment) => environment.id).join(','),
       store: config.redisUrl ? 'redis' : 'memory',
+      database: database.engine.kind,
     },
     'listening',
   );
@@ -109,10 +138,17 @@ export async function main(
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       log.info({ event: 'stopping', signal, graceMs: config.shutdownGraceMs }, 'stopping');
-      void server.close(config.shutdownGraceMs).then(() => {
-        log.info({ event: 'stopped' }, 'stopped');
-        process.exit(0);
-      });
+      void server
+        .close(config.shutdownGraceMs)
+        .then(() => {
+          stopRetention();
+          // The embedded database writes its last pages and frees DATA_DIR for the next start.
+          return database.close();
+        })
+        .finally(() => {
+          log.info({ event: 'stopped' }, 'stopped');
+          process.exit(0);
+        });
     });
   }
 }

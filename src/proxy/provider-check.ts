@@ -10,6 +10,8 @@ export type ProviderCheck =
   /** The environment lacks the operations that would tell (development, D3). */
   | { kind: 'unverifiable' }
   | { kind: 'mismatch' }
+  /** The credentials are the parent's of the centre named: 4.4 answers them (docs/decisions/0018). */
+  | { kind: 'parent_credentials' }
   | { kind: 'timeout' }
   | { kind: 'unavailable'; reason: string };
 
@@ -44,13 +46,33 @@ export async function checkProvider(
   if (offered.includes('listDoctorsWithLicenses'))
     questions.push(`/payments/v1/subscription/provider/${providerId}/user?offset=0&limit=1`);
   if (questions.length < 3) return { kind: 'unverifiable' };
-  for (const path of questions) {
+  for (const [index, path] of questions.entries()) {
     // oxlint-disable-next-line no-await-in-loop -- each question is asked only when the previous failed
     const answer = await ask(path);
     if (typeof answer !== 'number') return answer;
-    if (answer === 200) return { kind: 'verified' };
+    // 4.5 answers only the parent itself: the credentials are the provider's own.
+    if (answer === 200 && index === 0) return { kind: 'verified' };
+    if (answer === 200) return ownOrParent(ask, offered, providerId);
     if (answer !== 403 && answer !== 404)
       return { kind: 'unavailable', reason: `provider check answered ${answer}` };
   }
   return { kind: 'mismatch' };
+}
+
+/**
+ * 4.7 and 4.6 answer a centre's own token and its parent's alike (D3). 4.4 tells them apart: it
+ * answers the parent and refuses a child's own token (D3: credential retrieval needs a parent).
+ * Its answer holds the centre's secret: only the status is looked at, the body is dropped unread.
+ */
+async function ownOrParent(
+  ask: (path: string) => Promise<number | ProviderCheck>,
+  offered: readonly string[],
+  providerId: number,
+): Promise<ProviderCheck> {
+  if (!offered.includes('getChildCenterCredentials')) return { kind: 'verified' };
+  const answer = await ask(`/iam/v1/provider/${providerId}/credentials`);
+  if (typeof answer !== 'number') return answer;
+  if (answer === 200) return { kind: 'parent_credentials' };
+  if (answer === 403 || answer === 404) return { kind: 'verified' };
+  return { kind: 'unavailable', reason: `provider check answered ${answer}` };
 }

@@ -4,7 +4,6 @@
 // Redis is out of reach they fail at once (StoreUnavailableError → 503), so that a wrong password
 // or a dead server cannot pile up requests or connections. Every key has a TTL.
 import { createClient } from 'redis';
-import { redisContractEventLog } from './contract-event-log-redis.ts';
 import type { Logger } from './context.ts';
 import { StoreUnavailableError, type LockPolicy, type SessionStore } from './session-store.ts';
 
@@ -36,6 +35,12 @@ if count <= 1 then redis.call('DEL', KEYS[1]) return 0 end
 count = redis.call('HINCRBY', KEYS[1], 'count', -1)
 if count <= tonumber(ARGV[1]) then redis.call('HDEL', KEYS[1], 'lockedUntil') end
 return count`;
+
+// A fixed window (docs/decisions/0018): the count, and the ms until the window ends.
+const hitScript = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {count, redis.call('PTTL', KEYS[1])}`;
 
 /** Backoff: 100 ms doubling to 5 s between attempts, one connection at a time. */
 const reconnectStrategy = (retries: number) => Math.min(100 * 2 ** Math.min(retries, 6), 5_000);
@@ -160,9 +165,13 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
     async release(key, policy) {
       await run(() => client.eval(releaseScript, { keys: [k(key)], arguments: [String(policy.free)] }));
     },
-    contractEvents: redisContractEventLog((script, keys, args) =>
-      run(() => client.eval(script, { keys: keys.map(k), arguments: args })),
-    ),
+    async hit(key, windowMs) {
+      const reply = await run(() =>
+        client.eval(hitScript, { keys: [k(key)], arguments: [String(ms(windowMs))] }),
+      );
+      const [count, ttl] = Array.isArray(reply) ? reply.map(Number) : [Number.NaN, 0];
+      return { count: count ?? Number.NaN, resetInMs: Math.max(0, ttl ?? 0) };
+    },
     async ping() {
       const reply = await run(() => client.ping());
       if (reply !== 'PONG') throw new StoreUnavailableError(`unexpected PING reply ${JSON.stringify(reply)}`);

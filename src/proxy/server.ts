@@ -44,7 +44,12 @@ export async function listen(
       if (!app) return new Response(null, { status: 503 });
       // This host serves HTTP/1.1 only: its incoming message is node:http's.
       const incoming = env.incoming as IncomingMessage;
-      return app.app.fetch(request, { rawTarget: incoming.url, clientAddress: clientAddress(incoming) });
+      const address = clientAddress(incoming);
+      return app.app.fetch(request, {
+        rawTarget: incoming.url,
+        clientAddress: address.limiter,
+        remoteAddress: address.remote,
+      });
     },
     {
       // A request no Request can be made of (a backslash in the target, a bad or missing Host):

@@ -3,8 +3,6 @@
 // Values are opaque strings (the session module seals the secrets inside); keys are hashes of the
 // session id, so a dump of the store does not hand out live cookies. This module is Web-standard:
 // the in-browser host keeps its sessions in the memory store (docs/decisions/0012).
-import { memoryContractEventLog, type ContractEventLog } from './contract-event-log.ts';
-
 /** How a failure counter locks (docs/decisions/0011). */
 export interface LockPolicy {
   /** Failures allowed before any delay. */
@@ -43,8 +41,11 @@ export interface SessionStore {
   claim(key: string, policy: LockPolicy, now: number): Promise<number>;
   /** Takes a claimed attempt back (it did not fail on credentials); a counter at zero is deleted. */
   release(key: string, policy: LockPolicy): Promise<void>;
-  /** The partner-webhook events forwarded per provider, beside the sessions (docs/decisions/0016). */
-  readonly contractEvents: ContractEventLog;
+  /**
+   * Adds one to a counter that lives `windowMs` from its first hit (a fixed window), atomically;
+   * answers the count and when the window ends (docs/decisions/0018: changes per session).
+   */
+  hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
   /**
    * Tells every process sharing this store that a session ended (Redis pub/sub; in memory, this
    * process), so that none keeps its opened token a moment longer (docs/decisions/0017).
@@ -76,6 +77,7 @@ export function createMemoryStore(options: { now?: () => number; maxCounters?: n
   const values = new Map<string, { value: string; expiresAt: number }>();
   const endedListeners = new Set<(key: string) => void>();
   const counters = new Map<string, Counter>();
+  const windows = new Map<string, { count: number; expiresAt: number }>();
   const live = <T extends { expiresAt: number }>(map: Map<string, T>, key: string): T | undefined => {
     const entry = map.get(key);
     if (entry && entry.expiresAt <= now()) {
@@ -88,6 +90,7 @@ export function createMemoryStore(options: { now?: () => number; maxCounters?: n
   const sweep = setInterval(() => {
     for (const key of values.keys()) live(values, key);
     for (const key of counters.keys()) live(counters, key);
+    for (const key of windows.keys()) live(windows, key);
   }, 60_000);
   // Node: the sweep never keeps a process alive (browsers have no unref).
   (sweep as { unref?: () => void }).unref?.();
@@ -142,11 +145,16 @@ export function createMemoryStore(options: { now?: () => number; maxCounters?: n
       if (entry.count <= 0) counters.delete(key);
       else if (lockAfter(entry.count, policy) === 0) entry.lockedUntil = 0;
     },
-    contractEvents: memoryContractEventLog(),
+    async hit(key, windowMs) {
+      const entry = live(windows, key) ?? { count: 0, expiresAt: now() + windowMs };
+      entry.count += 1;
+      windows.set(key, entry);
+      return { count: entry.count, resetInMs: entry.expiresAt - now() };
+    },
     async ping() {},
     async close() {
       clearInterval(sweep);
     },
-    size: () => values.size + counters.size,
+    size: () => values.size + counters.size + windows.size,
   };
 }

@@ -4,14 +4,15 @@
 // (src/console/testing, through msw/node), so that both meet the proxy itself, not a copy of it.
 // What differs from the Node host is only what a page cannot do: the session id stays in this
 // host's memory (a service worker cannot set an HttpOnly cookie), the sessions live in the memory
-// store, and there is no client address to count (the limiter counts this page as one address).
+// store, the audit log in memory (the same interface and suite as the database's, docs/decisions/0018),
+// and there is no client address to count (the limiter counts this page as one address).
 import { createProxyApp, type ProxyOptions } from '../app.ts';
 import { memoryCarrier } from '../session-carrier.ts';
 import { createMemoryStore } from '../session-store.ts';
 import type { FetchLike } from '../upstream.ts';
 
 export interface InBrowserProxy {
-  /** Answers a request to `/auth`, `/api`, `/__sim` or `/contract-events` as the proxy would. */
+  /** Answers a request to `/auth`, `/api`, `/__sim`, `/contract-events` or `/audit` as the proxy would. */
   fetch(request: Request): Promise<Response>;
   close(): Promise<void>;
 }
@@ -25,7 +26,7 @@ export interface InBrowserProxyOptions {
 }
 
 /** The paths this host answers; anything else (the dev server's modules, assets) passes by. */
-export const proxyPaths = /^\/(auth|api|__sim|contract-events)(\/|$)/;
+export const proxyPaths = /^\/(auth|api|__sim|contract-events|audit)(\/|$)/;
 
 export function createInBrowserProxy(
   simulator: { fetch: FetchLike },

@@ -81,6 +81,30 @@ describe.each([
     expect(await answer.json()).toEqual([expect.objectContaining({ id: 'demo', kind: 'demo' })]);
   });
 
+  test('records a change in the audit log, read a page at a time and as CSV (docs/decisions/0018)', async () => {
+    await login({ clientSecret: 'demo-parent-secret' });
+    const sent = await host.request('/api/payments/v1/partner/webhook', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        id: 'evt_hosts',
+        type: 'customer.subscription.deleted',
+        created: '2026-11-22T10:00:00Z',
+        data: { providerId: 107 },
+      }),
+    });
+    expect(sent.status).toBe(200);
+    const page = (await (await host.request('/audit/entries', { headers: consoleHeader })).json()) as {
+      entries: { action: string; subject: string | null }[];
+    };
+    expect(page.entries.map((entry) => [entry.action, entry.subject])).toEqual([
+      ['contract.event', 'evt_hosts'],
+      ['auth.sign_in', null],
+    ]);
+    const csv = await host.request('/audit/entries.csv?action=contract.event', { headers: consoleHeader });
+    expect((await csv.text()).trim().split('\r\n')).toHaveLength(2);
+  });
+
   test('login, session and logout', async () => {
     await expectProblem(
       await host.request('/auth/session', { headers: consoleHeader }),

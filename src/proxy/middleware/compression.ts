@@ -10,7 +10,7 @@ import { chooseEncoding } from '../routes/site.ts';
 /** Below this, the compressed answer saves less than it costs (and may not be smaller). */
 export const compressionThresholdBytes = 1024;
 
-const compressible = /^(application\/(json|problem\+json)|text\/html)\b/i;
+const compressible = /^(application\/(json|problem\+json)|text\/(html|csv))\b/i;
 
 export function compression(): MiddlewareHandler<ProxyEnv> {
   return async (c, next) => {

@@ -2,6 +2,7 @@
 // when its method and raw path are one of operations 4.2–4.9; 4.1 stays behind /auth/login, since
 // forwarding it would hand a token to the browser.
 import { Hono } from 'hono';
+import { admitChange } from '../audit/gate.ts';
 import {
   fail,
   isJsonContentType,
@@ -93,6 +94,10 @@ export function apiRoutes(deps: AppDeps) {
       if (!parseJson(bytes)) return fail(c, 400, 'invalid_request', 'The body is not valid JSON.');
       body = bytes;
     }
+    // docs/decisions/0018: a change is recorded; a session's changes are bounded, an event id reused
+    // with another body is refused, before anything reaches the service.
+    const refused = await admitChange(deps, c, session, operation, body);
+    if (refused) return refused;
 
     let token = await sessions.tokenOf(session);
     if (token === undefined || sessions.tokenIsDue(session)) {

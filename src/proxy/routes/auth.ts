@@ -7,6 +7,7 @@ import {
   type Environment,
   type Session as WireSession,
 } from '../../contract/console-wire.ts';
+import { recordSignIn, recordSignOut } from '../audit/auth-entries.ts';
 import { fail, readJsonBody, type Ctx, type ProxyEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { demoLogins, environmentLabels, operationsFor, type EnvironmentConfig } from '../environments.ts';
@@ -50,7 +51,7 @@ export function authRoutes(deps: AppDeps) {
         'unknown_environment',
         `There is no environment "${parsed.data.environment.slice(0, 40)}".`,
       );
-    return signIn(c, env, parsed.data, true);
+    return recorded(c, env, parsed.data, 'credentials');
   });
 
   // D12: the demo's two logins by name, so that no built console holds their secrets. They are
@@ -63,7 +64,7 @@ export function authRoutes(deps: AppDeps) {
     const parsed = demoLoginRequestSchema.safeParse(body);
     if (!parsed.success)
       return fail(c, 400, 'invalid_request', 'Send {"as": "parent"} or {"as": "processor"}.');
-    return signIn(c, env, demoLogins[parsed.data.as], false);
+    return recorded(c, env, demoLogins[parsed.data.as], 'demo');
   });
 
   auth.get('/session', async (c) => {
@@ -81,7 +82,12 @@ export function authRoutes(deps: AppDeps) {
       return response;
     };
     try {
-      if (id) await sessions.destroy(id);
+      if (id) {
+        const found = await sessions.lookup(id);
+        await sessions.destroy(id);
+        // docs/decisions/0018: a sign-out is an entry of its session's log.
+        if (found.kind === 'active') await recordSignOut(deps, c, found.session, 204);
+      }
     } catch (error) {
       // The browser forgets the session whatever happens; the store will forget it on its timer.
       log.error(
@@ -97,6 +103,27 @@ export function authRoutes(deps: AppDeps) {
   });
 
   auth.all('*', (c) => fail(c, 404, 'not_found', 'There is no such endpoint.'));
+
+  /**
+   * A sign-in, recorded in the audit log once the service was asked (docs/decisions/0018): an
+   * attempt a lock refused before asking changes nothing and is only counted (decision 0011).
+   */
+  async function recorded(
+    c: Ctx,
+    env: EnvironmentConfig,
+    input: Credentials,
+    method: 'credentials' | 'demo',
+  ) {
+    const response = await signIn(c, env, input, method === 'credentials');
+    if (response.status !== 429)
+      await recordSignIn(
+        deps,
+        c,
+        { environment: env.id, providerId: input.providerId, clientId: input.clientId, method },
+        response,
+      );
+    return response;
+  }
 
   async function signIn(c: Ctx, env: EnvironmentConfig, input: Credentials, limited: boolean) {
     const requestId = c.get('requestId');
@@ -158,6 +185,27 @@ export function authRoutes(deps: AppDeps) {
         403,
         'provider_mismatch',
         `These credentials do not act for provider ${input.providerId}: check the provider id.`,
+      );
+    }
+    if (check.kind === 'parent_credentials') {
+      await attempt.settle('failed');
+      log.info(
+        {
+          event: 'login_failed',
+          requestId,
+          environment: env.id,
+          clientId: input.clientId,
+          reason: 'parent_credentials',
+        },
+        'login failed',
+      );
+      // Spec 4.4 and D3: these credentials may read centre N's own credentials, so they are its
+      // parent's; a session labelled N would act as the parent unseen in the parent's log.
+      return fail(
+        c,
+        403,
+        'parent_credentials',
+        `These are the credentials of the parent of centre ${input.providerId}, not the centre's own. Sign in with the parent's own provider id (centre ${input.providerId} is in its console), or with the centre's own credentials.`,
       );
     }
     if (check.kind === 'timeout' || check.kind === 'unavailable') {

@@ -13,6 +13,8 @@ export interface Harness {
   url: string;
   /** The proxy's session manager (what this instance holds in memory). */
   sessions: ProxyApp['sessions'];
+  /** The audit log the proxy writes (memory unless the test gave one). */
+  audit: ProxyApp['audit'];
   logLines: string[];
   clock: { now: number; advance(ms: number): void };
   /** Every response body and header the tests received, for the canary checks. */
@@ -70,6 +72,7 @@ export async function startProxy(
   return {
     url: running.url,
     sessions: proxy.sessions,
+    audit: proxy.audit,
     logLines,
     clock,
     seen,

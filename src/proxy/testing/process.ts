@@ -3,6 +3,8 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { embeddedEngineFlags } from '../db/pglite.ts';
+import { copyDataDir } from '../../../scripts/data-dir.ts';
 
 export interface ProxyProcess {
   child: ChildProcessByStdio<null, Readable, Readable>;
@@ -13,12 +15,16 @@ export interface ProxyProcess {
   stderr(): string;
 }
 
+/** A proxy process; its embedded database in a folder of its own, removed when it exits. */
 export function spawnProxy(env: Record<string, string>): ProxyProcess {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, '../main.ts')], {
+  const data = env.DATA_DIR || env.DATABASE_URL ? undefined : copyDataDir();
+  const flags = env.DATABASE_URL ? [] : embeddedEngineFlags;
+  const child = spawn(process.execPath, [...flags, path.join(import.meta.dirname, '../main.ts')], {
     env: {
       PATH: process.env.PATH ?? '',
       PORT: '0',
       DIST_DIR: path.join(import.meta.dirname, 'no-such-dist'),
+      ...(data ? { DATA_DIR: data.dir } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -28,7 +34,12 @@ export function spawnProxy(env: Record<string, string>): ProxyProcess {
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      data?.remove();
+      resolve(code);
+    }),
+  );
   const listening = new Promise<string>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();

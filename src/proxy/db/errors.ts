@@ -1,0 +1,10 @@
+// Why the database stops the proxy's start (docs/decisions/0018): the variable to fix, and what is
+// wrong with it. main.ts prints it and exits 2, like a bad configuration.
+export class DatabaseStartError extends Error {
+  override name = 'DatabaseStartError';
+  readonly variable: 'DATABASE_URL' | 'DATA_DIR';
+  constructor(variable: 'DATABASE_URL' | 'DATA_DIR', detail: string) {
+    super(`${variable}: ${detail}`);
+    this.variable = variable;
+  }
+}

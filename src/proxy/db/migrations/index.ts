@@ -1,0 +1,9 @@
+// Every migration, in order (docs/decisions/0018): one file each, named by its number. A new one
+// is added at the end and never changes once released; the Migrator runs those not yet applied,
+// at start, under its lock.
+import type { Migration } from 'kysely/migration';
+import { auditLog } from './0001-audit-log.ts';
+
+export const migrations: Record<string, Migration> = {
+  '0001-audit-log': auditLog,
+};
