@@ -3,7 +3,8 @@
 // the caller's own (or a child it acts for); otherwise a parent could sign in "as" another
 // parent's id and the console would say so. docs/decisions/0005.
 import { baseUrlOf, operationsFor, type EnvironmentConfig } from './environments.ts';
-import { callUpstream, type FetchLike } from './upstream.ts';
+import type { Failure } from './error-codes.ts';
+import { callUpstream, type CallOptions, type FetchLike } from './upstream.ts';
 
 export type ProviderCheck =
   | { kind: 'verified' }
@@ -11,7 +12,7 @@ export type ProviderCheck =
   | { kind: 'unverifiable' }
   | { kind: 'mismatch' }
   | { kind: 'timeout' }
-  | { kind: 'unavailable'; reason: string };
+  | ({ kind: 'unavailable' } & Failure);
 
 export async function checkProvider(
   transport: FetchLike,
@@ -19,6 +20,7 @@ export async function checkProvider(
   token: string,
   providerId: number,
   timeoutMs: number,
+  options?: CallOptions,
 ): Promise<ProviderCheck> {
   const offered = operationsFor(env.id);
   const ask = async (path: string): Promise<number | ProviderCheck> => {
@@ -27,9 +29,10 @@ export async function checkProvider(
       `${baseUrlOf(env)}${path}`,
       { method: 'GET', headers: { accept: 'application/json', authorization: `Bearer ${token}` } },
       timeoutMs,
+      options,
     );
     if (outcome.kind === 'timeout') return { kind: 'timeout' };
-    if (outcome.kind === 'unreachable') return { kind: 'unavailable', reason: outcome.reason };
+    if (outcome.kind === 'unreachable') return { ...outcome, kind: 'unavailable' };
     return outcome.status;
   };
   // Each question answers 200 for a provider the token may read, 403 or 404 otherwise (D3).
@@ -50,7 +53,7 @@ export async function checkProvider(
     if (typeof answer !== 'number') return answer;
     if (answer === 200) return { kind: 'verified' };
     if (answer !== 403 && answer !== 404)
-      return { kind: 'unavailable', reason: `provider check answered ${answer}` };
+      return { kind: 'unavailable', reason: 'unexpected_status', status: answer };
   }
   return { kind: 'mismatch' };
 }

@@ -7,7 +7,8 @@ import type { ContractEvents } from '../../contract/console-wire.ts';
 import { fail, type Logger, type ProxyEnv } from '../context.ts';
 import { readContractEvents, recordAttempt, type ContractEventLog } from '../contract-event-log.ts';
 import type { AppDeps } from '../deps.ts';
-import { describe, unauthenticated } from './auth.ts';
+import { errorFacts } from '../error-codes.ts';
+import { unauthenticated } from './auth.ts';
 
 export function contractEventRoutes(deps: AppDeps, now: () => number) {
   const routes = new Hono<ProxyEnv>();
@@ -53,7 +54,7 @@ export function contractEventRecorder(
       await recordAttempt(log, forwarded.session, forwarded.body, c.res, now());
     } catch (error) {
       logger.warn(
-        { event: 'contract_event_not_recorded', requestId: c.get('requestId'), error: describe(error) },
+        { event: 'contract_event_not_recorded', requestId: c.get('requestId'), ...errorFacts(error) },
         'contract event not recorded',
       );
     }
