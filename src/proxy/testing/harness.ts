@@ -5,7 +5,7 @@ import { createProxyApp } from '../app.ts';
 import type { ProxyApp, ProxyOptions } from '../app.ts';
 import type { EnvironmentConfig } from '../environments.ts';
 import { createLogger } from '../logger.ts';
-import { listen } from '../server.ts';
+import { cutConnection, listen } from '../server.ts';
 import { sessionCookieName } from '../session-carrier.ts';
 import { createMemoryStore } from '../session-store.ts';
 
@@ -29,7 +29,7 @@ export const consoleHeader = { 'x-requested-with': 'provider-console' };
 
 export async function startProxy(
   upstreamUrl: string | undefined,
-  overrides: Partial<ProxyOptions> & { trustedProxies?: string[] } = {},
+  overrides: Partial<ProxyOptions> & { trustedProxies?: string[]; maxConnections?: number } = {},
 ): Promise<Harness> {
   const clock = {
     now: Date.parse('2026-11-23T08:00:00Z'),
@@ -43,7 +43,7 @@ export async function startProxy(
     ? [{ id: 'qa', baseUrl: upstreamUrl, templatesPrefix: '' }]
     : [{ id: 'demo', templatesPrefix: '' }];
   const store = overrides.store ?? createMemoryStore({ now: () => clock.now });
-  const { trustedProxies, ...options } = overrides;
+  const { trustedProxies, maxConnections, ...options } = overrides;
   const logger = createLogger({ write: (line: string) => void logLines.push(line) });
   const proxy = createProxyApp({
     environments,
@@ -53,9 +53,16 @@ export async function startProxy(
     logger,
     tokenTimeoutMs: 1_000,
     apiTimeoutMs: 1_000,
+    cutConnection,
     ...options,
   });
-  const running = await listen(proxy, store, { host: '127.0.0.1', port: 0, trustedProxies, logger });
+  const running = await listen(proxy, store, {
+    host: '127.0.0.1',
+    port: 0,
+    trustedProxies,
+    logger,
+    ...(maxConnections === undefined ? {} : { maxConnections }),
+  });
   const request: Harness['request'] = async (path, init = {}) => {
     const { session, csrf = true, ...rest } = init;
     const headers = new Headers(rest.headers);
