@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import base from '../playwright.config.ts';
+import base, { journeyServerEnv } from '../playwright.config.ts';
 
 // `npm run screenshots`: the e2e setup (the built console served by `scripts/start.ts`, the same
 // Chromium) on a port of its own, running only the screenshot walk (e2e/screenshots.capture.ts).
@@ -16,6 +16,7 @@ export default defineConfig({
   use: { ...base.use, baseURL },
   webServer: {
     command: `node scripts/start.ts --port ${port}`,
+    env: journeyServerEnv,
     cwd: root,
     url: baseURL,
     reuseExistingServer: false,

@@ -10,7 +10,9 @@ import {
 import { fail, readJsonBody, type Ctx, type ProxyEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { demoLogins, environmentLabels, operationsFor, type EnvironmentConfig } from '../environments.ts';
+import { errorFacts, failureFields } from '../error-codes.ts';
 import { checkProvider } from '../provider-check.ts';
+import { StoreUnavailableError } from '../session-store.ts';
 import type { Session } from '../sessions.ts';
 import { requestToken } from '../token.ts';
 
@@ -83,9 +85,15 @@ export function authRoutes(deps: AppDeps) {
     try {
       if (id) await sessions.destroy(id);
     } catch (error) {
-      // The browser forgets the session whatever happens; the store will forget it on its timer.
+      // The browser forgets the session whatever happens, and this instance refuses it until the
+      // store has taken the end (docs/decisions/0020).
       log.error(
-        { event: 'logout_failed', requestId: c.get('requestId'), error: describe(error) },
+        {
+          event: 'logout_failed',
+          requestId: c.get('requestId'),
+          reason: error instanceof StoreUnavailableError ? error.reason : 'unexpected',
+          ...errorFacts(error),
+        },
         'logout failed',
       );
       return cleared(
@@ -100,8 +108,31 @@ export function authRoutes(deps: AppDeps) {
 
   async function signIn(c: Ctx, env: EnvironmentConfig, input: Credentials, limited: boolean) {
     const requestId = c.get('requestId');
+    const address = c.env?.clientAddress ?? 'unknown';
+    // docs/decisions/0020: a public demo's sign-ins and live sessions are bounded per address.
+    const demo = env.id === 'demo' ? deps.demoGuard : undefined;
+    const admission = demo?.admit(address);
+    if (admission && admission.kind !== 'admitted') {
+      log.warn({ event: 'login_refused', requestId, reason: `demo_${admission.kind}` }, 'login refused');
+      const wait = { 'retry-after': String(admission.retryAfterSeconds) };
+      return admission.kind === 'rate_limited'
+        ? fail(
+            c,
+            429,
+            'too_many_attempts',
+            `Too many demo sign-ins from this address. Try again in ${admission.retryAfterSeconds} seconds.`,
+            wait,
+          )
+        : fail(
+            c,
+            503,
+            'demo_full',
+            `The demo has all the visitors it takes right now. Try again in ${admission.retryAfterSeconds} seconds.`,
+            wait,
+          );
+    }
     const attempt = limited
-      ? await deps.limiter.attempt(input.clientId, c.env?.clientAddress ?? 'unknown')
+      ? await deps.limiter.attempt(input.clientId, address)
       : { kind: 'allowed' as const, settle: async () => {} };
     if (attempt.kind === 'locked') {
       log.warn(
@@ -117,7 +148,8 @@ export function authRoutes(deps: AppDeps) {
       );
     }
     const transport = deps.transportOf(env);
-    const token = await requestToken(transport, env, input, deps.tokenTimeoutMs);
+    const limits = { maxBytes: deps.maxAnswerBytes };
+    const token = await requestToken(transport, env, input, deps.tokenTimeoutMs, limits);
     if (token.kind === 'invalid_credentials') {
       await attempt.settle('failed');
       log.info(
@@ -129,8 +161,8 @@ export function authRoutes(deps: AppDeps) {
     }
     if (token.kind !== 'ok') {
       await attempt.settle('not_counted');
-      const reason = token.kind === 'timeout' ? 'timeout' : token.reason;
-      log.warn({ event: 'login_failed', requestId, environment: env.id, reason }, 'login failed');
+      const why = token.kind === 'timeout' ? { reason: 'timeout' } : failureFields(token);
+      log.warn({ event: 'login_failed', requestId, environment: env.id, ...why }, 'login failed');
       if (token.kind === 'timeout')
         return fail(c, 504, 'upstream_timeout', 'The service did not answer in time. Try again.');
       return fail(
@@ -140,7 +172,14 @@ export function authRoutes(deps: AppDeps) {
         'The service cannot be reached. Try again later.',
       );
     }
-    const check = await checkProvider(transport, env, token.token, input.providerId, deps.apiTimeoutMs);
+    const check = await checkProvider(
+      transport,
+      env,
+      token.token,
+      input.providerId,
+      deps.apiTimeoutMs,
+      limits,
+    );
     if (check.kind === 'mismatch') {
       await attempt.settle('failed');
       log.info(
@@ -163,7 +202,13 @@ export function authRoutes(deps: AppDeps) {
     if (check.kind === 'timeout' || check.kind === 'unavailable') {
       await attempt.settle('not_counted');
       log.warn(
-        { event: 'login_failed', requestId, environment: env.id, reason: 'provider check failed' },
+        {
+          event: 'login_failed',
+          requestId,
+          environment: env.id,
+          check: 'provider',
+          ...(check.kind === 'timeout' ? { reason: 'timeout' } : failureFields(check)),
+        },
         'login failed',
       );
       return check.kind === 'timeout'
@@ -183,6 +228,12 @@ export function authRoutes(deps: AppDeps) {
       accessToken: token.token,
       expiresInSeconds: token.expiresIn,
     });
+    // This address's oldest demo sessions past its share end here (their cookies stop working).
+    for (const key of demo?.started(session.key, address) ?? [])
+      // oxlint-disable-next-line no-await-in-loop -- at most one or two, rarely any
+      await sessions.end({ key }).catch(() => {
+        // The store is out: the end is retried by itself (session-tombstones.ts).
+      });
     log.info(
       {
         event: 'login_succeeded',
@@ -212,8 +263,4 @@ export function unauthenticated(deps: AppDeps, c: Ctx, kind: 'none' | 'expired')
   const response = fail(c, 401, 'session_expired', 'Your session has ended. Sign in again.');
   deps.carrier.clear(response);
   return response;
-}
-
-export function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error';
 }
