@@ -36,6 +36,9 @@ describe('the TypeScript projects', () => {
       'logger.ts',
       'static-site.ts',
       'client-address.ts',
+      'upstream-pool.ts',
+      'demo-world.ts',
+      'config-limits.ts',
     ])
       expect(proxy).not.toContain(`src/proxy/${nodeOnly}`);
     expect(files.filter((file) => file.includes('@types/node/'))).toEqual([]);

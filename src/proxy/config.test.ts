@@ -58,6 +58,15 @@ describe('configuration', () => {
     ],
     [{ TRUSTED_PROXIES: '10.0.0.0/8, balancer' }, 'TRUSTED_PROXIES: must be a comma-separated list'],
     [{ SHUTDOWN_GRACE_SECONDS: 'soon' }, 'SHUTDOWN_GRACE_SECONDS'],
+    [{ MAX_CONNECTIONS: '0' }, 'MAX_CONNECTIONS: must be a positive whole number'],
+    [{ MAX_REQUESTS_PER_SESSION: 'many' }, 'MAX_REQUESTS_PER_SESSION'],
+    [{ MAX_UPSTREAM_ANSWER_MB: '4096' }, 'MAX_UPSTREAM_ANSWER_MB: must be at most 1024'],
+    [{ UPSTREAM_CONNECTIONS: '-1' }, 'UPSTREAM_CONNECTIONS'],
+    [{ DEMO_CONTROL_TOKEN: 'short' }, 'DEMO_CONTROL_TOKEN: must be 24 to 200'],
+    [{ DEMO_MAX_SESSIONS: '1.5' }, 'DEMO_MAX_SESSIONS'],
+    [{ DEMO_SESSIONS_PER_ADDRESS: '0' }, 'DEMO_SESSIONS_PER_ADDRESS'],
+    [{ DEMO_SIGNINS_PER_MINUTE: 'x' }, 'DEMO_SIGNINS_PER_MINUTE'],
+    [{ DEMO_RESET_HOURS: '0' }, 'DEMO_RESET_HOURS'],
   ])('a bad configuration %j is refused naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrow(message);
   });
@@ -73,6 +82,48 @@ describe('configuration', () => {
     expect(config.shutdownGraceMs).toBe(3_000);
     expect(config.redisUrl).toBe('rediss://console:pw@cache.example:6380/2');
     expect(parseConfig({}).shutdownGraceMs).toBe(10_000);
+  });
+
+  test('the limits have their documented defaults, and each can be set (docs/decisions/0020)', () => {
+    expect(parseConfig({})).toMatchObject({
+      maxConnections: 512,
+      maxRequestsPerSession: 32,
+      maxAnswerBytes: 16 * 1024 * 1024,
+      upstreamConnections: 64,
+      demo: {
+        controlToken: undefined,
+        maxSessions: 500,
+        sessionsPerAddress: 10,
+        signInsPerMinute: 10,
+        resetMs: 24 * 3_600_000,
+      },
+    });
+    const token = 'a-control-token-of-32-characters';
+    expect(
+      parseConfig({
+        MAX_CONNECTIONS: '2000',
+        MAX_REQUESTS_PER_SESSION: '8',
+        MAX_UPSTREAM_ANSWER_MB: '4',
+        UPSTREAM_CONNECTIONS: '16',
+        DEMO_CONTROL_TOKEN: token,
+        DEMO_MAX_SESSIONS: '50',
+        DEMO_SESSIONS_PER_ADDRESS: '3',
+        DEMO_SIGNINS_PER_MINUTE: '20',
+        DEMO_RESET_HOURS: '1',
+      }),
+    ).toMatchObject({
+      maxConnections: 2000,
+      maxRequestsPerSession: 8,
+      maxAnswerBytes: 4 * 1024 * 1024,
+      upstreamConnections: 16,
+      demo: {
+        controlToken: token,
+        maxSessions: 50,
+        sessionsPerAddress: 3,
+        signInsPerMinute: 20,
+        resetMs: 3_600_000,
+      },
+    });
   });
 
   test('a key may be given as base64 too', () => {

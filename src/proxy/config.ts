@@ -4,13 +4,14 @@
 import { randomBytes } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { limitsOf, limitsShape, type LimitsConfig } from './config-limits.ts';
 import type { EnvironmentConfig } from './environments.ts';
 import { normalizeTemplatesPrefix } from './operations.ts';
 
 export { environmentIds } from './environments.ts';
 export type { EnvironmentConfig, EnvironmentId, UpstreamEnvironmentId } from './environments.ts';
 
-export interface ProxyConfig {
+export interface ProxyConfig extends LimitsConfig {
   host: string;
   port: number;
   /** The console's public origin (scheme://host[:port]) when it differs from what the proxy sees. */
@@ -168,6 +169,7 @@ const schema = z
     SESSION_IDLE_MINUTES: positiveInt(15),
     SESSION_ABSOLUTE_HOURS: positiveInt(8),
     DIST_DIR: z.string().trim().min(1).optional(),
+    ...limitsShape,
   })
   .superRefine((env, ctx) => {
     const upstreams = [env.UPSTREAM_DEVELOPMENT_URL, env.UPSTREAM_QA_URL, env.UPSTREAM_PRODUCTION_URL];
@@ -255,5 +257,6 @@ export function parseConfig(env: Record<string, string | undefined>): ProxyConfi
     idleTimeoutMs: v.SESSION_IDLE_MINUTES * 60_000,
     absoluteTimeoutMs: v.SESSION_ABSOLUTE_HOURS * 3_600_000,
     distDir: v.DIST_DIR,
+    ...limitsOf(v),
   };
 }
