@@ -223,10 +223,16 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
     async close() {
       if (closed) return;
       closed = true;
-      if (subscriber.isReady) await subscriber.close();
-      else if (subscriber.isOpen) subscriber.destroy();
-      if (client.isReady) await client.close();
-      else if (client.isOpen) client.destroy();
+      // A graceful close waits for Redis to answer: a stalled one gets the command deadline, then
+      // the connections are dropped, so that a shutdown never waits on it.
+      const graceful = async (connection: typeof client) => {
+        if (connection.isReady) {
+          const deadline = new Promise((resolve) => setTimeout(resolve, commandTimeoutMs).unref());
+          await Promise.race([connection.close().catch(() => {}), deadline]);
+        }
+        if (connection.isOpen) connection.destroy();
+      };
+      await Promise.all([graceful(subscriber), graceful(client)]);
     },
   };
 }

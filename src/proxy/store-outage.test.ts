@@ -112,6 +112,28 @@ test('a stalled Redis never hangs the proxy: 503 problem+json within seconds, /r
   expect(events).toEqual(expect.arrayContaining(['redis_stalled', 'redis_recovered', 'store_unavailable']));
 });
 
+test('a proxy stopping while Redis is stalled does not wait for it', async () => {
+  const [proxy] = await proxiesOnRedis(1);
+  if (!proxy) throw new Error('no proxy');
+  proxies.length = 0;
+  const { session } = await proxy.login();
+  redis.pause();
+  try {
+    // A request in flight leaves a command waiting on the stopped server.
+    const inFlight = proxy.request('/auth/session', { session, signal: signal() }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const stopped = await Promise.race([
+      proxy.close().then(() => 'stopped'),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 8_000)),
+    ]);
+    // About 2 s here: the request's 1 s deadline, then each connection's 1 s to close.
+    expect(stopped).toBe('stopped');
+    await inFlight;
+  } finally {
+    redis.resume();
+  }
+});
+
 test('a logout during a store outage sticks: that cookie never works again, here or on another instance', async () => {
   const [a, b] = await proxiesOnRedis(2);
   if (!a || !b) throw new Error('no proxies');
