@@ -3,9 +3,9 @@
 import type http from 'node:http';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { sessionCookieName } from './session-carrier.ts';
-import { canary, json, startFakeUpstream, type FakeUpstream } from './testing/fake-upstream.ts';
-import { sessionFrom, startProxy } from './testing/harness.ts';
-import { spawnProxy } from './testing/process.ts';
+import { json, startFakeUpstream, type FakeUpstream } from './testing/fake-upstream.ts';
+import { startProxy } from './testing/harness.ts';
+import { processHeaders, signInOnQa, spawnProxy } from './testing/process.ts';
 import { defaultMaxAnswerBytes } from './upstream.ts';
 
 let upstream: FakeUpstream;
@@ -115,21 +115,8 @@ async function signedIn(env: Record<string, string> = {}) {
     ...env,
   });
   const url = await proxy.listening;
-  const headers = { 'x-requested-with': 'provider-console', 'content-type': 'application/json' };
-  const login = await fetch(`${url}/auth/login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      environment: 'qa',
-      providerId: 100,
-      clientId: canary.clientId,
-      clientSecret: canary.secret,
-    }),
-  });
-  const get = () =>
-    fetch(`${url}${path}`, {
-      headers: { ...headers, cookie: `${sessionCookieName}=${sessionFrom(login)}` },
-    });
+  const { cookie } = await signInOnQa(url);
+  const get = () => fetch(`${url}${path}`, { headers: { ...processHeaders, cookie } });
   const stop = async () => {
     proxy.child.kill('SIGTERM');
     await proxy.exited;

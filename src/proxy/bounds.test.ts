@@ -4,9 +4,9 @@ import type http from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { sessionCookieName } from './session-carrier.ts';
-import { canary, json, startFakeUpstream, type FakeUpstream } from './testing/fake-upstream.ts';
-import { sessionFrom, startProxy } from './testing/harness.ts';
-import { spawnProxy } from './testing/process.ts';
+import { json, startFakeUpstream, type FakeUpstream } from './testing/fake-upstream.ts';
+import { startProxy } from './testing/harness.ts';
+import { processHeaders, signInOnQa, spawnProxy } from './testing/process.ts';
 
 let upstream: FakeUpstream;
 /** Lets every held upstream answer go. */
@@ -135,20 +135,11 @@ test('at most UPSTREAM_CONNECTIONS connections reach an upstream at once; the ot
     UPSTREAM_CONNECTIONS: '3',
   });
   const url = await proxy.listening;
-  const headers = { 'x-requested-with': 'provider-console', 'content-type': 'application/json' };
-  const login = await fetch(`${url}/auth/login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      environment: 'qa',
-      providerId: 100,
-      clientId: canary.clientId,
-      clientSecret: canary.secret,
-    }),
-  });
-  const cookie = `${sessionCookieName}=${sessionFrom(login)}`;
+  const { cookie } = await signInOnQa(url);
   upstream.resetConnections();
-  const calls = Array.from({ length: 10 }, () => fetch(`${url}${hung}`, { headers: { ...headers, cookie } }));
+  const calls = Array.from({ length: 10 }, () =>
+    fetch(`${url}${hung}`, { headers: { ...processHeaders, cookie } }),
+  );
   await until(() => upstream.apiCalls().length >= 3);
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(upstream.apiCalls()).toHaveLength(3);

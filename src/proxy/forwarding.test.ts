@@ -1,26 +1,17 @@
 import http from 'node:http';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { canary, json, startFakeUpstream } from './testing/fake-upstream.ts';
+import { describe, expect, test } from 'vitest';
+import { canary, json } from './testing/fake-upstream.ts';
 import type { FakeUpstream } from './testing/fake-upstream.ts';
 import { sessionCookieName } from './session-carrier.ts';
-import { assertNoCanary, consoleHeader, startProxy } from './testing/harness.ts';
+import { consoleHeader, signedInEachTest, startProxy } from './testing/harness.ts';
 import type { Harness } from './testing/harness.ts';
 
 let upstream: FakeUpstream;
 let proxy: Harness;
 let session: string | undefined;
 
-beforeEach(async () => {
-  upstream = await startFakeUpstream();
-  proxy = await startProxy(upstream.url);
-  session = (await proxy.login()).session;
-});
-
-afterEach(async () => {
-  const texts = [...proxy.seen, ...proxy.logLines];
-  await proxy.close();
-  await upstream.close();
-  assertNoCanary(texts, [canary.secret, canary.tokenPrefix]);
+signedInEachTest((current) => {
+  ({ upstream, proxy, session } = current);
 });
 
 const createChild = (body: unknown = { name: 'Centre', country: 'ES', city: 'Girona' }) =>

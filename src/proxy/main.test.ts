@@ -1,10 +1,8 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sessionCookieName } from './session-carrier.ts';
 import { canary, json, startFakeUpstream } from './testing/fake-upstream.ts';
 import type { FakeUpstream } from './testing/fake-upstream.ts';
-import { sessionFrom } from './testing/harness.ts';
-import { spawnProxy } from './testing/process.ts';
+import { signInOnQa, spawnProxy } from './testing/process.ts';
 
 let upstream: FakeUpstream;
 beforeAll(async () => {
@@ -45,24 +43,14 @@ describe('stopping', () => {
   test('on SIGTERM the proxy finishes the request in flight, then exits 0; its JSON logs hold no secret', async () => {
     const proxy = spawnProxy(qa());
     const url = await proxy.listening;
-    const login = await fetch(`${url}/auth/login`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        environment: 'qa',
-        providerId: 100,
-        clientId: canary.clientId,
-        clientSecret: canary.secret,
-      }),
-    });
-    expect(login.status).toBe(200);
-    const session = sessionFrom(login);
+    const { status, session, cookie } = await signInOnQa(url);
+    expect(status).toBe(200);
 
     upstream.answer((_, response) => {
       setTimeout(() => json(response, 200, { success: true, code: 200, response: { slow: true } }), 400);
     });
     const inFlight = fetch(`${url}/api/core/v1/provider/100/child`, {
-      headers: { ...headers, cookie: `${sessionCookieName}=${session}` },
+      headers: { ...headers, cookie },
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
     proxy.child.kill('SIGTERM');

@@ -1,6 +1,7 @@
 // Starts the proxy over real HTTP (the Node host) for tests, in front of a fake upstream or the
 // simulator, with a fake clock, a captured log and a tiny cookie-aware client.
 import { randomBytes } from 'node:crypto';
+import { afterEach, beforeEach } from 'vitest';
 import { createProxyApp } from '../app.ts';
 import type { ProxyApp, ProxyOptions } from '../app.ts';
 import type { EnvironmentConfig } from '../environments.ts';
@@ -8,6 +9,7 @@ import { createLogger } from '../logger.ts';
 import { cutConnection, listen } from '../server.ts';
 import { sessionCookieName } from '../session-carrier.ts';
 import { createMemoryStore } from '../session-store.ts';
+import { canary, startFakeUpstream, type FakeUpstream } from './fake-upstream.ts';
 
 export interface Harness {
   url: string;
@@ -122,4 +124,33 @@ export function assertNoCanary(texts: string[], canaries: string[]): void {
   const all = texts.join('\n');
   const leaked = canaries.filter((value) => all.includes(value));
   if (leaked.length > 0) throw new Error(`canary values leaked: ${leaked.join(', ')}`);
+}
+
+export interface SignedIn {
+  upstream: FakeUpstream;
+  proxy: Harness;
+  session: string | undefined;
+}
+
+/**
+ * Before each test of the file: a fake upstream, a proxy in front of it and a session signed in
+ * there, in the object answered (and handed to `use`); after it, no canary value may appear in
+ * anything the test saw.
+ */
+export function signedInEachTest(use?: (current: SignedIn) => void): SignedIn {
+  const current = {} as SignedIn;
+  beforeEach(async () => {
+    current.upstream = await startFakeUpstream();
+    current.proxy = await startProxy(current.upstream.url);
+    current.session = (await current.proxy.login()).session;
+    use?.(current);
+  });
+  afterEach(async () => {
+    const { proxy, upstream } = current;
+    const texts = [...proxy.seen, ...proxy.logLines];
+    await proxy.close();
+    await upstream.close();
+    assertNoCanary(texts, [canary.secret, canary.tokenPrefix]);
+  });
+  return current;
 }
