@@ -5,8 +5,8 @@ import {
   type Credentials,
   demoLogin,
   expectNoAxeViolations,
-  HEADERS,
   resetSimulator,
+  SIM_HEADERS,
   typedLogin,
 } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
@@ -97,7 +97,7 @@ async function addChildren(request: APIRequestContext, count: number) {
   const answers = await Promise.all(
     Array.from({ length: count }, (_, n) =>
       request.post('/__sim/providers', {
-        headers: HEADERS,
+        headers: SIM_HEADERS,
         data: {
           name: `E2E Scroll ${String(n + 1).padStart(3, '0')}`,
           country: 'ES',

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expectNoAxeViolations, HEADERS, resetSimulator } from './console-journeys.ts';
+import { expectNoAxeViolations, resetSimulator, SIM_HEADERS } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 
 // A centre's Licences tab against `npm start` (the proxy with the embedded simulator, D11/D12):
@@ -106,7 +106,7 @@ test('past the downgrade’s date (D11 clock), a refresh drops its banner and sh
 }) => {
   await signIn(page, PROCESSOR, '/centres/201/licences');
   await expectBanners(page, [['Scheduled downgrade', 'status']]);
-  const moved = await request.post('/__sim/clock', { headers: HEADERS, data: { advanceDays: 21 } });
+  const moved = await request.post('/__sim/clock', { headers: SIM_HEADERS, data: { advanceDays: 21 } });
   expect(moved.ok()).toBe(true);
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(page.getByRole('status', { name: 'Scheduled downgrade' })).toHaveCount(0);

@@ -8,17 +8,21 @@ import { createMemoryAuditStore } from './audit/memory-store.ts';
 import { auditRecorder } from './audit/recorder.ts';
 import type { AuditStore } from './audit/store.ts';
 import { fail, silentLogger, type Logger, type ProxyEnv } from './context.ts';
+import { createDemoGuard, type DemoLimits } from './demo-guard.ts';
 import type { AppDeps } from './deps.ts';
 import type { EnvironmentConfig } from './environments.ts';
+import { errorFacts } from './error-codes.ts';
 import { createLoginLimiter } from './login-limiter.ts';
 import { compression } from './middleware/compression.ts';
 import { csrfGuard } from './middleware/csrf.ts';
 import { hostCheck } from './middleware/host-check.ts';
 import { requestContext } from './middleware/request-context.ts';
+import { defaultMaxRequestsPerSession, sessionConcurrency } from './middleware/session-concurrency.ts';
 import { apiRoutes } from './routes/api.ts';
-import { authRoutes, describe } from './routes/auth.ts';
 import { auditRoutes } from './routes/audit.ts';
+import { authRoutes } from './routes/auth.ts';
 import { contractEventRoutes } from './routes/contract-events.ts';
+import { healthRoutes } from './routes/health.ts';
 import { simulatorControlRoutes } from './routes/simulator-control.ts';
 import { siteRoutes, type StaticSite } from './routes/site.ts';
 import { createSecretBox } from './secret-box.ts';
@@ -26,7 +30,7 @@ import { cookieCarrier, type SessionCarrier } from './session-carrier.ts';
 import { StoreUnavailableError, type SessionStore } from './session-store.ts';
 import { createSessionManager } from './sessions.ts';
 import { createTokenRenewal } from './token-renewal.ts';
-import type { FetchLike } from './upstream.ts';
+import { defaultMaxAnswerBytes, type FetchLike } from './upstream.ts';
 
 export interface ProxyOptions {
   environments: EnvironmentConfig[];
@@ -43,6 +47,13 @@ export interface ProxyOptions {
   transports?: Partial<Record<EnvironmentConfig['id'], FetchLike>>;
   /** The embedded simulator's control API, served at /__sim on this origin (D11, demo only). */
   simulatorControl?: FetchLike;
+  /**
+   * The token /__sim asks for (all but `GET /__sim/clock`) in `X-Demo-Control-Token`; unset: open
+   * (the in-browser host, whose one user is the page). docs/decisions/0020.
+   */
+  simulatorControlToken?: string;
+  /** Limits on the demo's sign-ins and live sessions (unset: none; docs/decisions/0020). */
+  demoLimits?: DemoLimits;
   publicOrigin?: string;
   /** Host names this proxy answers to; others get 421 (middleware/host-check.ts). */
   allowedHosts?: readonly string[];
@@ -52,6 +63,15 @@ export interface ProxyOptions {
   absoluteTimeoutMs?: number;
   tokenTimeoutMs?: number;
   apiTimeoutMs?: number;
+  /** The largest upstream answer, read whole or streamed (default 16 MiB; docs/decisions/0020). */
+  maxAnswerBytes?: number;
+  /** How many requests one session may have in flight under /api (default 32). */
+  maxRequestsPerSession?: number;
+  /**
+   * How the host ends the connection of an answer cut short while streamed (the Node host,
+   * server.ts); without it the answer's stream fails, which cuts it in any host.
+   */
+  cutConnection?: (connection: unknown) => boolean;
   now?: () => number;
   logger?: Logger;
   site?: StaticSite;
@@ -67,17 +87,26 @@ export function createProxyApp(options: ProxyOptions) {
   const log = options.logger ?? silentLogger;
   const store = options.store;
   const audit = options.audit ?? createMemoryAuditStore();
+  const idleTimeoutMs = options.idleTimeoutMs ?? 15 * 60_000;
+  const demoGuard = options.demoLimits && createDemoGuard(options.demoLimits, { now, idleTimeoutMs });
+  if (demoGuard) store.onEnded((key) => demoGuard.ended(key));
   const sessions = createSessionManager({
     store,
     box: createSecretBox(options.encryptionKey),
     now,
-    idleTimeoutMs: options.idleTimeoutMs ?? 15 * 60_000,
+    idleTimeoutMs,
     absoluteTimeoutMs: options.absoluteTimeoutMs ?? 8 * 3_600_000,
+    ...(demoGuard && {
+      onTouched: (session) => {
+        if (session.environment === 'demo') demoGuard.seen(session.key);
+      },
+    }),
   });
   const environments = new Map<string, EnvironmentConfig>(options.environments.map((env) => [env.id, env]));
   const transportOf = (env: EnvironmentConfig): FetchLike =>
     options.transports?.[env.id] ?? ((request) => fetch(request));
   const tokenTimeoutMs = options.tokenTimeoutMs ?? 5_000;
+  const maxAnswerBytes = options.maxAnswerBytes ?? defaultMaxAnswerBytes;
   const deps: AppDeps = {
     log,
     now,
@@ -86,14 +115,23 @@ export function createProxyApp(options: ProxyOptions) {
     auditRetentionMs: (options.auditRetentionDays ?? 400) * 86_400_000,
     changesPerMinute: options.changesPerMinute ?? 600,
     sessions,
-    renew: createTokenRenewal({ sessions, environments, transportOf, timeoutMs: tokenTimeoutMs }),
+    renew: createTokenRenewal({
+      sessions,
+      environments,
+      transportOf,
+      timeoutMs: tokenTimeoutMs,
+      maxBytes: maxAnswerBytes,
+    }),
     limiter: createLoginLimiter(store, now),
+    ...(demoGuard && { demoGuard }),
     carrier: options.carrier ?? cookieCarrier,
     environments,
     environmentList: options.environments,
     transportOf,
     tokenTimeoutMs,
     apiTimeoutMs: options.apiTimeoutMs ?? 10_000,
+    maxAnswerBytes,
+    ...(options.cutConnection ? { cutConnection: options.cutConnection } : {}),
   };
 
   const app = new Hono<ProxyEnv>();
@@ -101,15 +139,16 @@ export function createProxyApp(options: ProxyOptions) {
   app.use('*', hostCheck(options.allowedHosts));
   if (options.compress !== false) app.use('*', compression());
   app.onError((error, c) => {
+    // docs/decisions/0020: a reason code and the error's class, never its message.
     if (error instanceof StoreUnavailableError) {
       log.error(
-        { event: 'store_unavailable', requestId: c.get('requestId'), error: error.message },
+        { event: 'store_unavailable', requestId: c.get('requestId'), reason: error.reason },
         'store unavailable',
       );
       return fail(c, 503, 'store_unavailable', 'The session store cannot be reached. Try again in a moment.');
     }
     log.error(
-      { event: 'unhandled_error', requestId: c.get('requestId'), error: describe(error) },
+      { event: 'unhandled_error', requestId: c.get('requestId'), ...errorFacts(error) },
       'unhandled error',
     );
     return fail(c, 500, 'internal_error', 'Something went wrong in the proxy.');
@@ -122,23 +161,15 @@ export function createProxyApp(options: ProxyOptions) {
   app.use('/contract-events', csrf);
   app.use('/contract-events/*', csrf);
   app.use('/audit/*', csrf);
+  // docs/decisions/0020: one session's requests in flight are bounded.
+  app.use(
+    '/api/*',
+    sessionConcurrency(deps.carrier, options.maxRequestsPerSession ?? defaultMaxRequestsPerSession),
+  );
   // docs/decisions/0018: every change forwarded under /api is written to the audit log.
   app.use('/api/*', auditRecorder(deps));
 
-  app.get('/healthz', (c) => c.json({ status: 'alive' }));
-  app.get('/readyz', async (c) => {
-    try {
-      await store.ping();
-    } catch {
-      return fail(c, 503, 'not_ready', 'The session store cannot be reached.');
-    }
-    try {
-      await audit.ping();
-    } catch {
-      return fail(c, 503, 'not_ready', 'The database cannot be reached.');
-    }
-    return c.json({ status: 'ready' });
-  });
+  app.route('/', healthRoutes(store, audit));
   app.route('/auth', authRoutes(deps));
   app.route('/api', apiRoutes(deps));
   app.route('/contract-events', contractEventRoutes(deps));
@@ -148,6 +179,7 @@ export function createProxyApp(options: ProxyOptions) {
     simulatorControlRoutes(
       environments.has('demo') ? options.simulatorControl : undefined,
       deps.apiTimeoutMs,
+      options.simulatorControlToken,
     ),
   );
   app.route(

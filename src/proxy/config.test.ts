@@ -61,6 +61,15 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'mysql://db/app' }, 'DATABASE_URL: must be postgres://'],
     [{ AUDIT_RETENTION_DAYS: '0' }, 'AUDIT_RETENTION_DAYS: must be a whole number of days'],
     [{ AUDIT_RETENTION_DAYS: 'forever' }, 'AUDIT_RETENTION_DAYS'],
+    [{ MAX_CONNECTIONS: '0' }, 'MAX_CONNECTIONS: must be a positive whole number'],
+    [{ MAX_REQUESTS_PER_SESSION: 'many' }, 'MAX_REQUESTS_PER_SESSION'],
+    [{ MAX_UPSTREAM_ANSWER_MB: '4096' }, 'MAX_UPSTREAM_ANSWER_MB: must be at most 1024'],
+    [{ UPSTREAM_CONNECTIONS: '-1' }, 'UPSTREAM_CONNECTIONS'],
+    [{ DEMO_CONTROL_TOKEN: 'short' }, 'DEMO_CONTROL_TOKEN: must be 24 to 200'],
+    [{ DEMO_MAX_SESSIONS: '1.5' }, 'DEMO_MAX_SESSIONS'],
+    [{ DEMO_SESSIONS_PER_ADDRESS: '0' }, 'DEMO_SESSIONS_PER_ADDRESS'],
+    [{ DEMO_SIGNINS_PER_MINUTE: 'x' }, 'DEMO_SIGNINS_PER_MINUTE'],
+    [{ DEMO_RESET_HOURS: '0' }, 'DEMO_RESET_HOURS'],
   ])('a bad configuration %j is refused naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrow(message);
   });
@@ -91,6 +100,48 @@ describe('configuration', () => {
     expect(set.databaseUrl).toBe('postgresql://console:pw@db.example:5432/console');
     expect(set.dataDir).toBe(path.resolve('relative/folder'));
     expect(set.auditRetentionDays).toBe(30);
+  });
+
+  test('the limits have their documented defaults, and each can be set (docs/decisions/0020)', () => {
+    expect(parseConfig({})).toMatchObject({
+      maxConnections: 512,
+      maxRequestsPerSession: 32,
+      maxAnswerBytes: 16 * 1024 * 1024,
+      upstreamConnections: 64,
+      demo: {
+        controlToken: undefined,
+        maxSessions: 500,
+        sessionsPerAddress: 10,
+        signInsPerMinute: 10,
+        resetMs: 24 * 3_600_000,
+      },
+    });
+    const token = 'a-control-token-of-32-characters';
+    expect(
+      parseConfig({
+        MAX_CONNECTIONS: '2000',
+        MAX_REQUESTS_PER_SESSION: '8',
+        MAX_UPSTREAM_ANSWER_MB: '4',
+        UPSTREAM_CONNECTIONS: '16',
+        DEMO_CONTROL_TOKEN: token,
+        DEMO_MAX_SESSIONS: '50',
+        DEMO_SESSIONS_PER_ADDRESS: '3',
+        DEMO_SIGNINS_PER_MINUTE: '20',
+        DEMO_RESET_HOURS: '1',
+      }),
+    ).toMatchObject({
+      maxConnections: 2000,
+      maxRequestsPerSession: 8,
+      maxAnswerBytes: 4 * 1024 * 1024,
+      upstreamConnections: 16,
+      demo: {
+        controlToken: token,
+        maxSessions: 50,
+        sessionsPerAddress: 3,
+        signInsPerMinute: 20,
+        resetMs: 3_600_000,
+      },
+    });
   });
 
   test('a key may be given as base64 too', () => {

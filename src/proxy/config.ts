@@ -5,13 +5,14 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { limitsOf, limitsShape, type LimitsConfig } from './config-limits.ts';
 import type { EnvironmentConfig } from './environments.ts';
 import { normalizeTemplatesPrefix } from './operations.ts';
 
 export { environmentIds } from './environments.ts';
 export type { EnvironmentConfig, EnvironmentId, UpstreamEnvironmentId } from './environments.ts';
 
-export interface ProxyConfig {
+export interface ProxyConfig extends LimitsConfig {
   host: string;
   port: number;
   /** The console's public origin (scheme://host[:port]) when it differs from what the proxy sees. */
@@ -191,6 +192,7 @@ const schema = z
       .transform(Number)
       .optional()
       .transform((value) => value ?? 400),
+    ...limitsShape,
   })
   .superRefine((env, ctx) => {
     const upstreams = [env.UPSTREAM_DEVELOPMENT_URL, env.UPSTREAM_QA_URL, env.UPSTREAM_PRODUCTION_URL];
@@ -281,5 +283,6 @@ export function parseConfig(env: Record<string, string | undefined>): ProxyConfi
     databaseUrl: v.DATABASE_URL,
     dataDir: path.resolve(v.DATA_DIR ?? defaultDataDir),
     auditRetentionDays: v.AUDIT_RETENTION_DAYS,
+    ...limitsOf(v),
   };
 }

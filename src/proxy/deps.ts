@@ -1,6 +1,7 @@
 // What the sub-apps share, built once per proxy app (app.ts).
 import type { AuditStore } from './audit/store.ts';
 import type { Logger } from './context.ts';
+import type { DemoGuard } from './demo-guard.ts';
 import type { EnvironmentConfig } from './environments.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import type { SessionCarrier } from './session-carrier.ts';
@@ -22,6 +23,8 @@ export interface AppDeps {
   sessions: SessionManager;
   renew: TokenRenewal;
   limiter: LoginLimiter;
+  /** The demo's sign-in and session limits (the Node host; docs/decisions/0020). */
+  demoGuard?: DemoGuard;
   carrier: SessionCarrier;
   environments: ReadonlyMap<string, EnvironmentConfig>;
   /** In configuration order, for `GET /auth/environments`. */
@@ -29,4 +32,8 @@ export interface AppDeps {
   transportOf(env: EnvironmentConfig): FetchLike;
   tokenTimeoutMs: number;
   apiTimeoutMs: number;
+  /** The largest upstream answer taken, read whole or streamed (docs/decisions/0020). */
+  maxAnswerBytes: number;
+  /** Ends the connection behind `HostBindings.connection` (the Node host); answers whether it did. */
+  cutConnection?: (connection: unknown) => boolean;
 }

@@ -1,5 +1,6 @@
 // The token proxy's entry point under Node: configuration from the environment, then the server.
 // `node src/proxy/main.ts` (or `npm start`, which builds the console first).
+import { randomBytes } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,13 +11,15 @@ import { createSqlAuditStore } from './db/audit-repository.ts';
 import { openStore, type Store } from './db/engine.ts';
 import { DatabaseStartError } from './db/errors.ts';
 import { hasEmbeddedEngineFlags } from './db/pglite.ts';
+import { startDemoWorld } from './demo-world.ts';
 import { demoLogins } from './environments.ts';
 import { createLogger } from './logger.ts';
 import { createRedisStore } from './redis-store.ts';
-import { listen } from './server.ts';
+import { controlTokenHeader } from './routes/simulator-control.ts';
+import { cutConnection, listen } from './server.ts';
 import { createMemoryStore, type SessionStore } from './session-store.ts';
 import { loadStaticSite, type StaticSite } from './static-site.ts';
-import type { FetchLike } from './upstream.ts';
+import { createUpstreamPool } from './upstream-pool.ts';
 
 /** Stops with exit code 2 and a message a person can act on (the configuration is wrong). */
 function refuseToStart(message: string): never {
@@ -85,8 +88,28 @@ export async function main(
   }
   const demoEnvironment = config.environments.find((environment) => environment.id === 'demo');
   const demo = demoEnvironment
-    ? await startSimulator(demoEnvironment.templatesPrefix, options.demoSeed)
+    ? await startDemoWorld({
+        templatesPrefix: demoEnvironment.templatesPrefix,
+        generated: options.demoSeed,
+        resetMs: config.demo.resetMs,
+        logger: log,
+      })
     : undefined;
+  // docs/decisions/0020: the demo beside a real upstream only when asked for, and said out loud.
+  const upstreams = config.environments.filter((environment) => environment.id !== 'demo');
+  if (demo && upstreams.length > 0)
+    log.warn(
+      {
+        event: 'demo_beside_upstream',
+        upstreams: upstreams.map((environment) => environment.id).join(','),
+      },
+      'DEMO=true beside a real upstream: anyone who can reach this proxy can sign in to the demo',
+    );
+  // /__sim asks for this token (the tests pass theirs in DEMO_CONTROL_TOKEN).
+  const controlToken = demo ? (config.demo.controlToken ?? randomBytes(24).toString('base64url')) : undefined;
+  // A bounded pool of connections to each real upstream (the demo's is in-process).
+  const pool = createUpstreamPool({ connections: config.upstreamConnections });
+  const transports = Object.fromEntries(upstreams.map((environment) => [environment.id, pool.transport]));
   let running;
   try {
     running = await listen(
@@ -97,17 +120,30 @@ export async function main(
           audit,
           auditRetentionDays: config.auditRetentionDays,
           encryptionKey: config.encryptionKey,
-          transports: demo ? { demo } : {},
-          simulatorControl: demo,
+          transports: demo ? { ...transports, demo: demo.fetch } : transports,
+          ...(demo && {
+            simulatorControl: demo.fetch,
+            simulatorControlToken: controlToken,
+            demoLimits: config.demo,
+          }),
           publicOrigin: config.publicOrigin,
           allowedHosts: allowedHostsFor(config, address),
           idleTimeoutMs: config.idleTimeoutMs,
           absoluteTimeoutMs: config.absoluteTimeoutMs,
+          maxAnswerBytes: config.maxAnswerBytes,
+          maxRequestsPerSession: config.maxRequestsPerSession,
+          cutConnection,
           logger: log,
           site,
         }),
       store,
-      { host: config.host, port: config.port, trustedProxies: config.trustedProxies, logger: log },
+      {
+        host: config.host,
+        port: config.port,
+        trustedProxies: config.trustedProxies,
+        logger: log,
+        maxConnections: config.maxConnections,
+      },
     );
   } catch (error) {
     await database.close();
@@ -134,21 +170,29 @@ export async function main(
   const logins = demo
     ? ` Demo logins (D12): provider ${demoLogins.parent.providerId} ${demoLogins.parent.clientId} / ${demoLogins.parent.clientSecret}, provider ${demoLogins.processor.providerId} ${demoLogins.processor.clientId} / ${demoLogins.processor.clientSecret}.`
     : '';
-  process.stderr.write(`Provider Console: open ${open}/ in your browser.${logins}\n`);
+  // A token made here is shown once, to the person who started the proxy; one set in the
+  // environment is theirs already and is never echoed.
+  const control = !demo
+    ? ''
+    : config.demo.controlToken === undefined
+      ? ` Simulator control (/__sim): send ${controlTokenHeader}: ${controlToken}`
+      : ` Simulator control (/__sim): send ${controlTokenHeader} with DEMO_CONTROL_TOKEN.`;
+  process.stderr.write(`Provider Console: open ${open}/ in your browser.${logins}${control}\n`);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       log.info({ event: 'stopping', signal, graceMs: config.shutdownGraceMs }, 'stopping');
-      void server
-        .close(config.shutdownGraceMs)
-        .then(() => {
-          stopRetention();
-          // The embedded database writes its last pages and frees DATA_DIR for the next start.
-          return database.close();
-        })
-        .finally(() => {
-          log.info({ event: 'stopped' }, 'stopped');
-          process.exit(0);
-        });
+      const stop = async () => {
+        await server.close(config.shutdownGraceMs);
+        demo?.stop();
+        stopRetention();
+        await pool.close();
+        // The embedded database writes its last pages and frees DATA_DIR for the next start.
+        await database.close();
+      };
+      void stop().finally(() => {
+        log.info({ event: 'stopped' }, 'stopped');
+        process.exit(0);
+      });
     });
   }
 }
@@ -160,21 +204,6 @@ export async function main(
 function allowedHostsFor(config: ProxyConfig, address: string): string[] {
   if (config.publicOrigin) return [new URL(config.publicOrigin).hostname];
   return [address.includes(':') ? `[${address}]` : address, 'localhost'];
-}
-
-/**
- * The embedded simulator (the `demo` environment, D11): its `fetch` is the upstream transport and
- * its `/__sim` control API is served on the proxy's origin. Imported only when the demo is on, so
- * a deployment without it never loads MSW.
- */
-async function startSimulator(
-  templatesPrefix: string,
-  generated: MainOptions['demoSeed'],
-): Promise<FetchLike> {
-  const { createSimulator } = await import('../simulator/index.ts');
-  // D11's reset goes back to the world it started with, generated or not.
-  const simulator = createSimulator({ seed: generated ?? 'demo', templatesPrefix });
-  return (request) => simulator.fetch(request);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

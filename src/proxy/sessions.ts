@@ -1,40 +1,31 @@
 // Server-side sessions (docs/decisions/0005, OWASP ASVS 5 session management): the browser holds
 // only a random 256-bit id; the store holds the login, with the client secret and the access token
-// sealed (AES-256-GCM). The store key is a hash of the id. Web Crypto only (docs/decisions/0012).
-import { encodeBase64Url } from 'hono/utils/encode';
-import { z } from 'zod';
-import { environmentIds, type EnvironmentId } from './environments.ts';
+// sealed (AES-256-GCM; the record's shape is session-records.ts). This module creates, looks up,
+// touches and ends them, and keeps what this process has opened of each. Web Crypto only
+// (docs/decisions/0012).
 import type { SecretBox } from './secret-box.ts';
+import {
+  aad,
+  base64url,
+  binding,
+  idPattern,
+  parseSession,
+  parseToken,
+  recordOf,
+  renewAtFor,
+  storeKey,
+  tokenKeyOf,
+  type Lookup,
+  type NewSession,
+  type Session,
+  type StoredSession,
+  type StoredToken,
+} from './session-records.ts';
 import type { SessionStore } from './session-store.ts';
+import { createTombstones } from './session-tombstones.ts';
 
-const storedSession = z.object({
-  environment: z.enum(environmentIds),
-  providerId: z.number().int().positive(),
-  clientId: z.string(),
-  /** False where the environment could not confirm the provider at login (D3 development). */
-  providerVerified: z.boolean(),
-  sealedSecret: z.string(),
-  createdAt: z.number(),
-  lastSeenAt: z.number(),
-});
-export type StoredSession = z.infer<typeof storedSession>;
-
-// The token lives under its own key: a request that only restarts the idle timer then never
-// writes back a token that another request has just renewed.
-const storedToken = z.object({
-  sealedToken: z.string(),
-  /** When to renew the token before using it (80 % of `expires_in`), epoch ms; absent: on 401 only. */
-  renewAt: z.number().optional(),
-});
-type StoredToken = z.infer<typeof storedToken>;
-
-export interface Session extends StoredSession, Partial<StoredToken> {
-  id: string;
-  /** The store key, hashed from the id (the sealed values' additional data names it). */
-  key: string;
-}
-
-export type Lookup = { kind: 'none' } | { kind: 'expired' } | { kind: 'active'; session: Session };
+export { storeKey } from './session-records.ts';
+export type { Lookup, NewSession, Session, StoredSession } from './session-records.ts';
 
 export interface SessionManagerOptions {
   store: SessionStore;
@@ -44,6 +35,8 @@ export interface SessionManagerOptions {
   absoluteTimeoutMs: number;
   /** How many sessions' opened values a process keeps (the least recently used go first). */
   maxCached?: number;
+  /** Told each time a session's idle timer is restarted in the store (at most once a minute). */
+  onTouched?: (session: Session) => void;
 }
 
 /**
@@ -65,70 +58,6 @@ interface Opened {
   sealedToken?: string;
   token?: string;
 }
-
-export interface NewSession {
-  environment: EnvironmentId;
-  providerId: number;
-  clientId: string;
-  providerVerified: boolean;
-  clientSecret: string;
-  accessToken: string;
-  expiresInSeconds: number | undefined;
-}
-
-const idPattern = /^[A-Za-z0-9_-]{43}$/;
-
-/** base64url without padding (RFC 4648 §5), as a cookie value and a store key. */
-const base64url = (bytes: ArrayBuffer) => encodeBase64Url(bytes).replace(/=+$/, '');
-
-async function idHash(id: string): Promise<string> {
-  return base64url(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(id)));
-}
-
-export async function storeKey(id: string): Promise<string> {
-  return `session:${await idHash(id)}`;
-}
-
-const tokenKeyOf = (key: string) => `token:${key.slice('session:'.length)}`;
-
-/** The value behind a store read, parsed; undefined when missing or not what was written. */
-function parseJson<T>(raw: string | undefined, schema: z.ZodType<T>): T | undefined {
-  if (raw === undefined) return undefined;
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-  const parsed = schema.safeParse(json);
-  return parsed.success ? parsed.data : undefined;
-}
-
-/**
- * The additional data of a sealed value (docs/decisions/0005): its purpose, session, environment,
- * client and provider. Editing any of them in the store makes the value fail to open.
- */
-function aad(
-  purpose: 'secret' | 'token',
-  key: string,
-  s: Pick<StoredSession, 'environment' | 'clientId' | 'providerId'>,
-) {
-  return JSON.stringify([purpose, key, s.environment, s.clientId, s.providerId]);
-}
-
-/** What an opened value is valid for: the sealed secret and everything its additional data binds. */
-const binding = (session: Session) => `${session.sealedSecret}|${aad('secret', session.key, session)}`;
-
-/** The record as stored: the session without its id, key and token. */
-const core = (session: Session): StoredSession => ({
-  environment: session.environment,
-  providerId: session.providerId,
-  clientId: session.clientId,
-  providerVerified: session.providerVerified,
-  sealedSecret: session.sealedSecret,
-  createdAt: session.createdAt,
-  lastSeenAt: session.lastSeenAt,
-});
 
 export function createSessionManager(options: SessionManagerOptions) {
   const { store, box, now, idleTimeoutMs, absoluteTimeoutMs } = options;
@@ -167,20 +96,31 @@ export function createSessionManager(options: SessionManagerOptions) {
   /** The session and its token in one round trip to the store, the id hashed by the caller. */
   const read = async (id: string, key: string): Promise<Session | undefined> => {
     const [rawSession, rawToken] = await store.getMany([key, tokenKeyOf(key)]);
-    const session = parseJson(rawSession, storedSession);
+    const session = parseSession(rawSession);
     if (!session) {
       opened.delete(key);
       keys.delete(id);
       return undefined;
     }
-    return { id, key, ...session, ...parseJson(rawToken, storedToken) };
+    return { id, key, ...session, ...parseToken(rawToken) };
   };
+
+  const forget = async (key: string) => {
+    await store.delete(key, tokenKeyOf(key));
+    await store.announceEnded(key);
+  };
+  // docs/decisions/0020: an end the store could not take is refused here until the store takes it.
+  const tombstones = createTombstones({ now, holdMs: idleTimeoutMs, retry: forget });
 
   const end = async (key: string, id?: string) => {
     opened.delete(key);
     if (id !== undefined) keys.delete(id);
-    await store.delete(key, tokenKeyOf(key));
-    await store.announceEnded(key);
+    try {
+      await forget(key);
+    } catch (error) {
+      tombstones.add(key);
+      throw error;
+    }
   };
 
   const manager = {
@@ -222,6 +162,7 @@ export function createSessionManager(options: SessionManagerOptions) {
       if (!idPattern.test(id)) return { kind: 'expired' };
       // Everything after goes by the session's key, the id hashed once (`keyOf`).
       const key = await keyOf(id);
+      if (tombstones.has(key)) return { kind: 'expired' };
       const session = await read(id, key);
       if (!session) return { kind: 'expired' };
       const at = now();
@@ -234,24 +175,28 @@ export function createSessionManager(options: SessionManagerOptions) {
       keepKey(id, key);
       if (at - session.lastSeenAt < touchIntervalMs) return { kind: 'active', session };
       const touched = { ...session, lastSeenAt: at };
-      if (!(await store.replace(session.key, JSON.stringify(core(touched)), ttlFor(touched)))) {
+      if (!(await store.replace(session.key, JSON.stringify(recordOf(touched)), ttlFor(touched)))) {
         opened.delete(key);
         keys.delete(id);
         return { kind: 'expired' };
       }
+      options.onTouched?.(touched);
       return { kind: 'active', session: touched };
     },
 
     /** Re-reads a session without touching it (to see a token another request has renewed). */
     reload: (session: Pick<Session, 'id' | 'key'>) => read(session.id, session.key),
 
-    /** Ends a session by its cookie value, here and, through the store, on every instance. */
+    /**
+     * Ends a session by its cookie value, here and, through the store, on every instance. While the
+     * store is out it throws, and this instance refuses the session until the store takes the end.
+     */
     async destroy(id: string): Promise<void> {
       await end(await keyOf(id), id);
     },
 
     /** Ends a session already looked up (no second hash of its id). */
-    end: (session: Pick<Session, 'id' | 'key'>) => end(session.key, session.id),
+    end: (session: Pick<Session, 'key'> & { id?: string }) => end(session.key, session.id),
 
     /** For tests: whether this process holds the opened token of a session. */
     holdsToken: (key: string) => opened.get(key)?.token !== undefined,
@@ -316,8 +261,3 @@ export function createSessionManager(options: SessionManagerOptions) {
 }
 
 export type SessionManager = ReturnType<typeof createSessionManager>;
-
-/** D1: honour `expires_in` when present, renewing at 80 % of it (docs/decisions/0005). */
-function renewAtFor(at: number, expiresInSeconds: number | undefined): number | undefined {
-  return expiresInSeconds === undefined ? undefined : at + expiresInSeconds * 800;
-}

@@ -14,7 +14,7 @@ export function requestContext(log: Logger): MiddlewareHandler<ProxyEnv> {
     c.set('kind', 'api');
     c.set('nonce', undefined);
     c.set('operation', undefined);
-    c.set('streamed', false);
+    c.set('streamed', undefined);
     await next();
     let response = c.res;
     try {

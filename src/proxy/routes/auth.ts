@@ -1,21 +1,14 @@
 // /auth: the environments, sign-in (with client credentials, or as a demo login), the session and
 // sign-out. The only door to the token of spec 4.1, which never leaves the proxy.
 import { Hono } from 'hono';
-import {
-  demoLoginRequestSchema,
-  loginRequestSchema,
-  type Environment,
-  type Session as WireSession,
-} from '../../contract/console-wire.ts';
+import { demoLoginRequestSchema, loginRequestSchema, type Environment } from '../../contract/console-wire.ts';
 import { recordSignIn, recordSignOut } from '../audit/auth-entries.ts';
 import { fail, readJsonBody, type Ctx, type ProxyEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { demoLogins, environmentLabels, operationsFor, type EnvironmentConfig } from '../environments.ts';
-import { checkProvider } from '../provider-check.ts';
-import type { Session } from '../sessions.ts';
-import { requestToken } from '../token.ts';
-
-type Credentials = { providerId: number; clientId: string; clientSecret: string };
+import { errorFacts } from '../error-codes.ts';
+import { StoreUnavailableError } from '../session-store.ts';
+import { signIn, wireSession, type Credentials } from './sign-in.ts';
 
 export function authRoutes(deps: AppDeps) {
   const { log, sessions, carrier } = deps;
@@ -89,9 +82,15 @@ export function authRoutes(deps: AppDeps) {
         if (found.kind === 'active') await recordSignOut(deps, c, found.session, 204);
       }
     } catch (error) {
-      // The browser forgets the session whatever happens; the store will forget it on its timer.
+      // The browser forgets the session whatever happens, and this instance refuses it until the
+      // store has taken the end (docs/decisions/0020).
       log.error(
-        { event: 'logout_failed', requestId: c.get('requestId'), error: describe(error) },
+        {
+          event: 'logout_failed',
+          requestId: c.get('requestId'),
+          reason: error instanceof StoreUnavailableError ? error.reason : 'unexpected',
+          ...errorFacts(error),
+        },
         'logout failed',
       );
       return cleared(
@@ -114,7 +113,7 @@ export function authRoutes(deps: AppDeps) {
     input: Credentials,
     method: 'credentials' | 'demo',
   ) {
-    const response = await signIn(c, env, input, method === 'credentials');
+    const response = await signIn(deps, c, env, input, method === 'credentials');
     if (response.status !== 429)
       await recordSignIn(
         deps,
@@ -125,134 +124,7 @@ export function authRoutes(deps: AppDeps) {
     return response;
   }
 
-  async function signIn(c: Ctx, env: EnvironmentConfig, input: Credentials, limited: boolean) {
-    const requestId = c.get('requestId');
-    const attempt = limited
-      ? await deps.limiter.attempt(input.clientId, c.env?.clientAddress ?? 'unknown')
-      : { kind: 'allowed' as const, settle: async () => {} };
-    if (attempt.kind === 'locked') {
-      log.warn(
-        { event: 'login_refused', requestId, reason: 'locked', clientId: input.clientId },
-        'login refused',
-      );
-      return fail(
-        c,
-        429,
-        'too_many_attempts',
-        `Too many failed sign-ins. Try again in ${attempt.retryAfterSeconds} seconds.`,
-        { 'retry-after': String(attempt.retryAfterSeconds) },
-      );
-    }
-    const transport = deps.transportOf(env);
-    const token = await requestToken(transport, env, input, deps.tokenTimeoutMs);
-    if (token.kind === 'invalid_credentials') {
-      await attempt.settle('failed');
-      log.info(
-        { event: 'login_failed', requestId, environment: env.id, clientId: input.clientId },
-        'login failed',
-      );
-      // The same answer for an unknown client and a wrong secret: no account enumeration.
-      return fail(c, 401, 'invalid_credentials', 'The client id or the client secret is not correct.');
-    }
-    if (token.kind !== 'ok') {
-      await attempt.settle('not_counted');
-      const reason = token.kind === 'timeout' ? 'timeout' : token.reason;
-      log.warn({ event: 'login_failed', requestId, environment: env.id, reason }, 'login failed');
-      if (token.kind === 'timeout')
-        return fail(c, 504, 'upstream_timeout', 'The service did not answer in time. Try again.');
-      return fail(
-        c,
-        502,
-        token.kind === 'bad_response' ? 'upstream_bad_response' : 'upstream_unavailable',
-        'The service cannot be reached. Try again later.',
-      );
-    }
-    const check = await checkProvider(transport, env, token.token, input.providerId, deps.apiTimeoutMs);
-    if (check.kind === 'mismatch') {
-      await attempt.settle('failed');
-      log.info(
-        {
-          event: 'login_failed',
-          requestId,
-          environment: env.id,
-          clientId: input.clientId,
-          reason: 'provider_mismatch',
-        },
-        'login failed',
-      );
-      return fail(
-        c,
-        403,
-        'provider_mismatch',
-        `These credentials do not act for provider ${input.providerId}: check the provider id.`,
-      );
-    }
-    if (check.kind === 'parent_credentials') {
-      await attempt.settle('failed');
-      log.info(
-        {
-          event: 'login_failed',
-          requestId,
-          environment: env.id,
-          clientId: input.clientId,
-          reason: 'parent_credentials',
-        },
-        'login failed',
-      );
-      // Spec 4.4 and D3: these credentials may read centre N's own credentials, so they are its
-      // parent's; a session labelled N would act as the parent unseen in the parent's log.
-      return fail(
-        c,
-        403,
-        'parent_credentials',
-        `These are the credentials of the parent of centre ${input.providerId}, not the centre's own. Sign in with the parent's own provider id (centre ${input.providerId} is in its console), or with the centre's own credentials.`,
-      );
-    }
-    if (check.kind === 'timeout' || check.kind === 'unavailable') {
-      await attempt.settle('not_counted');
-      log.warn(
-        { event: 'login_failed', requestId, environment: env.id, reason: 'provider check failed' },
-        'login failed',
-      );
-      return check.kind === 'timeout'
-        ? fail(c, 504, 'upstream_timeout', 'The service did not answer in time. Try again.')
-        : fail(c, 502, 'upstream_unavailable', 'The service cannot be reached. Try again later.');
-    }
-    await attempt.settle('succeeded');
-    // A new id at every login; any session the browser held dies (session fixation, ASVS 5).
-    const previous = carrier.read(c);
-    if (previous) await sessions.destroy(previous);
-    const session = await sessions.create({
-      environment: env.id,
-      providerId: input.providerId,
-      clientId: input.clientId,
-      providerVerified: check.kind === 'verified',
-      clientSecret: input.clientSecret,
-      accessToken: token.token,
-      expiresInSeconds: token.expiresIn,
-    });
-    log.info(
-      {
-        event: 'login_succeeded',
-        requestId,
-        environment: env.id,
-        clientId: input.clientId,
-        providerId: input.providerId,
-        providerVerified: session.providerVerified,
-      },
-      'login succeeded',
-    );
-    const response = c.json(wireSession(session));
-    carrier.issue(response, session.id);
-    return response;
-  }
-
   return auth;
-}
-
-export function wireSession(session: Session): WireSession {
-  const { environment, providerId, clientId, providerVerified } = session;
-  return { environment, providerId, clientId, providerVerified };
 }
 
 export function unauthenticated(deps: AppDeps, c: Ctx, kind: 'none' | 'expired'): Response {
@@ -260,8 +132,4 @@ export function unauthenticated(deps: AppDeps, c: Ctx, kind: 'none' | 'expired')
   const response = fail(c, 401, 'session_expired', 'Your session has ended. Sign in again.');
   deps.carrier.clear(response);
   return response;
-}
-
-export function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error';
 }
