@@ -76,10 +76,12 @@ export function authRoutes(deps: AppDeps) {
     };
     try {
       if (id) {
-        const found = await sessions.lookup(id);
+        // Looked up to record the sign-out under its session; a store that is out must not keep the
+        // session from ending: destroy() then leaves this instance's tombstone (docs/decisions/0020).
+        const found = await sessions.lookup(id).catch(() => undefined);
         await sessions.destroy(id);
         // docs/decisions/0018: a sign-out is an entry of its session's log.
-        if (found.kind === 'active') await recordSignOut(deps, c, found.session, 204);
+        if (found?.kind === 'active') await recordSignOut(deps, c, found.session, 204);
       }
     } catch (error) {
       // The browser forgets the session whatever happens, and this instance refuses it until the
