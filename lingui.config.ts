@@ -1,7 +1,7 @@
 import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-json';
 
-// The console's catalogues (docs/decisions/0009-i18n.md): ICU messages with explicit ids, one JSON
+// The console's catalogues (docs/decisions/0010-i18n.md): ICU messages with explicit ids, one JSON
 // file per language and area. The Vite plugin compiles each file when it is imported, so a
 // language and an area load only when a screen needs them.
 const AREAS = ['common', 'centres', 'doctors', 'licences', 'templates', 'contract'] as const;

@@ -9,6 +9,13 @@ import { expect } from './fixtures.ts';
 /** The proxy refuses /auth, /api and /__sim without it (its CSRF defence, the console wire). */
 export const HEADERS = CONSOLE_HEADERS;
 
+/**
+ * The simulator's control API also asks for the control token `npm start` was given
+ * (docs/decisions/0020): playwright.config.ts hands the journeys' server the one in
+ * DEMO_CONTROL_TOKEN.
+ */
+export const SIM_HEADERS = { ...HEADERS, 'x-demo-control-token': process.env.DEMO_CONTROL_TOKEN ?? '' };
+
 export interface Credentials {
   providerId: string;
   clientId: string;
@@ -17,7 +24,7 @@ export interface Credentials {
 
 /** D11: back to the demo seed, so that every journey starts from the same world. */
 export async function resetSimulator(request: APIRequestContext) {
-  const reset = await request.post('/__sim/reset', { headers: HEADERS });
+  const reset = await request.post('/__sim/reset', { headers: SIM_HEADERS });
   expect(reset.ok()).toBe(true);
 }
 

@@ -5,8 +5,8 @@ import {
   type Credentials,
   demoLogin,
   expectNoAxeViolations,
-  HEADERS,
   resetSimulator,
+  SIM_HEADERS,
   typedLogin,
 } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
@@ -97,7 +97,7 @@ async function addChildren(request: APIRequestContext, count: number) {
   const answers = await Promise.all(
     Array.from({ length: count }, (_, n) =>
       request.post('/__sim/providers', {
-        headers: HEADERS,
+        headers: SIM_HEADERS,
         data: {
           name: `E2E Scroll ${String(n + 1).padStart(3, '0')}`,
           country: 'ES',
@@ -267,6 +267,9 @@ for (const scheme of ['light', 'dark'] as const) {
     context,
     browser,
   }) => {
+    // Five axe runs, a centre created and a second browser signed in: over a minute on a loaded
+    // two-core machine (axe alone took 8 to 16 s a run there). Nothing in it is timed.
+    test.setTimeout(120_000);
     await page.emulateMedia({ colorScheme: scheme });
     await demoLogin(page);
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { contractEventsSchema } from '../src/contract/console-wire.ts';
-import { expectNoAxeViolations, HEADERS, resetSimulator } from './console-journeys.ts';
+import { expectNoAxeViolations, HEADERS, resetSimulator, SIM_HEADERS } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 
 // The Contract tab and the contract-event log against `npm start` (the proxy with the embedded
@@ -53,7 +53,7 @@ async function logOf(request: APIRequestContext, centreId?: number) {
 
 /** D11: the simulator's contract of one centre, as it holds it. */
 async function simulatedStatus(request: APIRequestContext, centreId: number): Promise<unknown> {
-  const state = (await (await request.get('/__sim/state', { headers: HEADERS })).json()) as {
+  const state = (await (await request.get('/__sim/state', { headers: SIM_HEADERS })).json()) as {
     providers?: Record<string, { contract?: { status?: string } | null }>;
   };
   return state.providers?.[String(centreId)]?.contract?.status;
@@ -88,7 +88,7 @@ test('a pay-per-use contract for the centre with none, a switch to seats, applie
   await expect(contractNow(page)).toContainText(/Switches to seats on .+: 5 BASIC, 1 ELITE/);
 
   // The seed's renewals fall within a month (D10): past it, the switch has been applied.
-  const moved = await request.post('/__sim/clock', { headers: HEADERS, data: { advanceDays: 31 } });
+  const moved = await request.post('/__sim/clock', { headers: SIM_HEADERS, data: { advanceDays: 31 } });
   expect(moved.ok()).toBe(true);
   await page.reload();
   await expect(contractNow(page)).toContainText('Seats');
@@ -164,7 +164,7 @@ test('a cancellation the service answers too late is retried with the same event
   await chooseAction(page, 'Cancel the contract');
   // D11: the service answers after the proxy's 10 s deadline, and applies the cancellation then.
   const fault = await request.post('/__sim/faults', {
-    headers: HEADERS,
+    headers: SIM_HEADERS,
     data: { match: 'POST /payments/v1/partner/webhook', delayMs: 11_500, times: 1 },
   });
   expect(fault.ok()).toBe(true);
@@ -179,9 +179,11 @@ test('a cancellation the service answers too late is retried with the same event
   // Meanwhile a second tab of the same browser cannot send another event for this centre.
   const second = await context.newPage();
   await second.goto('/centres/108/contract');
+  // The first tab holds the centre's lock until an answer comes (it keeps it past the timeout): a
+  // second tab loading slowly on a loaded machine still finds it held.
   await expect(
     second.getByRole('status', { name: 'Another tab is sending a change for this centre' }),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 20_000 });
   await expect(second.getByRole('button', { name: 'Send the new seats' })).toBeDisabled();
   await second.close();
 
@@ -265,6 +267,8 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`the Contract tab, its preview, the cancel confirmation and the log pass axe (WCAG 2.1 AA) in the ${scheme} theme`, async ({
     page,
   }) => {
+    // Six axe runs and three screens: seconds each on a loaded two-core machine. Nothing here is timed.
+    test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: scheme });
     await signIn(page, PARENT, '/centres/101/contract');
     await expect(contractNow(page)).toContainText('BASIC: 10 seats, 8 in use');

@@ -1,12 +1,14 @@
 // Zero configuration (decision 0005): `npm start` offers the demo environment, the simulator running
 // inside the proxy, with its control API on the proxy's own origin (D11) and never under /api.
-import { apiDemoLogin, HEADERS as headers } from './console-journeys.ts';
+import { apiDemoLogin, HEADERS as headers, SIM_HEADERS } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 
 test('the demo environment logs in with the D12 credentials and answers spec operations through /api', async ({
   request,
 }) => {
-  expect((await request.post('/__sim/reset', { headers })).status()).toBe(200);
+  // The control API asks for the control token the server was given (docs/decisions/0020).
+  expect((await request.post('/__sim/reset', { headers })).status()).toBe(403);
+  expect((await request.post('/__sim/reset', { headers: SIM_HEADERS })).status()).toBe(200);
   const environments = (await (await request.get('/auth/environments', { headers })).json()) as {
     id: string;
   }[];

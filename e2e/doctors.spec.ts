@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { demoLogin, expectNoAxeViolations, HEADERS, resetSimulator } from './console-journeys.ts';
+import { demoLogin, expectNoAxeViolations, resetSimulator, SIM_HEADERS } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 
 // Doctors (spec 4.2, 4.6; D4, D6, D12) against `npm start`: the form, the file import with its
@@ -67,7 +67,7 @@ async function editRow(page: Page, n: number, change: (dialog: Locator) => Promi
 }
 
 async function doctorsIn(page: Page, centreId: number): Promise<string[]> {
-  const state = await page.request.get('/__sim/state', { headers: HEADERS });
+  const state = await page.request.get('/__sim/state', { headers: SIM_HEADERS });
   const body = (await state.json()) as { providers: Record<string, { doctors: { doctorId: string }[] }> };
   return (body.providers[String(centreId)]?.doctors ?? []).map((doctor) => doctor.doctorId);
 }
@@ -113,6 +113,9 @@ test('three doctors registered through the form are each found on the centre’s
 test('a 200-row Windows-1252 file: fix two rows in the preview, register, fix and retry the three failed, download the results', async ({
   page,
 }) => {
+  // 200 registrations four at a time, two axe runs and five edits: about 30 s on a loaded two-core
+  // machine, where the default timeout ended it. Nothing in it is timed.
+  test.setTimeout(90_000);
   await demoLogin(page);
   await page.goto('/doctors/register?target=106');
   const bad = {
@@ -180,7 +183,7 @@ test.describe('a simulator fault', () => {
     await demoLogin(page);
     const before = await doctorsIn(page, 104);
     const fault = await page.request.post('/__sim/faults', {
-      headers: HEADERS,
+      headers: SIM_HEADERS,
       data: { match: REGISTER, status: 503, times: 10 },
     });
     expect(fault.ok()).toBe(true);
@@ -201,9 +204,12 @@ test.describe('a simulator fault', () => {
   });
 
   test('the progress shows counts, rate, pause and cancel while rows are on their way', async ({ page }) => {
+    // Slow answers (1.5 s each, on purpose), two axe runs and a second run: past the default 30 s on
+    // a loaded two-core machine. Nothing in it is timed.
+    test.setTimeout(90_000);
     await demoLogin(page);
     await page.request.post('/__sim/faults', {
-      headers: HEADERS,
+      headers: SIM_HEADERS,
       data: { match: REGISTER, delayMs: 1500, times: 200 },
     });
     await page.goto('/doctors/register?target=102');

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expectNoAxeViolations, HEADERS, resetSimulator } from './console-journeys.ts';
+import { expectNoAxeViolations, resetSimulator, SIM_HEADERS } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 
 // A centre's Licences tab against `npm start` (the proxy with the embedded simulator, D11/D12):
@@ -106,7 +106,7 @@ test('past the downgrade’s date (D11 clock), a refresh drops its banner and sh
 }) => {
   await signIn(page, PROCESSOR, '/centres/201/licences');
   await expectBanners(page, [['Scheduled downgrade', 'status']]);
-  const moved = await request.post('/__sim/clock', { headers: HEADERS, data: { advanceDays: 21 } });
+  const moved = await request.post('/__sim/clock', { headers: SIM_HEADERS, data: { advanceDays: 21 } });
   expect(moved.ok()).toBe(true);
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(page.getByRole('status', { name: 'Scheduled downgrade' })).toHaveCount(0);
@@ -122,7 +122,7 @@ test('a pasted link opens that doctor’s licences; an unknown doctor is said to
   const drawer = page.getByRole('dialog', { name: 'Licences of José Núñez' });
   await expect(drawer.getByText('Limit reached')).toBeVisible();
   const link = page.url();
-  expect(new URL(link).searchParams.get('user')).toBe('101-doc-001');
+  expect(new URL(link).searchParams.get('doctor')).toBe('101-doc-001');
 
   // Support staff paste the link into another window of the same session.
   const pasted = await page.context().newPage();
@@ -132,7 +132,7 @@ test('a pasted link opens that doctor’s licences; an unknown doctor is said to
   await expect(same.getByText('Monthly limit')).toBeVisible();
   await pasted.close();
 
-  await page.goto('/centres/101/licences?user=202-doc-001');
+  await page.goto('/centres/101/licences?doctor=202-doc-001');
   await expect(
     page.getByRole('dialog').getByText('This doctor is not registered at this centre'),
   ).toBeVisible();
@@ -158,6 +158,8 @@ test('the licence type survives a reload and back/forward', async ({ page }) => 
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`the Licences tab and the drawer pass axe (WCAG 2.1 AA) in the ${scheme} theme`, async ({ page }) => {
+    // Four axe runs and four screens: seconds each on a loaded two-core machine. Nothing here is timed.
+    test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: scheme });
     await signIn(page, PARENT, '/centres/104/licences');
     await expectBanners(page, [
@@ -171,7 +173,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.goto('/centres/102/licences');
     await expect(page.getByText('4 doctors hold a usage licence')).toBeVisible();
     await expectNoAxeViolations(page, 'pay-per-use centre');
-    await page.goto('/centres/101/licences?user=101-doc-001');
+    await page.goto('/centres/101/licences?doctor=101-doc-001');
     await expect(
       page.getByRole('dialog', { name: 'Licences of José Núñez' }).getByText('Limit reached'),
     ).toBeVisible();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
-import { expectNoAxeViolations, HEADERS, resetSimulator } from './console-journeys.ts';
+import { expectNoAxeViolations, resetSimulator, SIM_HEADERS } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 
 // The overview across a parent's centres against `npm start` (the proxy with the embedded
@@ -130,7 +130,7 @@ test('a fault on one centre’s licence call shows that row’s retry, and the r
   request,
 }) => {
   const fault = await request.post('/__sim/faults', {
-    headers: HEADERS,
+    headers: SIM_HEADERS,
     data: { match: 'GET /payments/v1/subscription/provider/103/license', status: 503, times: 1 },
   });
   expect(fault.ok()).toBe(true);

@@ -137,6 +137,8 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`axe finds no violation on the tab, the picker, the drawer and the failure states (${scheme})`, async ({
     page,
   }) => {
+    // Six axe runs: seconds each on a loaded two-core machine. Nothing here is timed.
+    test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto('/centres/101/templates?view=doctor&doctor=101-doc-002&page=2');
     await expect(page.getByText('26–50 of 65')).toBeVisible();

@@ -5,9 +5,11 @@ import { runVisualChecks } from './visual-checks.ts';
 import { type Combo, comboName, DESKTOP, PHONE, prepareContext, walkScreens } from './visual-walk.ts';
 
 // Every screen and dialog, in both colour schemes, at desktop and phone widths, in English and
-// Spanish: each state is measured in the page (e2e/visual-checks.ts) for buttons without a
-// background or border, oversized close buttons, dialogs without an overlay and clipped text. A
-// combination collects every problem of every screen before it fails, so one run shows them all.
+// Spanish, and in Catalan light at desktop and dark on a phone (both schemes and both widths in the
+// third language, at a fifth of the time): each state is measured in the page
+// (e2e/visual-checks.ts) for buttons without a background or border, oversized close buttons,
+// dialogs without an overlay and clipped text. A combination collects every problem of every
+// screen before it fails, so one run shows them all.
 
 // Expected answers, logged by Chromium: 401 from the session probe and from the request that finds
 // the session ended; 404 from the licence summary of a centre with no contract yet (D5, read as
@@ -20,11 +22,15 @@ test.use({
   ],
 });
 
-const combos: Combo[] = (['light', 'dark'] as const).flatMap((scheme) =>
-  [DESKTOP, PHONE].flatMap((viewport) =>
-    (['en', 'es'] as const).map((language) => ({ scheme, viewport, language })),
+const combos: Combo[] = [
+  ...(['light', 'dark'] as const).flatMap((scheme) =>
+    [DESKTOP, PHONE].flatMap((viewport) =>
+      (['en', 'es'] as const).map((language) => ({ scheme, viewport, language })),
+    ),
   ),
-);
+  { scheme: 'light', viewport: DESKTOP, language: 'ca' },
+  { scheme: 'dark', viewport: PHONE, language: 'ca' },
+];
 
 for (const combo of combos) {
   test.describe(comboName(combo), () => {
@@ -35,11 +41,11 @@ for (const combo of combos) {
       context,
       request,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(180_000);
       await resetSimulator(request);
       await prepareContext(context, page, combo);
       // A close button is one in either language: an English "Close" in Spanish is still one.
-      const closeNames = [uiText('en', 'common.close'), uiText('es', 'common.close')];
+      const closeNames = (['en', 'es', 'ca'] as const).map((language) => uiText(language, 'common.close'));
       const failures: string[] = [];
       await walkScreens(page, context, combo, async ({ slug, problems }) => {
         // The browser's own error page is not the console's to measure: the problem says so already.

@@ -160,10 +160,20 @@ export async function walkScreens(page: Page, context: BrowserContext, combo: Co
   await page.goto('/centres/104/licences');
   await expect(main.getByRole('alert').first()).toBeVisible();
   await at('licences-tab');
-  await page.goto('/centres/101/licences?user=101-doc-001');
+  await page.goto('/centres/101/licences?doctor=101-doc-001');
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByText(text('licences.drawer.atLimit'))).toBeVisible();
   await at('licence-drawer');
+
+  // The same centre's doctors (each licence's expiry, days counted on the service's clock) and its
+  // templates (the three views as toggle buttons).
+  await page.goto('/centres/104/doctors');
+  await expect(main.getByRole('table', { name: text('doctors.table') })).toBeVisible();
+  await at('doctors-tab');
+  await page.goto('/centres/101/templates');
+  await expect(main.getByRole('group', { name: text('templates.views') })).toBeVisible();
+  await expect(main.getByRole('table')).toBeVisible();
+  await at('templates-tab');
 
   // A self-billed centre's Contract tab (D12: seats, ACTIVE), a change's preview, the cancel
   // confirmation, then the parent's contract-event log holding the change once applied.
@@ -193,6 +203,23 @@ export async function walkScreens(page: Page, context: BrowserContext, combo: Co
   await expect(page.getByRole('heading', { name: text('contract.log.title'), level: 1 })).toBeVisible();
   await expect(main.getByRole('listitem').first()).toBeVisible();
   await at('contract-log');
+
+  // Registering doctors: rows typed in, then a clinic's file with a row that breaks a rule.
+  await page.goto('/doctors/register');
+  await expect(main.getByRole('group', { name: text('row.legend', { n: '1' }) })).toBeVisible();
+  await at('register-form');
+  // A segmented control's radio is hidden under its label, which takes the click.
+  await main.locator('label', { hasText: text('register.mode.file') }).click();
+  await main.locator('input[type="file"]').setInputFiles({
+    name: 'clinica.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      'Nombre;Apellidos;Correo electrónico;ID médico;Especialidad;Idioma\r\n' +
+        'Ana;García;ana@example.org;V-1;12;Español\r\nPau;Puig;not-an-email;V-2;12;Català\r\n',
+    ),
+  });
+  await expect(main.getByRole('table', { name: text('preview.table') })).toBeVisible();
+  await at('register-import');
   await page.goto(`/centres/${id}`);
   await expect(reveal).toBeVisible();
   // The tab's own requests (its licences by type) have answered first: one still on its way would

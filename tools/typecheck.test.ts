@@ -46,6 +46,9 @@ describe('the TypeScript projects', () => {
       'db/engine.ts',
       'db/pglite.ts',
       'db/audit-repository.ts',
+      'upstream-pool.ts',
+      'demo-world.ts',
+      'config-limits.ts',
     ])
       expect(proxy).not.toContain(`src/proxy/${nodeOnly}`);
     expect(files.filter((file) => file.includes('@types/node/'))).toEqual([]);

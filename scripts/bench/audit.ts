@@ -5,6 +5,7 @@
 // and the proxy's RSS). Every proxy is `node src/proxy/main.ts` in a process of its own.
 // Standalone: `node scripts/bench/audit.ts [--entries N] [--page-seconds S]`.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -97,7 +98,11 @@ export async function benchAudit(
   const big = copyDataDir();
   try {
     step('audit: the proxy on a PostgreSQL server, then embedded (first start, restart)');
-    const server = await measureProxy({ DATABASE_URL: await postgres.createDatabase('reference') });
+    const server = await measureProxy({
+      DATABASE_URL: await postgres.createDatabase('reference'),
+      // Required beside DATABASE_URL (docs/decisions/0022): it seals connection secrets.
+      DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    });
     const first = await measureProxy({ DATA_DIR: empty });
     const restart = await measureProxy({ DATA_DIR: empty });
 

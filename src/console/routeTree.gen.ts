@@ -13,16 +13,17 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthSplatRouteImport } from './routes/_auth/$'
-import { Route as AuthContractLogRouteImport } from './routes/_auth/contract-log'
-import { Route as AuthOverviewRouteImport } from './routes/_auth/overview'
-import { Route as AuthCentresIndexRouteImport } from './routes/_auth/centres/index'
-import { Route as AuthCentresCentreIdRouteImport } from './routes/_auth/centres/$centreId'
-import { Route as AuthDoctorsRegisterRouteImport } from './routes/_auth/doctors/register'
-import { Route as AuthCentresCentreIdIndexRouteImport } from './routes/_auth/centres/$centreId/index'
-import { Route as AuthCentresCentreIdContractRouteImport } from './routes/_auth/centres/$centreId/contract'
-import { Route as AuthCentresCentreIdDoctorsRouteImport } from './routes/_auth/centres/$centreId/doctors'
-import { Route as AuthCentresCentreIdLicencesRouteImport } from './routes/_auth/centres/$centreId/licences'
-import { Route as AuthCentresCentreIdTemplatesRouteImport } from './routes/_auth/centres/$centreId/templates'
+import { Route as AuthScreensRouteImport } from './routes/_auth/_screens'
+import { Route as AuthScreensContractLogRouteImport } from './routes/_auth/_screens/contract-log'
+import { Route as AuthScreensOverviewRouteImport } from './routes/_auth/_screens/overview'
+import { Route as AuthScreensCentresIndexRouteImport } from './routes/_auth/_screens/centres/index'
+import { Route as AuthScreensCentresCentreIdRouteImport } from './routes/_auth/_screens/centres/$centreId'
+import { Route as AuthScreensDoctorsRegisterRouteImport } from './routes/_auth/_screens/doctors/register'
+import { Route as AuthScreensCentresCentreIdIndexRouteImport } from './routes/_auth/_screens/centres/$centreId/index'
+import { Route as AuthScreensCentresCentreIdContractRouteImport } from './routes/_auth/_screens/centres/$centreId/contract'
+import { Route as AuthScreensCentresCentreIdDoctorsRouteImport } from './routes/_auth/_screens/centres/$centreId/doctors'
+import { Route as AuthScreensCentresCentreIdLicencesRouteImport } from './routes/_auth/_screens/centres/$centreId/licences'
+import { Route as AuthScreensCentresCentreIdTemplatesRouteImport } from './routes/_auth/_screens/centres/$centreId/templates'
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -43,107 +44,114 @@ const AuthSplatRoute = AuthSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => AuthRoute,
 } as any)
-const AuthContractLogRoute = AuthContractLogRouteImport.update({
+const AuthScreensRoute = AuthScreensRouteImport.update({
+  id: '/_screens',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthScreensContractLogRoute = AuthScreensContractLogRouteImport.update({
   id: '/contract-log',
   path: '/contract-log',
-  getParentRoute: () => AuthRoute,
+  getParentRoute: () => AuthScreensRoute,
 } as any)
-const AuthOverviewRoute = AuthOverviewRouteImport.update({
+const AuthScreensOverviewRoute = AuthScreensOverviewRouteImport.update({
   id: '/overview',
   path: '/overview',
-  getParentRoute: () => AuthRoute,
+  getParentRoute: () => AuthScreensRoute,
 } as any)
-const AuthCentresIndexRoute = AuthCentresIndexRouteImport.update({
+const AuthScreensCentresIndexRoute = AuthScreensCentresIndexRouteImport.update({
   id: '/centres/',
   path: '/centres/',
-  getParentRoute: () => AuthRoute,
+  getParentRoute: () => AuthScreensRoute,
 } as any)
-const AuthCentresCentreIdRoute = AuthCentresCentreIdRouteImport.update({
-  id: '/centres/$centreId',
-  path: '/centres/$centreId',
-  getParentRoute: () => AuthRoute,
-} as any)
-const AuthDoctorsRegisterRoute = AuthDoctorsRegisterRouteImport.update({
-  id: '/doctors/register',
-  path: '/doctors/register',
-  getParentRoute: () => AuthRoute,
-} as any)
-const AuthCentresCentreIdIndexRoute =
-  AuthCentresCentreIdIndexRouteImport.update({
+const AuthScreensCentresCentreIdRoute =
+  AuthScreensCentresCentreIdRouteImport.update({
+    id: '/centres/$centreId',
+    path: '/centres/$centreId',
+    getParentRoute: () => AuthScreensRoute,
+  } as any)
+const AuthScreensDoctorsRegisterRoute =
+  AuthScreensDoctorsRegisterRouteImport.update({
+    id: '/doctors/register',
+    path: '/doctors/register',
+    getParentRoute: () => AuthScreensRoute,
+  } as any)
+const AuthScreensCentresCentreIdIndexRoute =
+  AuthScreensCentresCentreIdIndexRouteImport.update({
     id: '/',
     path: '/',
-    getParentRoute: () => AuthCentresCentreIdRoute,
+    getParentRoute: () => AuthScreensCentresCentreIdRoute,
   } as any)
-const AuthCentresCentreIdContractRoute =
-  AuthCentresCentreIdContractRouteImport.update({
+const AuthScreensCentresCentreIdContractRoute =
+  AuthScreensCentresCentreIdContractRouteImport.update({
     id: '/contract',
     path: '/contract',
-    getParentRoute: () => AuthCentresCentreIdRoute,
+    getParentRoute: () => AuthScreensCentresCentreIdRoute,
   } as any)
-const AuthCentresCentreIdDoctorsRoute =
-  AuthCentresCentreIdDoctorsRouteImport.update({
+const AuthScreensCentresCentreIdDoctorsRoute =
+  AuthScreensCentresCentreIdDoctorsRouteImport.update({
     id: '/doctors',
     path: '/doctors',
-    getParentRoute: () => AuthCentresCentreIdRoute,
+    getParentRoute: () => AuthScreensCentresCentreIdRoute,
   } as any)
-const AuthCentresCentreIdLicencesRoute =
-  AuthCentresCentreIdLicencesRouteImport.update({
+const AuthScreensCentresCentreIdLicencesRoute =
+  AuthScreensCentresCentreIdLicencesRouteImport.update({
     id: '/licences',
     path: '/licences',
-    getParentRoute: () => AuthCentresCentreIdRoute,
+    getParentRoute: () => AuthScreensCentresCentreIdRoute,
   } as any)
-const AuthCentresCentreIdTemplatesRoute =
-  AuthCentresCentreIdTemplatesRouteImport.update({
+const AuthScreensCentresCentreIdTemplatesRoute =
+  AuthScreensCentresCentreIdTemplatesRouteImport.update({
     id: '/templates',
     path: '/templates',
-    getParentRoute: () => AuthCentresCentreIdRoute,
+    getParentRoute: () => AuthScreensCentresCentreIdRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
-  '/contract-log': typeof AuthContractLogRoute
-  '/overview': typeof AuthOverviewRoute
-  '/centres/$centreId': typeof AuthCentresCentreIdRouteWithChildren
-  '/doctors/register': typeof AuthDoctorsRegisterRoute
-  '/centres/': typeof AuthCentresIndexRoute
-  '/centres/$centreId/contract': typeof AuthCentresCentreIdContractRoute
-  '/centres/$centreId/doctors': typeof AuthCentresCentreIdDoctorsRoute
-  '/centres/$centreId/licences': typeof AuthCentresCentreIdLicencesRoute
-  '/centres/$centreId/templates': typeof AuthCentresCentreIdTemplatesRoute
-  '/centres/$centreId/': typeof AuthCentresCentreIdIndexRoute
+  '/contract-log': typeof AuthScreensContractLogRoute
+  '/overview': typeof AuthScreensOverviewRoute
+  '/centres/$centreId': typeof AuthScreensCentresCentreIdRouteWithChildren
+  '/doctors/register': typeof AuthScreensDoctorsRegisterRoute
+  '/centres/': typeof AuthScreensCentresIndexRoute
+  '/centres/$centreId/contract': typeof AuthScreensCentresCentreIdContractRoute
+  '/centres/$centreId/doctors': typeof AuthScreensCentresCentreIdDoctorsRoute
+  '/centres/$centreId/licences': typeof AuthScreensCentresCentreIdLicencesRoute
+  '/centres/$centreId/templates': typeof AuthScreensCentresCentreIdTemplatesRoute
+  '/centres/$centreId/': typeof AuthScreensCentresCentreIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
-  '/contract-log': typeof AuthContractLogRoute
-  '/overview': typeof AuthOverviewRoute
   '/': typeof AuthIndexRoute
-  '/doctors/register': typeof AuthDoctorsRegisterRoute
-  '/centres': typeof AuthCentresIndexRoute
-  '/centres/$centreId/contract': typeof AuthCentresCentreIdContractRoute
-  '/centres/$centreId/doctors': typeof AuthCentresCentreIdDoctorsRoute
-  '/centres/$centreId/licences': typeof AuthCentresCentreIdLicencesRoute
-  '/centres/$centreId/templates': typeof AuthCentresCentreIdTemplatesRoute
-  '/centres/$centreId': typeof AuthCentresCentreIdIndexRoute
+  '/contract-log': typeof AuthScreensContractLogRoute
+  '/overview': typeof AuthScreensOverviewRoute
+  '/doctors/register': typeof AuthScreensDoctorsRegisterRoute
+  '/centres': typeof AuthScreensCentresIndexRoute
+  '/centres/$centreId/contract': typeof AuthScreensCentresCentreIdContractRoute
+  '/centres/$centreId/doctors': typeof AuthScreensCentresCentreIdDoctorsRoute
+  '/centres/$centreId/licences': typeof AuthScreensCentresCentreIdLicencesRoute
+  '/centres/$centreId/templates': typeof AuthScreensCentresCentreIdTemplatesRoute
+  '/centres/$centreId': typeof AuthScreensCentresCentreIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_auth': typeof AuthRouteWithChildren
   '/login': typeof LoginRoute
   '/_auth/$': typeof AuthSplatRoute
-  '/_auth/contract-log': typeof AuthContractLogRoute
-  '/_auth/overview': typeof AuthOverviewRoute
+  '/_auth/_screens': typeof AuthScreensRouteWithChildren
   '/_auth/': typeof AuthIndexRoute
-  '/_auth/centres/$centreId': typeof AuthCentresCentreIdRouteWithChildren
-  '/_auth/doctors/register': typeof AuthDoctorsRegisterRoute
-  '/_auth/centres/': typeof AuthCentresIndexRoute
-  '/_auth/centres/$centreId/contract': typeof AuthCentresCentreIdContractRoute
-  '/_auth/centres/$centreId/doctors': typeof AuthCentresCentreIdDoctorsRoute
-  '/_auth/centres/$centreId/licences': typeof AuthCentresCentreIdLicencesRoute
-  '/_auth/centres/$centreId/templates': typeof AuthCentresCentreIdTemplatesRoute
-  '/_auth/centres/$centreId/': typeof AuthCentresCentreIdIndexRoute
+  '/_auth/_screens/contract-log': typeof AuthScreensContractLogRoute
+  '/_auth/_screens/overview': typeof AuthScreensOverviewRoute
+  '/_auth/_screens/centres/$centreId': typeof AuthScreensCentresCentreIdRouteWithChildren
+  '/_auth/_screens/doctors/register': typeof AuthScreensDoctorsRegisterRoute
+  '/_auth/_screens/centres/': typeof AuthScreensCentresIndexRoute
+  '/_auth/_screens/centres/$centreId/contract': typeof AuthScreensCentresCentreIdContractRoute
+  '/_auth/_screens/centres/$centreId/doctors': typeof AuthScreensCentresCentreIdDoctorsRoute
+  '/_auth/_screens/centres/$centreId/licences': typeof AuthScreensCentresCentreIdLicencesRoute
+  '/_auth/_screens/centres/$centreId/templates': typeof AuthScreensCentresCentreIdTemplatesRoute
+  '/_auth/_screens/centres/$centreId/': typeof AuthScreensCentresCentreIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -165,9 +173,9 @@ export interface FileRouteTypes {
   to:
     | '/login'
     | '/$'
+    | '/'
     | '/contract-log'
     | '/overview'
-    | '/'
     | '/doctors/register'
     | '/centres'
     | '/centres/$centreId/contract'
@@ -180,17 +188,18 @@ export interface FileRouteTypes {
     | '/_auth'
     | '/login'
     | '/_auth/$'
-    | '/_auth/contract-log'
-    | '/_auth/overview'
+    | '/_auth/_screens'
     | '/_auth/'
-    | '/_auth/centres/$centreId'
-    | '/_auth/doctors/register'
-    | '/_auth/centres/'
-    | '/_auth/centres/$centreId/contract'
-    | '/_auth/centres/$centreId/doctors'
-    | '/_auth/centres/$centreId/licences'
-    | '/_auth/centres/$centreId/templates'
-    | '/_auth/centres/$centreId/'
+    | '/_auth/_screens/contract-log'
+    | '/_auth/_screens/overview'
+    | '/_auth/_screens/centres/$centreId'
+    | '/_auth/_screens/doctors/register'
+    | '/_auth/_screens/centres/'
+    | '/_auth/_screens/centres/$centreId/contract'
+    | '/_auth/_screens/centres/$centreId/doctors'
+    | '/_auth/_screens/centres/$centreId/licences'
+    | '/_auth/_screens/centres/$centreId/templates'
+    | '/_auth/_screens/centres/$centreId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -228,116 +237,142 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSplatRouteImport
       parentRoute: typeof AuthRoute
     }
-    '/_auth/contract-log': {
-      id: '/_auth/contract-log'
+    '/_auth/_screens': {
+      id: '/_auth/_screens'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthScreensRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/_screens/contract-log': {
+      id: '/_auth/_screens/contract-log'
       path: '/contract-log'
       fullPath: '/contract-log'
-      preLoaderRoute: typeof AuthContractLogRouteImport
-      parentRoute: typeof AuthRoute
+      preLoaderRoute: typeof AuthScreensContractLogRouteImport
+      parentRoute: typeof AuthScreensRoute
     }
-    '/_auth/overview': {
-      id: '/_auth/overview'
+    '/_auth/_screens/overview': {
+      id: '/_auth/_screens/overview'
       path: '/overview'
       fullPath: '/overview'
-      preLoaderRoute: typeof AuthOverviewRouteImport
-      parentRoute: typeof AuthRoute
+      preLoaderRoute: typeof AuthScreensOverviewRouteImport
+      parentRoute: typeof AuthScreensRoute
     }
-    '/_auth/centres/': {
-      id: '/_auth/centres/'
+    '/_auth/_screens/centres/': {
+      id: '/_auth/_screens/centres/'
       path: '/centres'
       fullPath: '/centres/'
-      preLoaderRoute: typeof AuthCentresIndexRouteImport
-      parentRoute: typeof AuthRoute
+      preLoaderRoute: typeof AuthScreensCentresIndexRouteImport
+      parentRoute: typeof AuthScreensRoute
     }
-    '/_auth/centres/$centreId': {
-      id: '/_auth/centres/$centreId'
+    '/_auth/_screens/centres/$centreId': {
+      id: '/_auth/_screens/centres/$centreId'
       path: '/centres/$centreId'
       fullPath: '/centres/$centreId'
-      preLoaderRoute: typeof AuthCentresCentreIdRouteImport
-      parentRoute: typeof AuthRoute
+      preLoaderRoute: typeof AuthScreensCentresCentreIdRouteImport
+      parentRoute: typeof AuthScreensRoute
     }
-    '/_auth/doctors/register': {
-      id: '/_auth/doctors/register'
+    '/_auth/_screens/doctors/register': {
+      id: '/_auth/_screens/doctors/register'
       path: '/doctors/register'
       fullPath: '/doctors/register'
-      preLoaderRoute: typeof AuthDoctorsRegisterRouteImport
-      parentRoute: typeof AuthRoute
+      preLoaderRoute: typeof AuthScreensDoctorsRegisterRouteImport
+      parentRoute: typeof AuthScreensRoute
     }
-    '/_auth/centres/$centreId/': {
-      id: '/_auth/centres/$centreId/'
+    '/_auth/_screens/centres/$centreId/': {
+      id: '/_auth/_screens/centres/$centreId/'
       path: '/'
       fullPath: '/centres/$centreId/'
-      preLoaderRoute: typeof AuthCentresCentreIdIndexRouteImport
-      parentRoute: typeof AuthCentresCentreIdRoute
+      preLoaderRoute: typeof AuthScreensCentresCentreIdIndexRouteImport
+      parentRoute: typeof AuthScreensCentresCentreIdRoute
     }
-    '/_auth/centres/$centreId/contract': {
-      id: '/_auth/centres/$centreId/contract'
+    '/_auth/_screens/centres/$centreId/contract': {
+      id: '/_auth/_screens/centres/$centreId/contract'
       path: '/contract'
       fullPath: '/centres/$centreId/contract'
-      preLoaderRoute: typeof AuthCentresCentreIdContractRouteImport
-      parentRoute: typeof AuthCentresCentreIdRoute
+      preLoaderRoute: typeof AuthScreensCentresCentreIdContractRouteImport
+      parentRoute: typeof AuthScreensCentresCentreIdRoute
     }
-    '/_auth/centres/$centreId/doctors': {
-      id: '/_auth/centres/$centreId/doctors'
+    '/_auth/_screens/centres/$centreId/doctors': {
+      id: '/_auth/_screens/centres/$centreId/doctors'
       path: '/doctors'
       fullPath: '/centres/$centreId/doctors'
-      preLoaderRoute: typeof AuthCentresCentreIdDoctorsRouteImport
-      parentRoute: typeof AuthCentresCentreIdRoute
+      preLoaderRoute: typeof AuthScreensCentresCentreIdDoctorsRouteImport
+      parentRoute: typeof AuthScreensCentresCentreIdRoute
     }
-    '/_auth/centres/$centreId/licences': {
-      id: '/_auth/centres/$centreId/licences'
+    '/_auth/_screens/centres/$centreId/licences': {
+      id: '/_auth/_screens/centres/$centreId/licences'
       path: '/licences'
       fullPath: '/centres/$centreId/licences'
-      preLoaderRoute: typeof AuthCentresCentreIdLicencesRouteImport
-      parentRoute: typeof AuthCentresCentreIdRoute
+      preLoaderRoute: typeof AuthScreensCentresCentreIdLicencesRouteImport
+      parentRoute: typeof AuthScreensCentresCentreIdRoute
     }
-    '/_auth/centres/$centreId/templates': {
-      id: '/_auth/centres/$centreId/templates'
+    '/_auth/_screens/centres/$centreId/templates': {
+      id: '/_auth/_screens/centres/$centreId/templates'
       path: '/templates'
       fullPath: '/centres/$centreId/templates'
-      preLoaderRoute: typeof AuthCentresCentreIdTemplatesRouteImport
-      parentRoute: typeof AuthCentresCentreIdRoute
+      preLoaderRoute: typeof AuthScreensCentresCentreIdTemplatesRouteImport
+      parentRoute: typeof AuthScreensCentresCentreIdRoute
     }
   }
 }
 
-interface AuthCentresCentreIdRouteChildren {
-  AuthCentresCentreIdContractRoute: typeof AuthCentresCentreIdContractRoute
-  AuthCentresCentreIdDoctorsRoute: typeof AuthCentresCentreIdDoctorsRoute
-  AuthCentresCentreIdLicencesRoute: typeof AuthCentresCentreIdLicencesRoute
-  AuthCentresCentreIdTemplatesRoute: typeof AuthCentresCentreIdTemplatesRoute
-  AuthCentresCentreIdIndexRoute: typeof AuthCentresCentreIdIndexRoute
+interface AuthScreensCentresCentreIdRouteChildren {
+  AuthScreensCentresCentreIdContractRoute: typeof AuthScreensCentresCentreIdContractRoute
+  AuthScreensCentresCentreIdDoctorsRoute: typeof AuthScreensCentresCentreIdDoctorsRoute
+  AuthScreensCentresCentreIdLicencesRoute: typeof AuthScreensCentresCentreIdLicencesRoute
+  AuthScreensCentresCentreIdTemplatesRoute: typeof AuthScreensCentresCentreIdTemplatesRoute
+  AuthScreensCentresCentreIdIndexRoute: typeof AuthScreensCentresCentreIdIndexRoute
 }
 
-const AuthCentresCentreIdRouteChildren: AuthCentresCentreIdRouteChildren = {
-  AuthCentresCentreIdContractRoute: AuthCentresCentreIdContractRoute,
-  AuthCentresCentreIdDoctorsRoute: AuthCentresCentreIdDoctorsRoute,
-  AuthCentresCentreIdLicencesRoute: AuthCentresCentreIdLicencesRoute,
-  AuthCentresCentreIdTemplatesRoute: AuthCentresCentreIdTemplatesRoute,
-  AuthCentresCentreIdIndexRoute: AuthCentresCentreIdIndexRoute,
+const AuthScreensCentresCentreIdRouteChildren: AuthScreensCentresCentreIdRouteChildren =
+  {
+    AuthScreensCentresCentreIdContractRoute:
+      AuthScreensCentresCentreIdContractRoute,
+    AuthScreensCentresCentreIdDoctorsRoute:
+      AuthScreensCentresCentreIdDoctorsRoute,
+    AuthScreensCentresCentreIdLicencesRoute:
+      AuthScreensCentresCentreIdLicencesRoute,
+    AuthScreensCentresCentreIdTemplatesRoute:
+      AuthScreensCentresCentreIdTemplatesRoute,
+    AuthScreensCentresCentreIdIndexRoute: AuthScreensCentresCentreIdIndexRoute,
+  }
+
+const AuthScreensCentresCentreIdRouteWithChildren =
+  AuthScreensCentresCentreIdRoute._addFileChildren(
+    AuthScreensCentresCentreIdRouteChildren,
+  )
+
+interface AuthScreensRouteChildren {
+  AuthScreensContractLogRoute: typeof AuthScreensContractLogRoute
+  AuthScreensOverviewRoute: typeof AuthScreensOverviewRoute
+  AuthScreensCentresCentreIdRoute: typeof AuthScreensCentresCentreIdRouteWithChildren
+  AuthScreensDoctorsRegisterRoute: typeof AuthScreensDoctorsRegisterRoute
+  AuthScreensCentresIndexRoute: typeof AuthScreensCentresIndexRoute
 }
 
-const AuthCentresCentreIdRouteWithChildren =
-  AuthCentresCentreIdRoute._addFileChildren(AuthCentresCentreIdRouteChildren)
+const AuthScreensRouteChildren: AuthScreensRouteChildren = {
+  AuthScreensContractLogRoute: AuthScreensContractLogRoute,
+  AuthScreensOverviewRoute: AuthScreensOverviewRoute,
+  AuthScreensCentresCentreIdRoute: AuthScreensCentresCentreIdRouteWithChildren,
+  AuthScreensDoctorsRegisterRoute: AuthScreensDoctorsRegisterRoute,
+  AuthScreensCentresIndexRoute: AuthScreensCentresIndexRoute,
+}
+
+const AuthScreensRouteWithChildren = AuthScreensRoute._addFileChildren(
+  AuthScreensRouteChildren,
+)
 
 interface AuthRouteChildren {
   AuthSplatRoute: typeof AuthSplatRoute
-  AuthContractLogRoute: typeof AuthContractLogRoute
-  AuthOverviewRoute: typeof AuthOverviewRoute
+  AuthScreensRoute: typeof AuthScreensRouteWithChildren
   AuthIndexRoute: typeof AuthIndexRoute
-  AuthCentresCentreIdRoute: typeof AuthCentresCentreIdRouteWithChildren
-  AuthDoctorsRegisterRoute: typeof AuthDoctorsRegisterRoute
-  AuthCentresIndexRoute: typeof AuthCentresIndexRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthSplatRoute: AuthSplatRoute,
-  AuthContractLogRoute: AuthContractLogRoute,
-  AuthOverviewRoute: AuthOverviewRoute,
+  AuthScreensRoute: AuthScreensRouteWithChildren,
   AuthIndexRoute: AuthIndexRoute,
-  AuthCentresCentreIdRoute: AuthCentresCentreIdRouteWithChildren,
-  AuthDoctorsRegisterRoute: AuthDoctorsRegisterRoute,
-  AuthCentresIndexRoute: AuthCentresIndexRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

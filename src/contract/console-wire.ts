@@ -142,6 +142,9 @@ export const PROBLEM_CODES = [
   'store_unavailable',
   'unknown_host',
   'internal_error',
+  'too_many_requests',
+  'demo_full',
+  'control_token_required',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 

@@ -1,4 +1,4 @@
-// Errors are values (STYLE.md point 7): every operation returns a Result, so a caller decides what
+// Errors are values (docs/decisions/0003): every operation returns a Result, so a caller decides what
 // the user sees; `unwrap` turns it into a throw where a throw is the protocol (TanStack Query).
 export type Result<T, E> = { ok: true; value: T } | { ok: false; error: E };
 

@@ -1,14 +1,15 @@
 import { z } from 'zod/mini';
 import { ISO_UTC_WIRE, isoUtcDateSchema, SPACED_UTC_WIRE, spacedUtcDateSchema } from './dates.ts';
+import { LICENSE_TYPES } from './plans.ts';
 import { tolerantEnum, tolerated } from './tolerant.ts';
 
-// The resources of spec §2, read tolerantly (decisions.md, top): zod objects drop unknown fields,
-// enums keep unknown values visible, wire field names stay as on the wire (STYLE.md point 2).
+// The resources of spec §2, read tolerantly (docs/decisions/0003): zod objects drop unknown fields,
+// enums keep unknown values visible, wire field names stay as on the wire (docs/decisions/0003,
+// 0008).
 // zod/mini, not classic zod: its functions tree-shake, so each screen pays only for the schemas it
 // parses (the console's route budgets, docs/decisions/0003).
 
-export const LICENSE_TYPES = ['BASIC', 'ELITE', 'TRIAL', 'USAGE'] as const;
-export type LicenseType = (typeof LICENSE_TYPES)[number];
+export { LICENSE_TYPES, PLAN_IDS, type LicenseType } from './plans.ts';
 export const BILLING_MODES = ['PROCESSOR', 'PARTNER_SELF'] as const;
 export const CONTRACT_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 export const OWNER_TYPES = ['USER', 'HEALTH_PROVIDER'] as const;
@@ -147,7 +148,6 @@ const planQuantitySchema = tolerated(z.record(z.string(), z.number()), {
     additionalProperties: { type: 'integer', minimum: 0 },
   },
 });
-export const PLAN_IDS = { '8': 'BASIC', '9': 'ELITE' } as const;
 export const scheduledDowngradeSchema = z.object({
   quantity: planQuantitySchema,
   effectiveDate: isoUtcDateSchema,

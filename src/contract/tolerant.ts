@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-// decisions.md (top): the client is tolerant. A value outside a documented enum (a fifth licence
+// The client is tolerant (docs/decisions/0003). A value outside a documented enum (a fifth licence
 // type, say) must not crash a screen: it survives as `{ unknown: '<wire value>' }`, which the
 // console shows as "unknown" instead of throwing.
 export type Unknown = { unknown: string };

@@ -4,77 +4,40 @@
 // same app runs under Node (server.ts), in the browser's demo worker and in the console's tests
 // (hosts/browser.ts); docs/decisions/0012.
 import { Hono } from 'hono';
+import type { ProxyOptions } from './app-options.ts';
 import { createMemoryAuditStore } from './audit/memory-store.ts';
 import { auditRecorder } from './audit/recorder.ts';
-import type { AuditStore } from './audit/store.ts';
-import { fail, silentLogger, type Logger, type ProxyEnv } from './context.ts';
+import { fail, silentLogger, type ProxyEnv } from './context.ts';
+import { createDemoGuard } from './demo-guard.ts';
 import type { AppDeps } from './deps.ts';
 import type { EnvironmentConfig } from './environments.ts';
+import { errorFacts } from './error-codes.ts';
 import { createLoginLimiter } from './login-limiter.ts';
-import { createAccessControl } from './people/access.ts';
-import type { Directory } from './people/directory.ts';
-import { noPeoplePolicy, type OrganisationSignIn, type PeoplePolicy } from './people/organisation.ts';
 import { compression } from './middleware/compression.ts';
 import { csrfGuard } from './middleware/csrf.ts';
 import { hostCheck } from './middleware/host-check.ts';
 import { requestContext } from './middleware/request-context.ts';
+import { defaultMaxRequestsPerSession, sessionConcurrency } from './middleware/session-concurrency.ts';
+import { createAccessControl } from './people/access.ts';
+import { noPeoplePolicy } from './people/organisation.ts';
 import { apiRoutes } from './routes/api.ts';
-import { authRoutes, describe } from './routes/auth.ts';
 import { auditRoutes } from './routes/audit.ts';
+import { authRoutes } from './routes/auth.ts';
 import { connectionRoutes } from './routes/connections.ts';
+import { contractEventRoutes } from './routes/contract-events.ts';
+import { healthRoutes } from './routes/health.ts';
 import { organisationRoutes } from './routes/organisation.ts';
 import { peopleRoutes } from './routes/people.ts';
-import { contractEventRoutes } from './routes/contract-events.ts';
 import { simulatorControlRoutes } from './routes/simulator-control.ts';
-import { siteRoutes, type StaticSite } from './routes/site.ts';
+import { siteRoutes } from './routes/site.ts';
 import { createSecretBox } from './secret-box.ts';
-import { cookieCarrier, type SessionCarrier } from './session-carrier.ts';
-import { StoreUnavailableError, type SessionStore } from './session-store.ts';
+import { cookieCarrier } from './session-carrier.ts';
+import { StoreUnavailableError } from './session-store.ts';
 import { createSessionManager } from './sessions.ts';
 import { createTokenRenewal } from './token-renewal.ts';
-import type { FetchLike } from './upstream.ts';
+import { defaultMaxAnswerBytes, type FetchLike } from './upstream.ts';
 
-export interface ProxyOptions {
-  environments: EnvironmentConfig[];
-  store: SessionStore;
-  /** The audit log (docs/decisions/0018): the database's under Node; default in memory (the page, tests). */
-  audit?: AuditStore;
-  /** How long the audit log keeps an entry, in days (default 400). */
-  auditRetentionDays?: number;
-  /** Changes one session may make per minute (default 600, docs/decisions/0018). */
-  changesPerMinute?: number;
-  /** 32 bytes for AES-256-GCM. */
-  encryptionKey: Uint8Array;
-  /** The upstream transport per environment (default `fetch`); the demo's is the simulator. */
-  transports?: Partial<Record<EnvironmentConfig['id'], FetchLike>>;
-  /** The embedded simulator's control API, served at /__sim on this origin (D11, demo only). */
-  simulatorControl?: FetchLike;
-  publicOrigin?: string;
-  /** Host names this proxy answers to; others get 421 (middleware/host-check.ts). */
-  allowedHosts?: readonly string[];
-  /** How the session id travels (default: the `HttpOnly` cookie; session-carrier.ts). */
-  carrier?: SessionCarrier;
-  idleTimeoutMs?: number;
-  absoluteTimeoutMs?: number;
-  tokenTimeoutMs?: number;
-  apiTimeoutMs?: number;
-  now?: () => number;
-  logger?: Logger;
-  site?: StaticSite;
-  /** People, roles and connections (docs/decisions/0022): the database's; absent in the page. */
-  directory?: Directory;
-  /** "Sign in with your organisation" (OpenID Connect); absent when not configured. */
-  organisation?: OrganisationSignIn;
-  /** ADMIN_EMAILS and the claim's roles (default: nobody is known by either). */
-  people?: PeoplePolicy;
-  /** CLIENT_CREDENTIALS_LOGIN (default true). */
-  clientCredentialsLogin?: boolean;
-  /**
-   * Gzip answers over 1 kB (default true). The in-browser host turns it off: a service worker's
-   * answer reaches the page as it is, never decoded (docs/decisions/0017).
-   */
-  compress?: boolean;
-}
+export type { ProxyOptions } from './app-options.ts';
 
 export function createProxyApp(options: ProxyOptions) {
   const now = options.now ?? Date.now;
@@ -84,18 +47,27 @@ export function createProxyApp(options: ProxyOptions) {
   const box = createSecretBox(options.encryptionKey);
   const directory = options.directory;
   const people = options.people ?? noPeoplePolicy;
+  const idleTimeoutMs = options.idleTimeoutMs ?? 15 * 60_000;
+  const demoGuard = options.demoLimits && createDemoGuard(options.demoLimits, { now, idleTimeoutMs });
+  if (demoGuard) store.onEnded((key) => demoGuard.ended(key));
   const sessions = createSessionManager({
     store,
     box,
     now,
-    idleTimeoutMs: options.idleTimeoutMs ?? 15 * 60_000,
+    idleTimeoutMs,
     absoluteTimeoutMs: options.absoluteTimeoutMs ?? 8 * 3_600_000,
     ...(directory ? { connectionSecret: (id: string) => directory.connectionSecret(id) } : {}),
+    ...(demoGuard && {
+      onTouched: (session) => {
+        if (session.environment === 'demo') demoGuard.seen(session.key);
+      },
+    }),
   });
   const environments = new Map<string, EnvironmentConfig>(options.environments.map((env) => [env.id, env]));
   const transportOf = (env: EnvironmentConfig): FetchLike =>
     options.transports?.[env.id] ?? ((request) => fetch(request));
   const tokenTimeoutMs = options.tokenTimeoutMs ?? 5_000;
+  const maxAnswerBytes = options.maxAnswerBytes ?? defaultMaxAnswerBytes;
   const deps: AppDeps = {
     log,
     now,
@@ -104,14 +76,23 @@ export function createProxyApp(options: ProxyOptions) {
     auditRetentionMs: (options.auditRetentionDays ?? 400) * 86_400_000,
     changesPerMinute: options.changesPerMinute ?? 600,
     sessions,
-    renew: createTokenRenewal({ sessions, environments, transportOf, timeoutMs: tokenTimeoutMs }),
+    renew: createTokenRenewal({
+      sessions,
+      environments,
+      transportOf,
+      timeoutMs: tokenTimeoutMs,
+      maxBytes: maxAnswerBytes,
+    }),
     limiter: createLoginLimiter(store, now),
+    ...(demoGuard && { demoGuard }),
     carrier: options.carrier ?? cookieCarrier,
     environments,
     environmentList: options.environments,
     transportOf,
     tokenTimeoutMs,
     apiTimeoutMs: options.apiTimeoutMs ?? 10_000,
+    maxAnswerBytes,
+    ...(options.cutConnection ? { cutConnection: options.cutConnection } : {}),
     access: createAccessControl({ directory, store, adminEmails: people.adminEmails, now }),
     directory,
     organisation: options.organisation,
@@ -126,15 +107,16 @@ export function createProxyApp(options: ProxyOptions) {
   app.use('*', hostCheck(options.allowedHosts));
   if (options.compress !== false) app.use('*', compression());
   app.onError((error, c) => {
+    // docs/decisions/0020: a reason code and the error's class, never its message.
     if (error instanceof StoreUnavailableError) {
       log.error(
-        { event: 'store_unavailable', requestId: c.get('requestId'), error: error.message },
+        { event: 'store_unavailable', requestId: c.get('requestId'), reason: error.reason },
         'store unavailable',
       );
       return fail(c, 503, 'store_unavailable', 'The session store cannot be reached. Try again in a moment.');
     }
     log.error(
-      { event: 'unhandled_error', requestId: c.get('requestId'), error: describe(error) },
+      { event: 'unhandled_error', requestId: c.get('requestId'), ...errorFacts(error) },
       'unhandled error',
     );
     return fail(c, 500, 'internal_error', 'Something went wrong in the proxy.');
@@ -154,23 +136,15 @@ export function createProxyApp(options: ProxyOptions) {
   app.use('/contract-events/*', csrf);
   app.use('/audit/*', csrf);
   for (const path of ['/people', '/people/*', '/connections', '/connections/*']) app.use(path, csrf);
+  // docs/decisions/0020: one session's requests in flight are bounded.
+  app.use(
+    '/api/*',
+    sessionConcurrency(deps.carrier, options.maxRequestsPerSession ?? defaultMaxRequestsPerSession),
+  );
   // docs/decisions/0018: every change forwarded under /api is written to the audit log.
   app.use('/api/*', auditRecorder(deps));
 
-  app.get('/healthz', (c) => c.json({ status: 'alive' }));
-  app.get('/readyz', async (c) => {
-    try {
-      await store.ping();
-    } catch {
-      return fail(c, 503, 'not_ready', 'The session store cannot be reached.');
-    }
-    try {
-      await audit.ping();
-    } catch {
-      return fail(c, 503, 'not_ready', 'The database cannot be reached.');
-    }
-    return c.json({ status: 'ready' });
-  });
+  app.route('/', healthRoutes(store, audit));
   app.route('/auth/organisation', organisationRoutes(deps));
   app.route('/auth', authRoutes(deps));
   app.route('/people', peopleRoutes(deps));
@@ -183,6 +157,7 @@ export function createProxyApp(options: ProxyOptions) {
     simulatorControlRoutes(
       environments.has('demo') ? options.simulatorControl : undefined,
       deps.apiTimeoutMs,
+      options.simulatorControlToken,
     ),
   );
   app.route(

@@ -3,6 +3,9 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parseConfig } from './config.ts';
 
+/** 32 bytes, base64: a DATA_ENCRYPTION_KEY of the right shape. */
+const dataKey = Buffer.alloc(32, 7).toString('base64');
+
 const key = 'a'.repeat(64);
 
 describe('configuration', () => {
@@ -61,6 +64,15 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'mysql://db/app' }, 'DATABASE_URL: must be postgres://'],
     [{ AUDIT_RETENTION_DAYS: '0' }, 'AUDIT_RETENTION_DAYS: must be a whole number of days'],
     [{ AUDIT_RETENTION_DAYS: 'forever' }, 'AUDIT_RETENTION_DAYS'],
+    [{ MAX_CONNECTIONS: '0' }, 'MAX_CONNECTIONS: must be a positive whole number'],
+    [{ MAX_REQUESTS_PER_SESSION: 'many' }, 'MAX_REQUESTS_PER_SESSION'],
+    [{ MAX_UPSTREAM_ANSWER_MB: '4096' }, 'MAX_UPSTREAM_ANSWER_MB: must be at most 1024'],
+    [{ UPSTREAM_CONNECTIONS: '-1' }, 'UPSTREAM_CONNECTIONS'],
+    [{ DEMO_CONTROL_TOKEN: 'short' }, 'DEMO_CONTROL_TOKEN: must be 24 to 200'],
+    [{ DEMO_MAX_SESSIONS: '1.5' }, 'DEMO_MAX_SESSIONS'],
+    [{ DEMO_SESSIONS_PER_ADDRESS: '0' }, 'DEMO_SESSIONS_PER_ADDRESS'],
+    [{ DEMO_SIGNINS_PER_MINUTE: 'x' }, 'DEMO_SIGNINS_PER_MINUTE'],
+    [{ DEMO_RESET_HOURS: '0' }, 'DEMO_RESET_HOURS'],
   ])('a bad configuration %j is refused naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrow(message);
   });
@@ -85,12 +97,67 @@ describe('configuration', () => {
     expect(defaults.auditRetentionDays).toBe(400);
     const set = parseConfig({
       DATABASE_URL: 'postgresql://console:pw@db.example:5432/console',
+      DATA_ENCRYPTION_KEY: dataKey,
       DATA_DIR: 'relative/folder',
       AUDIT_RETENTION_DAYS: '30',
     });
     expect(set.databaseUrl).toBe('postgresql://console:pw@db.example:5432/console');
     expect(set.dataDir).toBe(path.resolve('relative/folder'));
     expect(set.auditRetentionDays).toBe(30);
+    expect(set.people.dataEncryptionKey).toEqual(Buffer.alloc(32, 7));
+  });
+
+  test('DATABASE_URL needs DATA_ENCRYPTION_KEY, which seals connection secrets apart from the database (docs/decisions/0022)', () => {
+    expect(() => parseConfig({ DATABASE_URL: 'postgres://console@db.example/console' })).toThrow(
+      /DATA_ENCRYPTION_KEY: is required with DATABASE_URL/,
+    );
+    expect(() =>
+      parseConfig({ DATABASE_URL: 'postgres://console@db.example/console', DATA_ENCRYPTION_KEY: 'short' }),
+    ).toThrow(/DATA_ENCRYPTION_KEY: must be 32 random bytes/);
+    // Embedded, the key may be left out: one is made once beside the database (db/data-key.ts).
+    expect(parseConfig({}).people.dataEncryptionKey).toBeUndefined();
+  });
+
+  test('the limits have their documented defaults, and each can be set (docs/decisions/0020)', () => {
+    expect(parseConfig({})).toMatchObject({
+      maxConnections: 512,
+      maxRequestsPerSession: 32,
+      maxAnswerBytes: 16 * 1024 * 1024,
+      upstreamConnections: 64,
+      demo: {
+        controlToken: undefined,
+        maxSessions: 500,
+        sessionsPerAddress: 10,
+        signInsPerMinute: 10,
+        resetMs: 24 * 3_600_000,
+      },
+    });
+    const token = 'a-control-token-of-32-characters';
+    expect(
+      parseConfig({
+        MAX_CONNECTIONS: '2000',
+        MAX_REQUESTS_PER_SESSION: '8',
+        MAX_UPSTREAM_ANSWER_MB: '4',
+        UPSTREAM_CONNECTIONS: '16',
+        DEMO_CONTROL_TOKEN: token,
+        DEMO_MAX_SESSIONS: '50',
+        DEMO_SESSIONS_PER_ADDRESS: '3',
+        DEMO_SIGNINS_PER_MINUTE: '20',
+        DEMO_RESET_HOURS: '1',
+      }),
+    ).toMatchObject({
+      maxConnections: 2000,
+      maxRequestsPerSession: 8,
+      maxAnswerBytes: 4 * 1024 * 1024,
+      upstreamConnections: 16,
+      demo: {
+        controlToken: token,
+        maxSessions: 50,
+        sessionsPerAddress: 3,
+        signInsPerMinute: 20,
+        resetMs: 3_600_000,
+      },
+    });
   });
 
   test('a key may be given as base64 too', () => {

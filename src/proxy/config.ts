@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { limitsOf, limitsShape, type LimitsConfig } from './config-limits.ts';
 import type { EnvironmentConfig } from './environments.ts';
 import { peopleConfigOf, peopleShape, refinePeople, type PeopleConfig } from './config-people.ts';
 import { normalizeTemplatesPrefix } from './operations.ts';
@@ -12,7 +13,7 @@ import { normalizeTemplatesPrefix } from './operations.ts';
 export { environmentIds } from './environments.ts';
 export type { EnvironmentConfig, EnvironmentId, UpstreamEnvironmentId } from './environments.ts';
 
-export interface ProxyConfig {
+export interface ProxyConfig extends LimitsConfig {
   host: string;
   port: number;
   /** The console's public origin (scheme://host[:port]) when it differs from what the proxy sees. */
@@ -196,6 +197,7 @@ const schema = z
       .transform((value) => value ?? 400),
     DATA_ENCRYPTION_KEY: encryptionKey,
     ...peopleShape,
+    ...limitsShape,
   })
   .superRefine((env, ctx) => {
     const upstreams = [env.UPSTREAM_DEVELOPMENT_URL, env.UPSTREAM_QA_URL, env.UPSTREAM_PRODUCTION_URL];
@@ -288,5 +290,6 @@ export function parseConfig(env: Record<string, string | undefined>): ProxyConfi
     dataDir: path.resolve(v.DATA_DIR ?? defaultDataDir),
     auditRetentionDays: v.AUDIT_RETENTION_DAYS,
     people: peopleConfigOf(v, demo),
+    ...limitsOf(v),
   };
 }

@@ -29,6 +29,11 @@ export type HostBindings = {
   clientAddress?: string;
   /** The client's whole address (IPv6 not reduced), as the audit log records it (docs/decisions/0018). */
   remoteAddress?: string;
+  /**
+   * The host's handle on the connection, opaque to the app: the host's `cutConnection` ends it when
+   * an answer passed on as a stream is cut short (docs/decisions/0020).
+   */
+  connection?: unknown;
 };
 
 export type ProxyEnv = {
@@ -46,8 +51,11 @@ export type ProxyEnv = {
           body: Uint8Array | undefined;
         }
       | undefined;
-    /** The answer is an upstream body passed on as it arrives (its size may be unknown). */
-    streamed: boolean;
+    /**
+     * The answer is an upstream body passed on as it arrives (its size may be unknown): settles
+     * once it has ended, whole or cut. Undefined for every other answer.
+     */
+    streamed: Promise<void> | undefined;
   };
 };
 export type Ctx = Context<ProxyEnv>;

@@ -1,6 +1,7 @@
 // What the sub-apps share, built once per proxy app (app.ts).
 import type { AuditStore } from './audit/store.ts';
 import type { Logger } from './context.ts';
+import type { DemoGuard } from './demo-guard.ts';
 import type { EnvironmentConfig } from './environments.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import type { AccessControl } from './people/access.ts';
@@ -26,6 +27,8 @@ export interface AppDeps {
   sessions: SessionManager;
   renew: TokenRenewal;
   limiter: LoginLimiter;
+  /** The demo's sign-in and session limits (the Node host; docs/decisions/0020). */
+  demoGuard?: DemoGuard;
   carrier: SessionCarrier;
   environments: ReadonlyMap<string, EnvironmentConfig>;
   /** In configuration order, for `GET /auth/environments`. */
@@ -47,4 +50,8 @@ export interface AppDeps {
   publicOrigin: string | undefined;
   /** Seals what the proxy keeps for a moment in the session store (sign-in transactions). */
   box: SecretBox;
+  /** The largest upstream answer taken, read whole or streamed (docs/decisions/0020). */
+  maxAnswerBytes: number;
+  /** Ends the connection behind `HostBindings.connection` (the Node host); answers whether it did. */
+  cutConnection?: (connection: unknown) => boolean;
 }

@@ -38,6 +38,9 @@ const titles: Record<ProblemCode, string> = {
   store_unavailable: 'Session store unavailable',
   unknown_host: 'Unknown host',
   internal_error: 'Internal error',
+  too_many_requests: 'Too many requests in flight',
+  demo_full: 'The demo is full',
+  control_token_required: 'Simulator control token required',
 };
 
 export function problemBody(status: number, code: ProblemCode, detail: string, requestId: string): Problem {

@@ -54,7 +54,10 @@ describe('D1: expires_in is optional', () => {
   test('a token answer without access_token is a 502 whose log line says what was wrong', async () => {
     upstream.answer(undefined, (_, response) => json(response, 200, { token: 'x', expires_in: 'soon' }));
     expect((await proxy.login()).response.status).toBe(502);
-    expect(proxy.logLines.join('\n')).toContain('not the spec 2.1 shape');
+    const failed = proxy.logLines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => line.event === 'login_failed');
+    expect(failed).toMatchObject({ reason: 'unexpected_body' });
   });
 });
 

@@ -1,8 +1,9 @@
 import { connect } from 'node:net';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createLogger } from './logger.ts';
-import { startFakeUpstream, type FakeUpstream } from './testing/fake-upstream.ts';
-import { startProxy, type Harness } from './testing/harness.ts';
+import { canary, json, startFakeUpstream, type FakeUpstream } from './testing/fake-upstream.ts';
+import { assertNoCanary, startProxy, type Harness } from './testing/harness.ts';
+import { callUpstream } from './upstream.ts';
 
 let upstream: FakeUpstream;
 let proxy: Harness;
@@ -88,4 +89,59 @@ test('pino redacts anything logged under a credential’s name', () => {
   const text = out.join('');
   expect(text).not.toMatch(/LEAK-/);
   expect(JSON.parse(text)).toMatchObject({ authorization: '[redacted]', clientSecret: '[redacted]' });
+});
+
+describe('log lines carry codes, never an error’s text (docs/decisions/0020)', () => {
+  test('a renewed token the upstream sends with CR/LF never reaches a log line: the failure is a reason code', async () => {
+    const { session } = await proxy.login();
+    // The session's token expires; the upstream then hands out one that would break a header.
+    upstream.validTokens.clear();
+    const tainted = `${canary.tokenPrefix}-x\r\nX-Injected: ${canary.tokenPrefix}-y`;
+    upstream.answer(undefined, (_, response) =>
+      json(response, 200, { access_token: tainted, token_type: 'Bearer' }),
+    );
+    const answer = await proxy.request('/api/core/v1/provider/100/child', { session });
+    expect(answer.status).toBe(502);
+    expect(lines()).toContainEqual(
+      expect.objectContaining({ event: 'token_renewal_failed', level: 'warn', reason: 'unexpected_body' }),
+    );
+    assertNoCanary(proxy.logLines, [tainted.slice(-30), 'X-Injected']);
+    // A fresh login meets the same token: refused the same way.
+    expect((await proxy.login()).response.status).toBe(502);
+    assertNoCanary(proxy.logLines, [tainted.slice(-30), 'X-Injected']);
+  });
+
+  test('a header no request can carry is never sent, and its failure names only a code and a class', async () => {
+    let sent = 0;
+    const outcome = await callUpstream(
+      () => {
+        sent += 1;
+        return Promise.resolve(new Response('{}'));
+      },
+      'http://upstream.test/x',
+      { method: 'GET', headers: { authorization: `Bearer ${canary.tokenPrefix}\r\nX-Injected: 1` } },
+      1_000,
+    );
+    expect(sent).toBe(0);
+    expect(outcome).toEqual({ kind: 'unreachable', reason: 'request_not_built', errorClass: 'TypeError' });
+  });
+
+  test('an unreachable upstream is logged with a reason code, the error class and its system code', async () => {
+    const closed = await startFakeUpstream();
+    const gone = closed.url;
+    await closed.close();
+    const local = await startProxy(gone);
+    const { response } = await local.login();
+    expect(response.status).toBe(502);
+    const failed = local.logLines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => line.event === 'login_failed');
+    expect(failed).toMatchObject({
+      reason: 'connection_failed',
+      errorClass: 'TypeError',
+      code: 'ECONNREFUSED',
+    });
+    expect(Object.values(failed ?? {}).join(' ')).not.toMatch(/fetch failed|connect ECONNREFUSED/);
+    await local.close();
+  });
 });

@@ -1,10 +1,8 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sessionCookieName } from './session-carrier.ts';
 import { canary, json, startFakeUpstream } from './testing/fake-upstream.ts';
 import type { FakeUpstream } from './testing/fake-upstream.ts';
-import { sessionFrom } from './testing/harness.ts';
-import { spawnProxy } from './testing/process.ts';
+import { signInOnQa, spawnProxy } from './testing/process.ts';
 
 let upstream: FakeUpstream;
 beforeAll(async () => {
@@ -20,6 +18,14 @@ const qa = () => ({
   SESSION_ENCRYPTION_KEY: 'b'.repeat(64),
 });
 const headers = { 'x-requested-with': 'provider-console', 'content-type': 'application/json' };
+/** The `demo_beside_upstream` lines of a process's JSON logs. */
+const warnings = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { level: string; event: string; upstreams?: string })
+    .filter((line) => line.event === 'demo_beside_upstream');
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** A raw TCP connection that sends `text` and keeps quiet afterwards. */
 function halfOpen(url: string, text: string): Promise<{ closed: Promise<void> }> {
@@ -37,24 +43,14 @@ describe('stopping', () => {
   test('on SIGTERM the proxy finishes the request in flight, then exits 0; its JSON logs hold no secret', async () => {
     const proxy = spawnProxy(qa());
     const url = await proxy.listening;
-    const login = await fetch(`${url}/auth/login`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        environment: 'qa',
-        providerId: 100,
-        clientId: canary.clientId,
-        clientSecret: canary.secret,
-      }),
-    });
-    expect(login.status).toBe(200);
-    const session = sessionFrom(login);
+    const { status, session, cookie } = await signInOnQa(url);
+    expect(status).toBe(200);
 
     upstream.answer((_, response) => {
       setTimeout(() => json(response, 200, { success: true, code: 200, response: { slow: true } }), 400);
     });
     const inFlight = fetch(`${url}/api/core/v1/provider/100/child`, {
-      headers: { ...headers, cookie: `${sessionCookieName}=${session}` },
+      headers: { ...headers, cookie },
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
     proxy.child.kill('SIGTERM');
@@ -109,13 +105,72 @@ describe('starting', () => {
     const url = await proxy.listening;
     await new Promise((resolve) => setTimeout(resolve, 100));
     const plain = proxy.stderr().trim().split('\n');
-    expect(plain).toEqual([
-      `Provider Console: open ${url}/ in your browser. Demo logins (D12): provider 100 demo-parent / demo-parent-secret, provider 200 demo-processor / demo-processor-secret.`,
-    ]);
+    expect(plain).toHaveLength(1);
+    expect(plain[0]).toMatch(
+      new RegExp(
+        `^${escape(`Provider Console: open ${url}/ in your browser. Demo logins (D12): provider 100 demo-parent / demo-parent-secret, provider 200 demo-processor / demo-processor-secret. Sign in with your organisation as a demo person: Ana Martín (Admin of Red Salud Demo), Óscar Ruiz (Operator of Red Salud Demo), Sofía Vidal (Support of Red Salud Demo), Pau Serra (Support of both demo parents). Simulator control (/__sim): send x-demo-control-token: `)}[A-Za-z0-9_-]{32}$`,
+      ),
+    );
     proxy.child.kill('SIGTERM');
     expect(await proxy.exited).toBe(0);
   });
 
+  test('the simulator control API asks for the token npm start printed; reading the clock does not', async () => {
+    const proxy = spawnProxy({ HOST: '127.0.0.1' });
+    const url = await proxy.listening;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const token = / x-demo-control-token: (\S+)$/.exec(proxy.stderr().trim())?.[1] ?? '';
+    const reset = (extra: Record<string, string> = {}) =>
+      fetch(`${url}/__sim/reset`, { method: 'POST', headers: { ...headers, ...extra } });
+    const refused = await reset();
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'control_token_required' });
+    expect((await reset({ 'x-demo-control-token': `${token.slice(1)}x` })).status).toBe(403);
+    const fault = await fetch(`${url}/__sim/faults`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ match: 'GET /core', status: 503, times: 100 }),
+    });
+    expect(fault.status).toBe(403);
+    expect((await fetch(`${url}/__sim/state`, { headers })).status).toBe(403);
+    expect((await fetch(`${url}/__sim/clock`, { headers })).status).toBe(200);
+    expect((await reset({ 'x-demo-control-token': token })).status).toBe(200);
+    proxy.child.kill('SIGTERM');
+    await proxy.exited;
+  });
+
+  test('a control token set in DEMO_CONTROL_TOKEN is the one asked for, and is never printed', async () => {
+    const token = 'e2e-control-token-0123456789abcdef';
+    const proxy = spawnProxy({ HOST: '127.0.0.1', DEMO_CONTROL_TOKEN: token });
+    const url = await proxy.listening;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(proxy.stderr()).toContain('send x-demo-control-token with DEMO_CONTROL_TOKEN.');
+    expect(`${proxy.stderr()}${proxy.stdout()}`).not.toContain(token);
+    const reset = await fetch(`${url}/__sim/reset`, {
+      method: 'POST',
+      headers: { ...headers, 'x-demo-control-token': token },
+    });
+    expect(reset.status).toBe(200);
+    proxy.child.kill('SIGTERM');
+    await proxy.exited;
+  });
+
+  test('the demo beside a real upstream starts only with DEMO=true, and says so in a warning line', async () => {
+    const quiet = spawnProxy(qa());
+    await quiet.listening;
+    const beside = spawnProxy({ ...qa(), DEMO: 'true' });
+    await beside.listening;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(warnings(quiet.stdout())).toEqual([]);
+    expect(warnings(beside.stdout())).toEqual([
+      expect.objectContaining({ level: 'warn', event: 'demo_beside_upstream', upstreams: 'qa' }),
+    ]);
+    for (const proxy of [quiet, beside]) proxy.child.kill('SIGTERM');
+    await Promise.all([quiet.exited, beside.exited]);
+  });
+
+  // Two proxies start one after the other (each opens its embedded database): on a loaded machine
+  // that alone took 17 s, so the test has the time two starts need.
   test('a taken port says which port and how to choose another, and exits 2', async () => {
     const first = spawnProxy(qa());
     const port = new URL(await first.listening).port;
@@ -125,7 +180,7 @@ describe('starting', () => {
     expect(second.stderr()).toContain(`PORT=${Number(port) + 1} npm start`);
     first.child.kill('SIGTERM');
     await first.exited;
-  });
+  }, 60_000);
 
   test('the demo beside a production upstream is refused with exit 2, naming both variables', async () => {
     const proxy = spawnProxy({ ...qa(), DEMO: 'true', UPSTREAM_PRODUCTION_URL: 'https://api.example.com' });

@@ -13,18 +13,20 @@ import { createSqlDirectory } from './db/people-repository.ts';
 import { openStore, type Store } from './db/engine.ts';
 import { DatabaseStartError } from './db/errors.ts';
 import { hasEmbeddedEngineFlags } from './db/pglite.ts';
+import { startDemoWorld } from './demo-world.ts';
 import { demoLogins } from './environments.ts';
 import { demoPeople, seedDemo } from './identity/demo-people.ts';
-import { createEmbeddedProvider, embeddedPrefix } from './identity/embedded-provider.ts';
+import { embeddedOidc } from './identity/embedded-oidc.ts';
 import { createOidcClient } from './identity/oidc-client.ts';
 import type { OrganisationSignIn } from './people/organisation.ts';
 import { createSecretBox } from './secret-box.ts';
 import { createLogger } from './logger.ts';
 import { createRedisStore } from './redis-store.ts';
-import { listen, type NodeMount } from './server.ts';
+import { controlTokenHeader } from './routes/simulator-control.ts';
+import { cutConnection, listen, type NodeMount } from './server.ts';
 import { createMemoryStore, type SessionStore } from './session-store.ts';
 import { loadStaticSite, type StaticSite } from './static-site.ts';
-import type { FetchLike } from './upstream.ts';
+import { createUpstreamPool } from './upstream-pool.ts';
 
 /** Stops with exit code 2 and a message a person can act on (the configuration is wrong). */
 function refuseToStart(message: string): never {
@@ -113,10 +115,30 @@ export async function main(
   }
   const demoEnvironment = config.environments.find((environment) => environment.id === 'demo');
   const demo = demoEnvironment
-    ? await startSimulator(demoEnvironment.templatesPrefix, options.demoSeed)
+    ? await startDemoWorld({
+        templatesPrefix: demoEnvironment.templatesPrefix,
+        generated: options.demoSeed,
+        resetMs: config.demo.resetMs,
+        logger: log,
+      })
     : undefined;
   let built: ReturnType<typeof createProxyApp> | undefined;
   let embeddedIssuer: string | undefined;
+  // docs/decisions/0020: the demo beside a real upstream only when asked for, and said out loud.
+  const upstreams = config.environments.filter((environment) => environment.id !== 'demo');
+  if (demo && upstreams.length > 0)
+    log.warn(
+      {
+        event: 'demo_beside_upstream',
+        upstreams: upstreams.map((environment) => environment.id).join(','),
+      },
+      'DEMO=true beside a real upstream: anyone who can reach this proxy can sign in to the demo',
+    );
+  // /__sim asks for this token (the tests pass theirs in DEMO_CONTROL_TOKEN).
+  const controlToken = demo ? (config.demo.controlToken ?? randomBytes(24).toString('base64url')) : undefined;
+  // A bounded pool of connections to each real upstream (the demo's is in-process).
+  const pool = createUpstreamPool({ connections: config.upstreamConnections });
+  const transports = Object.fromEntries(upstreams.map((environment) => [environment.id, pool.transport]));
   let running;
   try {
     running = await listen(
@@ -127,7 +149,7 @@ export async function main(
           : undefined;
         const mounts: NodeMount[] = [];
         if (config.people.embeddedOidc) {
-          const embedded = embeddedOidc(config, hosts, port);
+          const embedded = embeddedOidc(hosts, port, config.publicOrigin);
           embeddedIssuer = embedded.issuer;
           organisation = embedded.organisation;
           mounts.push(embedded.mount);
@@ -138,12 +160,19 @@ export async function main(
           audit,
           auditRetentionDays: config.auditRetentionDays,
           encryptionKey: config.encryptionKey,
-          transports: demo ? { demo } : {},
-          simulatorControl: demo,
+          transports: demo ? { ...transports, demo: demo.fetch } : transports,
+          ...(demo && {
+            simulatorControl: demo.fetch,
+            simulatorControlToken: controlToken,
+            demoLimits: config.demo,
+          }),
           publicOrigin: config.publicOrigin,
-          allowedHosts: allowedHostsFor(config, address),
+          allowedHosts: hosts,
           idleTimeoutMs: config.idleTimeoutMs,
           absoluteTimeoutMs: config.absoluteTimeoutMs,
+          maxAnswerBytes: config.maxAnswerBytes,
+          maxRequestsPerSession: config.maxRequestsPerSession,
+          cutConnection,
           logger: log,
           site,
           directory,
@@ -154,7 +183,13 @@ export async function main(
         return { ...built, mounts };
       },
       store,
-      { host: config.host, port: config.port, trustedProxies: config.trustedProxies, logger: log },
+      {
+        host: config.host,
+        port: config.port,
+        trustedProxies: config.trustedProxies,
+        logger: log,
+        maxConnections: config.maxConnections,
+      },
     );
   } catch (error) {
     await database.close();
@@ -191,21 +226,29 @@ export async function main(
   const people = embeddedIssuer
     ? ` Sign in with your organisation as a demo person: ${demoPeople.map((person) => `${person.name} (${person.title})`).join(', ')}.`
     : '';
-  process.stderr.write(`Provider Console: open ${open}/ in your browser.${logins}${people}\n`);
+  // A token made here is shown once, to the person who started the proxy; one set in the
+  // environment is theirs already and is never echoed.
+  const control = !demo
+    ? ''
+    : config.demo.controlToken === undefined
+      ? ` Simulator control (/__sim): send ${controlTokenHeader}: ${controlToken}`
+      : ` Simulator control (/__sim): send ${controlTokenHeader} with DEMO_CONTROL_TOKEN.`;
+  process.stderr.write(`Provider Console: open ${open}/ in your browser.${logins}${people}${control}\n`);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       log.info({ event: 'stopping', signal, graceMs: config.shutdownGraceMs }, 'stopping');
-      void server
-        .close(config.shutdownGraceMs)
-        .then(() => {
-          stopRetention();
-          // The embedded database writes its last pages and frees DATA_DIR for the next start.
-          return database.close();
-        })
-        .finally(() => {
-          log.info({ event: 'stopped' }, 'stopped');
-          process.exit(0);
-        });
+      const stop = async () => {
+        await server.close(config.shutdownGraceMs);
+        demo?.stop();
+        stopRetention();
+        await pool.close();
+        // The embedded database writes its last pages and frees DATA_DIR for the next start.
+        await database.close();
+      };
+      void stop().finally(() => {
+        log.info({ event: 'stopped' }, 'stopped');
+        process.exit(0);
+      });
     });
   }
 }
@@ -217,55 +260,6 @@ export async function main(
 function allowedHostsFor(config: ProxyConfig, address: string): string[] {
   if (config.publicOrigin) return [new URL(config.publicOrigin).hostname];
   return [address.includes(':') ? `[${address}]` : address, 'localhost'];
-}
-
-/**
- * The embedded demo identity provider under /oidc on this origin, and the proxy as its client
- * (docs/decisions/0022). Its client secret is made at start and never leaves this process.
- */
-function embeddedOidc(config: ProxyConfig, hosts: string[], port: number) {
-  const origins = [
-    ...hosts.map((host) => `http://${host}:${port}`),
-    ...(config.publicOrigin ? [config.publicOrigin] : []),
-  ];
-  const issuer = `${origins[0]}${embeddedPrefix}`;
-  const client = {
-    clientId: 'provider-console',
-    clientSecret: randomBytes(32).toString('base64url'),
-    redirectUris: origins.map((origin) => `${origin}/auth/organisation/callback`),
-    postLogoutRedirectUris: origins.map((origin) => `${origin}/login`),
-  };
-  const handle = createEmbeddedProvider({
-    issuer,
-    client,
-    people: demoPeople,
-    allowedHosts: hosts.map((host) => host.replace(/^\[|\]$/g, '')),
-  });
-  return {
-    issuer,
-    mount: { prefix: embeddedPrefix, handle },
-    organisation: createOidcClient({
-      issuerUrl: issuer,
-      clientId: client.clientId,
-      clientSecret: client.clientSecret,
-      scopes: 'openid profile email roles',
-    }),
-  };
-}
-
-/**
- * The embedded simulator (the `demo` environment, D11): its `fetch` is the upstream transport and
- * its `/__sim` control API is served on the proxy's origin. Imported only when the demo is on, so
- * a deployment without it never loads MSW.
- */
-async function startSimulator(
-  templatesPrefix: string,
-  generated: MainOptions['demoSeed'],
-): Promise<FetchLike> {
-  const { createSimulator } = await import('../simulator/index.ts');
-  // D11's reset goes back to the world it started with, generated or not.
-  const simulator = createSimulator({ seed: generated ?? 'demo', templatesPrefix });
-  return (request) => simulator.fetch(request);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -3,7 +3,8 @@
 // the caller's own (or a child it acts for); otherwise a parent could sign in "as" another
 // parent's id and the console would say so. docs/decisions/0005.
 import { baseUrlOf, operationsFor, type EnvironmentConfig } from './environments.ts';
-import { callUpstream, type FetchLike } from './upstream.ts';
+import type { Failure } from './error-codes.ts';
+import { callUpstream, type CallOptions, type FetchLike } from './upstream.ts';
 
 export type ProviderCheck =
   | { kind: 'verified' }
@@ -13,7 +14,7 @@ export type ProviderCheck =
   /** The credentials are the parent's of the centre named: 4.4 answers them (docs/decisions/0018). */
   | { kind: 'parent_credentials' }
   | { kind: 'timeout' }
-  | { kind: 'unavailable'; reason: string };
+  | ({ kind: 'unavailable' } & Failure);
 
 export async function checkProvider(
   transport: FetchLike,
@@ -21,6 +22,7 @@ export async function checkProvider(
   token: string,
   providerId: number,
   timeoutMs: number,
+  options?: CallOptions,
 ): Promise<ProviderCheck> {
   const offered = operationsFor(env.id);
   const ask = async (path: string): Promise<number | ProviderCheck> => {
@@ -29,9 +31,10 @@ export async function checkProvider(
       `${baseUrlOf(env)}${path}`,
       { method: 'GET', headers: { accept: 'application/json', authorization: `Bearer ${token}` } },
       timeoutMs,
+      options,
     );
     if (outcome.kind === 'timeout') return { kind: 'timeout' };
-    if (outcome.kind === 'unreachable') return { kind: 'unavailable', reason: outcome.reason };
+    if (outcome.kind === 'unreachable') return { ...outcome, kind: 'unavailable' };
     return outcome.status;
   };
   // Each question answers 200 for a provider the token may read, 403 or 404 otherwise (D3).
@@ -54,7 +57,7 @@ export async function checkProvider(
     if (answer === 200 && index === 0) return { kind: 'verified' };
     if (answer === 200) return ownOrParent(ask, offered, providerId);
     if (answer !== 403 && answer !== 404)
-      return { kind: 'unavailable', reason: `provider check answered ${answer}` };
+      return { kind: 'unavailable', reason: 'unexpected_status', status: answer };
   }
   return { kind: 'mismatch' };
 }
@@ -74,5 +77,5 @@ async function ownOrParent(
   if (typeof answer !== 'number') return answer;
   if (answer === 200) return { kind: 'parent_credentials' };
   if (answer === 403 || answer === 404) return { kind: 'verified' };
-  return { kind: 'unavailable', reason: `provider check answered ${answer}` };
+  return { kind: 'unavailable', reason: 'unexpected_status', status: answer };
 }

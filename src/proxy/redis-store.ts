@@ -2,10 +2,19 @@
 // `redis://`, `rediss://` (TLS), `unix:///path`, an ACL user and password in the URL, and
 // reconnection with backoff on one connection. Commands never wait in an offline queue: while
 // Redis is out of reach they fail at once (StoreUnavailableError → 503), so that a wrong password
-// or a dead server cannot pile up requests or connections. Every key has a TTL.
+// or a dead server cannot pile up requests or connections. Every command has a deadline, and one
+// that passes it marks the store stalled (a stopped or hung server accepts writes and never
+// answers): commands then fail at once until Redis answers again (docs/decisions/0020). Every key
+// has a TTL.
 import { createClient } from 'redis';
 import type { Logger } from './context.ts';
-import { StoreUnavailableError, type LockPolicy, type SessionStore } from './session-store.ts';
+import { errorFacts } from './error-codes.ts';
+import {
+  StoreUnavailableError,
+  type LockPolicy,
+  type SessionStore,
+  type StoreFailure,
+} from './session-store.ts';
 
 export interface RedisStoreOptions {
   prefix?: string;
@@ -13,7 +22,12 @@ export interface RedisStoreOptions {
   tls?: { ca?: string };
   logger?: Logger;
   connectTimeoutMs?: number;
+  /** Every command's deadline (default 1 s): past it the store counts as stalled. */
+  commandTimeoutMs?: number;
 }
+
+/** A command's deadline by default: Redis answers in well under a millisecond on a sound network. */
+export const defaultCommandTimeoutMs = 1_000;
 
 // docs/decisions/0011: claim and release, atomically. KEYS[1] is a hash {count, lockedUntil}.
 const claimScript = `
@@ -74,12 +88,16 @@ function clientOptions(url: string, options: RedisStoreOptions) {
 export function createRedisStore(url: string, options: RedisStoreOptions = {}): SessionStore {
   const prefix = options.prefix ?? 'provider-console:';
   const client = createClient({ ...clientOptions(url, options), disableOfflineQueue: true });
+  const commandTimeoutMs = options.commandTimeoutMs ?? defaultCommandTimeoutMs;
+  const log = options.logger;
   let lastError = '';
   client.on('error', (error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
+    // docs/decisions/0020: the error's class and code (ECONNREFUSED, WRONGPASS…), not its text.
+    const facts = errorFacts(error);
+    const kind = `${facts.errorClass}:${facts.code ?? ''}`;
     // One line per kind of failure, not one per reconnection attempt.
-    if (message !== lastError) options.logger?.warn({ event: 'redis_error', error: message }, 'redis error');
-    lastError = message;
+    if (kind !== lastError) log?.warn({ event: 'redis_error', ...facts }, 'redis error');
+    lastError = kind;
   });
   client.on('ready', () => {
     lastError = '';
@@ -119,15 +137,50 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
   subscriber.on('ready', subscribe);
   void subscriber.connect().catch(() => {});
 
+  // Stalled: a command passed its deadline. Until the one probe in flight is answered, commands
+  // fail at once rather than queue behind it on a connection that does not answer.
+  let stalled = false;
+  const probe = async () => {
+    for (;;) {
+      if (!stalled || closed) return;
+      try {
+        // oxlint-disable-next-line no-await-in-loop -- one probe at a time, answered when Redis is back
+        await client.ping();
+        stalled = false;
+        log?.info({ event: 'redis_recovered' }, 'redis recovered');
+      } catch {
+        // Disconnected meanwhile (the client reconnects by itself): ask again shortly.
+        // oxlint-disable-next-line no-await-in-loop -- as above
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  };
+  const stall = () => {
+    if (stalled) return;
+    stalled = true;
+    log?.warn({ event: 'redis_stalled', reason: 'timeout', timeoutMs: commandTimeoutMs }, 'redis stalled');
+    void probe();
+  };
+  const unavailable = (): StoreFailure | undefined =>
+    closed || !client.isReady ? 'not_connected' : stalled ? 'stalled' : undefined;
+
   const run = async <T>(command: () => Promise<T>): Promise<T> => {
-    if (closed || !client.isReady)
-      throw new StoreUnavailableError(`Redis is not connected${lastError ? `: ${lastError}` : ''}`);
+    const out = unavailable();
+    if (out) throw new StoreUnavailableError(out);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        stall();
+        reject(new StoreUnavailableError('timeout'));
+      }, commandTimeoutMs);
+    });
     try {
-      return await command();
+      return await Promise.race([command(), deadline]);
     } catch (error) {
-      throw new StoreUnavailableError(error instanceof Error ? error.message : 'Redis command failed', {
-        cause: error,
-      });
+      if (error instanceof StoreUnavailableError) throw error;
+      throw new StoreUnavailableError('command_failed', { cause: error });
+    } finally {
+      clearTimeout(timer);
     }
   };
   const k = (key: string) => prefix + key;
@@ -186,15 +239,21 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
     },
     async ping() {
       const reply = await run(() => client.ping());
-      if (reply !== 'PONG') throw new StoreUnavailableError(`unexpected PING reply ${JSON.stringify(reply)}`);
+      if (reply !== 'PONG') throw new StoreUnavailableError('unexpected_reply');
     },
     async close() {
       if (closed) return;
       closed = true;
-      if (subscriber.isReady) await subscriber.close();
-      else if (subscriber.isOpen) subscriber.destroy();
-      if (client.isReady) await client.close();
-      else if (client.isOpen) client.destroy();
+      // A graceful close waits for Redis to answer: a stalled one gets the command deadline, then
+      // the connections are dropped, so that a shutdown never waits on it.
+      const graceful = async (connection: typeof client) => {
+        if (connection.isReady) {
+          const deadline = new Promise((resolve) => setTimeout(resolve, commandTimeoutMs).unref());
+          await Promise.race([connection.close().catch(() => {}), deadline]);
+        }
+        if (connection.isOpen) connection.destroy();
+      };
+      await Promise.all([graceful(subscriber), graceful(client)]);
     },
   };
 }

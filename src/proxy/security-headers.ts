@@ -1,5 +1,5 @@
 // The header set every response carries, errors included (docs/decisions/0005). Written by hand
-// rather than with hono/secure-headers, whose HSTS default is 180 days (toolchain.md). Web Crypto
+// rather than with hono/secure-headers, whose HSTS default is 180 days (docs/decisions/0005). Web Crypto
 // only: the in-browser host runs this too (docs/decisions/0012).
 import { encodeBase64 } from 'hono/utils/encode';
 

@@ -1,19 +1,15 @@
 // Runs the proxy app on a Node HTTP server (the Node host, docs/decisions/0012): the raw request
 // target and the client address go to the app beside the Request; Node's own refusals (400, 408,
-// 431) get the security headers, a request id and a log line; and shutdown is bounded.
-import {
-  createServer,
-  STATUS_CODES,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
+// 431) get the security headers, a request id and a log line; connections are bounded
+// (`maxConnections`, docs/decisions/0020); and shutdown is bounded.
+import { createServer, ServerResponse, STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
 import type { ProxyApp } from './app.ts';
 import { clientAddressResolver } from './client-address.ts';
 import type { Logger } from './context.ts';
+import { errorFacts } from './error-codes.ts';
 import { problemBody, type ProblemCode } from './http-errors.ts';
 import { securityHeaderLines } from './security-headers.ts';
 import type { SessionStore } from './session-store.ts';
@@ -44,6 +40,23 @@ export interface ListenOptions {
   port: number;
   trustedProxies?: readonly string[];
   logger?: Logger;
+  /** Connections open at once; past it a new one is closed as soon as it is accepted. */
+  maxConnections?: number;
+}
+
+/** Connections open at once by default (`MAX_CONNECTIONS`; docs/decisions/0020). */
+export const defaultMaxConnections = 512;
+
+/**
+ * The Node host's end of an answer cut short while streamed (the app's `cutConnection`): the
+ * connection is destroyed here, so that the browser sees it broken and the dependency that writes
+ * the stream never meets an error to print (its plain "The user aborted a request." line); the app
+ * logs the cut through pino (docs/decisions/0020).
+ */
+export function cutConnection(connection: unknown): boolean {
+  if (!(connection instanceof ServerResponse)) return false;
+  connection.destroy();
+  return true;
 }
 
 export async function listen(
@@ -63,6 +76,7 @@ export async function listen(
         rawTarget: incoming.url,
         clientAddress: address.limiter,
         remoteAddress: address.remote,
+        connection: env.outgoing,
       });
     },
     {
@@ -92,6 +106,9 @@ export async function listen(
       response.end('Something went wrong.');
     });
   });
+  // Each connection holds a file descriptor, and a request in flight may hold a second upstream:
+  // past this many, new connections are closed at once instead of failing everything with EMFILE.
+  server.maxConnections = options.maxConnections ?? defaultMaxConnections;
   // Slow clients cannot hold a connection open forever.
   server.headersTimeout = 20_000;
   server.requestTimeout = 30_000;
@@ -171,7 +188,9 @@ function refusalOf(
       route: null,
       status,
       ms: 0,
-      reason: error.code ?? error.message.slice(0, 80),
+      // docs/decisions/0020: Node's code for the refusal, never its message.
+      reason: error.code ?? 'unreadable_request',
+      errorClass: errorFacts(error).errorClass,
     },
     'request',
   );

@@ -44,7 +44,7 @@ test.each([
   expect(upstream.requests).toHaveLength(calls);
 });
 
-const storeDown = () => Promise.reject(new StoreUnavailableError('Redis is not connected'));
+const storeDown = () => Promise.reject(new StoreUnavailableError('not_connected'));
 
 test('logout with the session store down clears the cookie anyway and answers 503 problem+json', async () => {
   const { session } = await proxy.login();

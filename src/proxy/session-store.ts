@@ -64,9 +64,25 @@ export interface SessionStore {
   close(): Promise<void>;
 }
 
+/** Why the store is out, as logged and as `/readyz` says (docs/decisions/0020). */
+export type StoreFailure =
+  /** Not connected (refused, a wrong password, or reconnecting). */
+  | 'not_connected'
+  /** A command passed its deadline: the store is treated as stalled until it answers again. */
+  | 'timeout'
+  | 'stalled'
+  /** The command itself failed. */
+  | 'command_failed'
+  | 'unexpected_reply';
+
 /** A store that cannot be reached: the app answers 503 `store_unavailable` (docs/decisions/0005). */
 export class StoreUnavailableError extends Error {
   override name = 'StoreUnavailableError';
+  readonly reason: StoreFailure;
+  constructor(reason: StoreFailure, options?: ErrorOptions) {
+    super(`the session store is unavailable (${reason})`, options);
+    this.reason = reason;
+  }
 }
 
 export interface MemoryStore extends SessionStore {

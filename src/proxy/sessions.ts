@@ -1,59 +1,42 @@
 // Server-side sessions (docs/decisions/0005, OWASP ASVS 5 session management): the browser holds
 // only a random 256-bit id; the store holds the login, with the client secret and the access token
-// sealed (AES-256-GCM). The store key is a hash of the id. Web Crypto only (docs/decisions/0012).
-// A person signed in as themselves (docs/decisions/0022) works through a connection whose secret
-// stays in the database: their record names the person and the connection, and holds no secret.
-import { encodeBase64Url } from 'hono/utils/encode';
-import { z } from 'zod';
-import { environmentIds, type EnvironmentId } from './environments.ts';
+// sealed (AES-256-GCM; the record's shape is session-records.ts). This module creates, looks up,
+// touches and ends them, and keeps what this process has opened of each. Web Crypto only
+// (docs/decisions/0012). A person's session (docs/decisions/0022) names the person and the
+// connection, whose secret stays in the database.
 import type { SecretBox } from './secret-box.ts';
+import { boundedMap, type Opened } from './session-memory.ts';
+import {
+  aad,
+  base64url,
+  binding,
+  identityOf,
+  idPattern,
+  parseSession,
+  parseToken,
+  recordOf,
+  renewAtFor,
+  storeKey,
+  tokenKeyOf,
+  type Lookup,
+  type NewSession,
+  type Session,
+  type SessionIdentity,
+  type StoredSession,
+  type StoredToken,
+} from './session-records.ts';
 import type { SessionStore } from './session-store.ts';
+import { createTombstones } from './session-tombstones.ts';
 
-const storedSession = z.object({
-  environment: z.enum(environmentIds),
-  providerId: z.number().int().positive(),
-  clientId: z.string(),
-  /** False where the environment could not confirm the provider at login (D3 development). */
-  providerVerified: z.boolean(),
-  /**
-   * The client secret, sealed; for a person's session an empty value sealed the same way, which
-   * binds the record (its person and connection included) to the key: an edited record fails to open.
-   */
-  sealedSecret: z.string(),
-  createdAt: z.number(),
-  lastSeenAt: z.number(),
-  /** A person signed in with the organisation's provider (OpenID Connect). */
-  person: z
-    .object({
-      id: z.string(),
-      issuer: z.string(),
-      subject: z.string(),
-      name: z.string().nullable(),
-      email: z.string(),
-    })
-    .optional(),
-  /** The connection a person works through (its environment, provider and client id are above). */
-  connectionId: z.string().optional(),
-});
-export type StoredSession = z.infer<typeof storedSession>;
-export type SessionPerson = NonNullable<StoredSession['person']>;
-
-// The token lives under its own key: a request that only restarts the idle timer then never
-// writes back a token that another request has just renewed.
-const storedToken = z.object({
-  sealedToken: z.string(),
-  /** When to renew the token before using it (80 % of `expires_in`), epoch ms; absent: on 401 only. */
-  renewAt: z.number().optional(),
-});
-type StoredToken = z.infer<typeof storedToken>;
-
-export interface Session extends StoredSession, Partial<StoredToken> {
-  id: string;
-  /** The store key, hashed from the id (the sealed values' additional data names it). */
-  key: string;
-}
-
-export type Lookup = { kind: 'none' } | { kind: 'expired' } | { kind: 'active'; session: Session };
+export { storeKey } from './session-records.ts';
+export type {
+  Lookup,
+  NewSession,
+  Session,
+  SessionIdentity,
+  SessionPerson,
+  StoredSession,
+} from './session-records.ts';
 
 export interface SessionManagerOptions {
   store: SessionStore;
@@ -65,6 +48,8 @@ export interface SessionManagerOptions {
   maxCached?: number;
   /** A connection's client secret, for a person's session (the directory's, docs/decisions/0022). */
   connectionSecret?: (connectionId: string) => Promise<string | undefined>;
+  /** Told each time a session's idle timer is restarted in the store (at most once a minute). */
+  onTouched?: (session: Session) => void;
 }
 
 /**
@@ -74,123 +59,20 @@ export interface SessionManagerOptions {
  */
 export const touchIntervalMs = 60_000;
 
-/**
- * What this process has opened of a session: the client secret checked once, the token unsealed
- * once (docs/decisions/0017). Each is kept beside the sealed value it came from, so a value renewed
- * by another instance is opened again; a logout anywhere drops the entry (`SessionStore.onEnded`).
- * Never logged, never written anywhere.
- */
-interface Opened {
-  /** The sealed secret with the identity it is bound to (`binding`): an edited record differs. */
-  bound: string;
-  sealedToken?: string;
-  token?: string;
-}
-
-/** What a session works as: client credentials, or a person's connection. */
-export interface SessionIdentity {
-  environment: EnvironmentId;
-  providerId: number;
-  clientId: string;
-  providerVerified: boolean;
-  person?: SessionPerson | undefined;
-  connectionId?: string | undefined;
-}
-
-export interface NewSession extends SessionIdentity {
-  /** The client secret a client-credential session renews its token with (a person's: none). */
-  clientSecret?: string | undefined;
-  /** The first token; a person's session may start without one (it is asked for on first use). */
-  accessToken?: string | undefined;
-  expiresInSeconds?: number | undefined;
-}
-
-const idPattern = /^[A-Za-z0-9_-]{43}$/;
-
-/** base64url without padding (RFC 4648 §5), as a cookie value and a store key. */
-const base64url = (bytes: ArrayBuffer) => encodeBase64Url(bytes).replace(/=+$/, '');
-
-async function idHash(id: string): Promise<string> {
-  return base64url(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(id)));
-}
-
-export async function storeKey(id: string): Promise<string> {
-  return `session:${await idHash(id)}`;
-}
-
-const tokenKeyOf = (key: string) => `token:${key.slice('session:'.length)}`;
-
-/** The value behind a store read, parsed; undefined when missing or not what was written. */
-function parseJson<T>(raw: string | undefined, schema: z.ZodType<T>): T | undefined {
-  if (raw === undefined) return undefined;
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-  const parsed = schema.safeParse(json);
-  return parsed.success ? parsed.data : undefined;
-}
-
-/**
- * The additional data of a sealed value (docs/decisions/0005): its purpose, session, environment,
- * client and provider. Editing any of them in the store makes the value fail to open.
- */
-function aad(
-  purpose: 'secret' | 'token',
-  key: string,
-  s: Pick<StoredSession, 'environment' | 'clientId' | 'providerId' | 'person' | 'connectionId'>,
-) {
-  const bound = [purpose, key, s.environment, s.clientId, s.providerId];
-  // A person's session also binds the person and the connection (docs/decisions/0022).
-  if (s.person) bound.push(s.person.id, s.connectionId ?? '');
-  return JSON.stringify(bound);
-}
-
-/** What an opened value is valid for: the sealed secret and everything its additional data binds. */
-const binding = (session: Session) => `${session.sealedSecret}|${aad('secret', session.key, session)}`;
-
-/** The record as stored: the session without its id, key and token. */
-const core = (session: Session): StoredSession => ({
-  environment: session.environment,
-  providerId: session.providerId,
-  clientId: session.clientId,
-  providerVerified: session.providerVerified,
-  sealedSecret: session.sealedSecret,
-  createdAt: session.createdAt,
-  lastSeenAt: session.lastSeenAt,
-  ...(session.person ? { person: session.person, connectionId: session.connectionId } : {}),
-});
-
 export function createSessionManager(options: SessionManagerOptions) {
   const { store, box, now, idleTimeoutMs, absoluteTimeoutMs } = options;
   const maxCached = options.maxCached ?? 10_000;
-  const opened = new Map<string, Opened>();
-  const remember = (key: string, entry: Opened) => {
-    // Re-inserted: the Map's order is then least recently used first.
-    opened.delete(key);
-    opened.set(key, entry);
-    while (opened.size > maxCached) {
-      const oldest = opened.keys().next().value;
-      if (oldest === undefined) break;
-      opened.delete(oldest);
-    }
-  };
+  const opened = boundedMap<Opened>(maxCached);
+  const remember = (key: string, entry: Opened) => opened.set(key, entry);
   // A logout on any instance sharing the store drops what this one holds, at once.
   store.onEnded((key) => opened.delete(key));
   // The store key of each id seen lately: SHA-256 through Web Crypto is a job on Node's thread pool
   // (measured at a tenth of the proxy's CPU per request), so each id is hashed once per process.
   // Only ids of live sessions are kept, so that unknown ids cannot crowd them out.
-  const keys = new Map<string, string>();
+  const keys = boundedMap<string>(maxCached);
   const keyOf = async (id: string) => keys.get(id) ?? storeKey(id);
   const keepKey = (id: string, key: string) => {
-    if (keys.has(id)) return;
-    keys.set(id, key);
-    if (keys.size > maxCached) {
-      const oldest = keys.keys().next().value;
-      if (oldest !== undefined) keys.delete(oldest);
-    }
+    if (!keys.has(id)) keys.set(id, key);
   };
 
   const ttlFor = (session: StoredSession) =>
@@ -200,20 +82,31 @@ export function createSessionManager(options: SessionManagerOptions) {
   /** The session and its token in one round trip to the store, the id hashed by the caller. */
   const read = async (id: string, key: string): Promise<Session | undefined> => {
     const [rawSession, rawToken] = await store.getMany([key, tokenKeyOf(key)]);
-    const session = parseJson(rawSession, storedSession);
+    const session = parseSession(rawSession);
     if (!session) {
       opened.delete(key);
       keys.delete(id);
       return undefined;
     }
-    return { id, key, ...session, ...parseJson(rawToken, storedToken) };
+    return { id, key, ...session, ...parseToken(rawToken) };
   };
+
+  const forget = async (key: string) => {
+    await store.delete(key, tokenKeyOf(key));
+    await store.announceEnded(key);
+  };
+  // docs/decisions/0020: an end the store could not take is refused here until the store takes it.
+  const tombstones = createTombstones({ now, holdMs: idleTimeoutMs, retry: forget });
 
   const end = async (key: string, id?: string) => {
     opened.delete(key);
     if (id !== undefined) keys.delete(id);
-    await store.delete(key, tokenKeyOf(key));
-    await store.announceEnded(key);
+    try {
+      await forget(key);
+    } catch (error) {
+      tombstones.add(key);
+      throw error;
+    }
   };
 
   const manager = {
@@ -267,7 +160,7 @@ export function createSessionManager(options: SessionManagerOptions) {
         sealedSecret: await box.seal('', aad('secret', session.key, next)),
         lastSeenAt: now(),
       };
-      if (!(await store.replace(session.key, JSON.stringify(core(rebound)), ttlFor(rebound))))
+      if (!(await store.replace(session.key, JSON.stringify(recordOf(rebound)), ttlFor(rebound))))
         return undefined;
       opened.delete(session.key);
       return { ...rebound, sealedToken: undefined, renewAt: undefined };
@@ -283,6 +176,7 @@ export function createSessionManager(options: SessionManagerOptions) {
       if (!idPattern.test(id)) return { kind: 'expired' };
       // Everything after goes by the session's key, the id hashed once (`keyOf`).
       const key = await keyOf(id);
+      if (tombstones.has(key)) return { kind: 'expired' };
       const session = await read(id, key);
       if (!session) return { kind: 'expired' };
       const at = now();
@@ -295,24 +189,28 @@ export function createSessionManager(options: SessionManagerOptions) {
       keepKey(id, key);
       if (at - session.lastSeenAt < touchIntervalMs) return { kind: 'active', session };
       const touched = { ...session, lastSeenAt: at };
-      if (!(await store.replace(session.key, JSON.stringify(core(touched)), ttlFor(touched)))) {
+      if (!(await store.replace(session.key, JSON.stringify(recordOf(touched)), ttlFor(touched)))) {
         opened.delete(key);
         keys.delete(id);
         return { kind: 'expired' };
       }
+      options.onTouched?.(touched);
       return { kind: 'active', session: touched };
     },
 
     /** Re-reads a session without touching it (to see a token another request has renewed). */
     reload: (session: Pick<Session, 'id' | 'key'>) => read(session.id, session.key),
 
-    /** Ends a session by its cookie value, here and, through the store, on every instance. */
+    /**
+     * Ends a session by its cookie value, here and, through the store, on every instance. While the
+     * store is out it throws, and this instance refuses the session until the store takes the end.
+     */
     async destroy(id: string): Promise<void> {
       await end(await keyOf(id), id);
     },
 
     /** Ends a session already looked up (no second hash of its id). */
-    end: (session: Pick<Session, 'id' | 'key'>) => end(session.key, session.id),
+    end: (session: Pick<Session, 'key'> & { id?: string }) => end(session.key, session.id),
 
     /** For tests: whether this process holds the opened token of a session. */
     holdsToken: (key: string) => opened.get(key)?.token !== undefined,
@@ -389,18 +287,3 @@ export function createSessionManager(options: SessionManagerOptions) {
 }
 
 export type SessionManager = ReturnType<typeof createSessionManager>;
-
-/** The fields a session's sealed values are bound to. */
-function identityOf(input: SessionIdentity) {
-  return {
-    environment: input.environment,
-    providerId: input.providerId,
-    clientId: input.clientId,
-    ...(input.person ? { person: input.person, connectionId: input.connectionId } : {}),
-  };
-}
-
-/** D1: honour `expires_in` when present, renewing at 80 % of it (docs/decisions/0005). */
-function renewAtFor(at: number, expiresInSeconds: number | undefined): number | undefined {
-  return expiresInSeconds === undefined ? undefined : at + expiresInSeconds * 800;
-}

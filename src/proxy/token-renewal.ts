@@ -15,6 +15,7 @@ export function createTokenRenewal(options: {
   environments: ReadonlyMap<string, EnvironmentConfig>;
   transportOf: (env: EnvironmentConfig) => FetchLike;
   timeoutMs: number;
+  maxBytes?: number;
 }) {
   const { sessions, environments } = options;
   const running = new Map<string, Promise<Renewal>>();
@@ -39,6 +40,7 @@ export function createTokenRenewal(options: {
         env,
         { clientId: current.clientId, clientSecret: secret },
         options.timeoutMs,
+        options.maxBytes === undefined ? undefined : { maxBytes: options.maxBytes },
       );
       if (outcome.kind !== 'ok') return { kind: 'failed', outcome };
       const renewed = await sessions.saveToken(current, outcome.token, outcome.expiresIn);

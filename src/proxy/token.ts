@@ -2,14 +2,16 @@
 import { z } from 'zod';
 import { parseJson } from './context.ts';
 import { baseUrlOf, type EnvironmentConfig } from './environments.ts';
-import { callUpstream, type FetchLike } from './upstream.ts';
+import type { Failure } from './error-codes.ts';
+import { callUpstream, type CallOptions, type FetchLike } from './upstream.ts';
 
 /**
  * D1: `expires_in` is optional. A value that is not a positive number (a string, null, absent) is
  * treated as absent: the token is then renewed on a 401 only, and the login still works.
  */
 const tokenResponse = z.object({
-  access_token: z.string().min(1),
+  // Sent back as a header value: anything but visible ASCII (CR/LF, spaces) is refused here.
+  access_token: z.string().regex(/^[\x21-\x7e]+$/),
   token_type: z.string().optional(),
   expires_in: z
     .unknown()
@@ -23,8 +25,8 @@ export type TokenOutcome =
   | { kind: 'ok'; token: string; expiresIn: number | undefined }
   | { kind: 'invalid_credentials' }
   | { kind: 'timeout' }
-  | { kind: 'unavailable'; reason: string }
-  | { kind: 'bad_response'; reason: string };
+  | ({ kind: 'unavailable' } & Failure)
+  | ({ kind: 'bad_response' } & Failure);
 
 const oauthError = z.object({ error: z.string() });
 
@@ -33,6 +35,7 @@ export async function requestToken(
   env: EnvironmentConfig,
   credentials: { clientId: string; clientSecret: string },
   timeoutMs: number,
+  options?: CallOptions,
 ): Promise<TokenOutcome> {
   const outcome = await callUpstream(
     transport,
@@ -49,17 +52,15 @@ export async function requestToken(
       ),
     },
     timeoutMs,
+    options,
   );
   if (outcome.kind === 'timeout') return { kind: 'timeout' };
-  if (outcome.kind === 'unreachable') return { kind: 'unavailable', reason: outcome.reason };
+  if (outcome.kind === 'unreachable') return { ...outcome, kind: 'unavailable' };
   const json = parseJson(outcome.body);
   if (outcome.status === 200) {
     const parsed = tokenResponse.safeParse(json?.value);
-    if (!parsed.success)
-      return {
-        kind: 'bad_response',
-        reason: json ? 'token answer is not the spec 2.1 shape (access_token)' : 'token answer is not JSON',
-      };
+    // Not JSON, or not the spec 2.1 shape (an `access_token` fit for a header).
+    if (!parsed.success) return { kind: 'bad_response', reason: 'unexpected_body' };
     return { kind: 'ok', token: parsed.data.access_token, expiresIn: parsed.data.expires_in };
   }
   // D1: invalid_client is a 401; some servers answer 400 with an OAuth error naming the client.
@@ -71,5 +72,5 @@ export async function requestToken(
       ['invalid_client', 'invalid_grant', 'unauthorized_client'].includes(error.data.error))
   )
     return { kind: 'invalid_credentials' };
-  return { kind: 'unavailable', reason: `token endpoint answered ${outcome.status}` };
+  return { kind: 'unavailable', reason: 'unexpected_status', status: outcome.status };
 }

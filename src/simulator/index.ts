@@ -1,12 +1,12 @@
 // The simulator: a core (state and rules), MSW handlers that translate HTTP, and `fetch` built on
 // MSW's getResponse so that any host (a Node server, the proxy, tests) can answer a Request.
 import { getResponse, type HttpHandler } from 'msw';
-import { createCore, type SeedOption, type SimState } from './core/index.ts';
+import { createCore, type Capacity, type SeedOption, type SimState } from './core/index.ts';
 import { createControlHandlers } from './handlers/control.ts';
 import { errorResponse } from './handlers/http.ts';
 import { createUpstreamHandlers } from './handlers/upstream.ts';
 
-export type { SeedOption, SimState } from './core/index.ts';
+export type { Capacity, SeedOption, SimState } from './core/index.ts';
 export type { SimCore } from './core/index.ts';
 export { FAULT_HEADER } from './handlers/upstream.ts';
 
@@ -17,6 +17,8 @@ export type SimulatorOptions = {
   state?: SimState;
   /** D9: the path prefix before `/reportExample` (default none). */
   templatesPrefix?: string;
+  /** How much the world may grow between resets (default: without bound; the proxy's demo sets it). */
+  capacity?: Capacity;
   /** Called after every request that may have changed the state (the browser host persists then). */
   onChange?: (state: SimState) => void;
 };

@@ -22,6 +22,32 @@ describe('the import boundaries', () => {
       expect(violation('src/console/features/centres/list.tsx', { path: to })).toBeUndefined();
   });
 
+  it('keep the domain pure: no feature, no React, only itself and the contract', () => {
+    for (const to of [
+      'src/console/features/licences/banners',
+      'src/console/api/get-licenses',
+      'src/console/components/feedback',
+      'src/console/lib/i18n',
+    ])
+      expect(violation('src/console/domain/centre.ts', { path: to })).toMatch(/domain imports only/);
+    for (const pkg of ['react', '@tanstack/react-query', '@mantine/core'])
+      expect(violation('src/console/domain/centre.ts', { pkg })).toMatch(/no package/);
+    expect(violation('src/console/domain/centre.ts', { path: 'src/console/domain/plans' })).toBeUndefined();
+    expect(violation('src/console/domain/centre.ts', { path: 'src/contract/schemas' })).toBeUndefined();
+    // Its tests read wire bodies as the console does.
+    expect(
+      violation('src/console/domain/centre.test.ts', { path: 'src/console/testing/wire-bodies' }),
+    ).toBeUndefined();
+    expect(violation('src/console/domain/centre.test.ts', { pkg: 'vitest' })).toBeUndefined();
+    expect(violation('src/console/domain/centre.ts', { path: 'src/console/testing/wire-bodies' })).toMatch(
+      /domain imports only/,
+    );
+    // Features read it.
+    expect(
+      violation('src/console/features/licences/plan-summary.tsx', { path: 'src/console/domain/centre' }),
+    ).toBeUndefined();
+  });
+
   it('keep the proxy out of browser code', () => {
     expect(violation('src/console/lib/api-client.ts', { path: 'src/proxy/session' })).toMatch(
       /only the proxy/,

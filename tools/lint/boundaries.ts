@@ -23,6 +23,9 @@ const proxyBrowserHosts: Record<string, string> = {
   'src/console/testing/simulator-console.ts': 'src/proxy/hosts/browser',
 };
 const featureOf = (rel: string) => /^src\/console\/features\/([^/]+)/.exec(rel)?.[1];
+// The console's domain layer: a centre's rules as pure functions of the service's answers.
+const domainDir = 'src/console/domain';
+const isTest = (rel: string) => /\.test\.tsx?$/.test(rel);
 
 /** An import's target: a repository-relative path, or a package name. */
 export type ImportTarget = { path: string; pkg?: undefined } | { pkg: string; path?: undefined };
@@ -67,6 +70,14 @@ export function violation(from: string, target: ImportTarget): string | undefine
     !simulatorHosts.some((host) => inside(from, host))
   )
     return 'console code talks to the proxy, never to the simulator (only the entry and the test harness start it)';
+  if (inside(from, domainDir)) {
+    // Its tests read wire bodies through the contract, as the console does (console/testing).
+    const allowed = [domainDir, 'src/contract', ...(isTest(from) ? ['src/console/testing'] : [])];
+    if (to && !allowed.some((dir) => inside(to, dir)))
+      return 'the domain imports only itself and the contract: no feature, screen, React or query code, so its rules stay pure and are tested without them';
+    if (pkg && !(isTest(from) && pkg === 'vitest'))
+      return 'the domain depends on no package (no React, no query or UI library): its rules are plain functions';
+  }
   const ownFeature = featureOf(from);
   const otherFeature = to ? featureOf(to) : undefined;
   if (ownFeature && otherFeature && otherFeature !== ownFeature)

@@ -91,6 +91,7 @@ describe('the OpenAPI document (npm run openapi, docs/openapi.json)', () => {
       '404',
       '409',
       '422',
+      '429',
     ]);
   });
 

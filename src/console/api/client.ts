@@ -24,7 +24,8 @@ type Operation<Input, Output> = (
  * Runs one upstream operation through the proxy. Its contract module (and the zod schemas it
  * parses with) is loaded on the first call, not with the screen that needs it: a route chunk stays
  * small, and each screen pays only for the operations it calls. A failure is thrown as the ApiError
- * value itself, which is what TanStack Query expects (errors stay values up to there, STYLE.md 7).
+ * value itself, which is what TanStack Query expects (errors stay values up to there,
+ * docs/decisions/0003).
  */
 export async function runOperation<Input, Output>(
   load: () => Promise<Operation<Input, Output>>,

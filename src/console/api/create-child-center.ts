@@ -6,7 +6,7 @@ import { childCentersKeys } from './list-child-centers.ts';
 const load = () =>
   import('@/contract/operations/create-child-center').then((module) => module.createChildCenter);
 
-/** 4.3; on success only the child list is invalidated (STYLE.md point 3). */
+/** 4.3; on success only the child list is invalidated, never every query (docs/decisions/0006). */
 export function useCreateChildCenter() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, isApiError } from '@/contract/api-error-value';
+import { means } from '@/console/lib/error-message';
+import { ApiError } from '@/contract/api-error-value';
+import type { LicenceSummary } from '@/console/domain/centre';
 import type { LicensesResponse } from '@/contract/operations/get-licenses';
 import type { LicenseType } from '@/contract/schemas';
 import { runOperation } from './client.ts';
 
 const load = () => import('@/contract/operations/get-licenses').then((module) => module.getLicenses);
 
-/** 4.7 without `userId` or `type`: shapes 1–3, or a centre with no licence contract yet. */
-export type LicenceSummary = Exclude<LicensesResponse, { shape: 'licenses' }> | { shape: 'no-contract' };
 /** 4.7 shape 4 (and D7 for `type`): licence detail (2.12). */
 export type LicenceDetail = Extract<LicensesResponse, { shape: 'licenses' }>;
 
@@ -42,7 +42,7 @@ export const licenceSummaryQueryOptions = (providerId: number) =>
         if (response.shape === 'licenses') throw unexpected('licence detail where a summary was expected');
         return response;
       } catch (error) {
-        if (isApiError(error) && error.status === 404) return { shape: 'no-contract' };
+        if (means(error, 'not-found')) return { shape: 'no-contract' };
         throw error;
       }
     },

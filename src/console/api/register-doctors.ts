@@ -10,7 +10,8 @@ const load = () => import('@/contract/operations/register-doctors').then((module
  * 4.2, one request per call: D4 has the console send one doctor per request (at most four in
  * flight), which a single mutation's state cannot follow, so this answers a plain function that
  * gives the service's id for the doctor, or throws the ApiError. `refresh` invalidates the doctor
- * lists of the target (STYLE.md point 3) once a batch has ended, rather than once per row.
+ * lists of the target (its own key prefix, docs/decisions/0006) once a batch has ended, rather than
+ * once per row.
  */
 export function useRegisterDoctors() {
   const queryClient = useQueryClient();

@@ -1,12 +1,14 @@
 import type { OperationId } from '@/contract/operations';
 import type { MessageKey } from '@/console/lib/i18n';
 import type { FileRoutesByTo } from '@/console/routeTree.gen';
+import { offers } from './navigation.ts';
 
 /**
  * The tabs of a centre's page, as one list, in order: each is a child route of
  * `/centres/$centreId` owned by its feature folder, and names the upstream operations it needs so
- * that an environment without them does not offer it (D3). Only tabs that exist are listed; the
- * first one present is the page's default.
+ * that an environment without them does not offer it (D3), and its address says so
+ * (app/screen-rules.ts). Only tabs that exist are listed; the first one present is the page's
+ * default.
  */
 export interface CentreTab {
   /** A child route of the centre's page (the page itself types the list while it has no tabs). */
@@ -22,6 +24,12 @@ export interface CentreTab {
    */
   selfBilledOnly?: boolean;
 }
+
+/** The centre's page itself, under every tab: its header reads the parent's child list (4.5). */
+export const CENTRE_PAGE = { to: '/centres/$centreId', needs: ['listChildCenters'] } as const satisfies Pick<
+  CentreTab,
+  'to' | 'needs'
+>;
 
 export const CENTRE_TABS: readonly CentreTab[] = [
   {
@@ -46,6 +54,10 @@ export const CENTRE_TABS: readonly CentreTab[] = [
   },
 ];
 
+/** Whether the environment offers the Contract tab's operations (whoever may then act, 0016). */
+export const contractOffered = (operations: readonly OperationId[]) =>
+  CENTRE_TABS.some((tab) => tab.to === '/centres/$centreId/contract' && offers(operations, tab.needs));
+
 /**
  * The tabs of one centre's page. `selfBilled`: the centre is billed by its parent (2.9
  * PARTNER_SELF), false while that is not known.
@@ -60,6 +72,6 @@ export function centreTabsFor(
       tab.to !== '/centres/$centreId' &&
       (!tab.parentOnly || !ownCentre) &&
       (!tab.selfBilledOnly || selfBilled) &&
-      tab.needs.every((operation) => operations.includes(operation)),
+      offers(operations, tab.needs),
   );
 }

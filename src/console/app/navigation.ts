@@ -5,7 +5,8 @@ import type { FileRoutesByTo } from '@/console/routeTree.gen';
 /**
  * The console's navigation, as one list: each entry names the upstream operations its screen
  * needs, so an environment that lacks them (development has only the token and doctor
- * registration, D3) does not offer the entry. Only screens that exist are listed.
+ * registration, D3) does not offer the entry, and its address says so (app/screen-rules.ts). Only
+ * screens that exist are listed.
  */
 export interface NavigationEntry {
   to: keyof FileRoutesByTo;
@@ -27,6 +28,10 @@ export const NAVIGATION = [
   { to: '/doctors/register', label: 'nav.registerDoctors', needs: ['registerDoctors'] },
 ] as const satisfies readonly NavigationEntry[];
 
+/** Whether an environment offers everything a screen needs (D3). */
+export const offers = (operations: readonly OperationId[], needs: readonly OperationId[]) =>
+  needs.every((operation) => operations.includes(operation));
+
 export function navigationFor(operations: readonly OperationId[]): NavigationEntry[] {
-  return NAVIGATION.filter((entry) => entry.needs.every((operation) => operations.includes(operation)));
+  return NAVIGATION.filter((entry) => offers(operations, entry.needs));
 }

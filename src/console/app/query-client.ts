@@ -1,11 +1,11 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isSessionEnded } from '@/console/lib/error-message';
+import { isSessionEnded, mayPassOnRetry } from '@/console/lib/error-message';
 import { sessionExpiry } from '@/console/lib/session-expiry';
-import { isApiError } from '@/contract/api-error-value';
 
 /**
- * Errors are values (STYLE.md point 7): the API client only returns them; these global callbacks
- * decide that a 401 mid-work opens the re-login dialog (decision 0006) instead of dropping the page.
+ * Errors are values (docs/decisions/0003): the API client only returns them; these global
+ * callbacks decide that a 401 mid-work opens the re-login dialog (decision 0006) instead of
+ * dropping the page.
  */
 export function createQueryClient() {
   return new QueryClient({
@@ -23,8 +23,7 @@ export function createQueryClient() {
     defaultOptions: {
       queries: {
         // A 4xx will not change by asking again; 5xx, timeouts and the network may.
-        retry: (failures, error) =>
-          failures < 2 && !(isApiError(error) && error.status !== undefined && error.status < 500),
+        retry: (failures, error) => failures < 2 && mayPassOnRetry(error),
         refetchOnWindowFocus: false,
       },
       mutations: { retry: false },

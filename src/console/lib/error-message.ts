@@ -1,5 +1,9 @@
-import { isApiError } from '@/contract/api-error-value';
+import { isApiError, type ApiErrorMeaning } from '@/contract/api-error-value';
 import type { MessageKey } from './i18n/index.tsx';
+
+// The console's one error vocabulary: a failure's `meaning` (spec §7 for statuses, the proxy's own
+// codes; src/contract/api-error-value.ts) decides what the user is told and what happens next.
+// Screens and rules branch on meanings, never on raw statuses.
 
 /** What the user is told about a failure, in catalogue terms: the one mapping of the console. */
 export interface ErrorDescription {
@@ -92,7 +96,24 @@ export function describeError(error: unknown): ErrorDescription {
  * (decision 0006), never an inline error.
  */
 export const isSessionEnded = (error: unknown): boolean =>
-  isApiError(error) && error.status === 401 && error.code !== 'invalid_credentials';
+  isApiError(error) && error.meaning === 'unauthenticated' && error.code !== 'invalid_credentials';
+
+/** What asking again may change: no answer came, or the server failed; an answer will not change. */
+const TRANSIENT: ReadonlySet<ApiErrorMeaning> = new Set<ApiErrorMeaning>([
+  'server-error',
+  'upstream-unavailable',
+  'upstream-timeout',
+  'network-error',
+  'timeout',
+  'aborted',
+]);
+
+/** Whether a failed read may succeed if asked again (anything but an ApiError is unknown: yes). */
+export const mayPassOnRetry = (error: unknown): boolean => !isApiError(error) || TRANSIENT.has(error.meaning);
+
+/** Whether a failure is this answer (a `meaning` of the one vocabulary). */
+export const means = (error: unknown, meaning: ApiErrorMeaning): boolean =>
+  isApiError(error) && error.meaning === meaning;
 
 /**
  * A failure the console shows in words (an error panel, the offline panel): React need not report

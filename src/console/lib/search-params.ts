@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-// URL search parameters are user input (STYLE.md point 4: list state lives in the URL, and a link
+// URL search parameters are user input (docs/decisions/0006: list state lives in the URL, and a link
 // reproduces a view). Each helper reads one parameter and falls back to its default when the value
 // is missing or invalid, so `?page=abc` shows page 1 instead of an error, and links may leave any
 // parameter out. The router parses `?q=123` as the number 123: text accepts numbers too.

@@ -28,8 +28,9 @@ window.scrollTo = () => {};
 
 // A screen's first render imports its route and catalogue: on a loaded two-core CI machine that
 // took longer than Testing Library's default second to wait for (a findBy failed there, passing
-// alone). Waiting longer changes no assertion: what never appears still fails.
-configure({ asyncUtilTimeout: 5_000 });
+// alone), and a lazy drawer's first import more than five seconds with several suites running at
+// once. Waiting longer changes no assertion: what never appears still fails.
+configure({ asyncUtilTimeout: 10_000 });
 
 failOnConsoleError();
 // Mantine's notifications live in a module-level store: one test's must not reach the next.

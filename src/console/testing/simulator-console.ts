@@ -1,4 +1,4 @@
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { CONSOLE_HEADERS } from '@/contract/console-wire';
@@ -103,6 +103,24 @@ export function setupSimulatorConsole(options: { seed?: SeedOption } = {}) {
       if (!response.ok) throw new Error(`sign-in failed with ${response.status}`);
       // `requests` records what the console sends: this set-up call is not part of it.
       requests.length = 0;
+    },
+    /**
+     * The proxy offers only the development environment, with its two operations (D3); what the
+     * simulator cannot say, so the one answer written in a test.
+     */
+    onlyDevelopment() {
+      server.use(
+        http.get('*/auth/environments', () =>
+          HttpResponse.json([
+            {
+              id: 'demo',
+              label: 'Development',
+              kind: 'development',
+              operations: ['requestToken', 'registerDoctors'],
+            },
+          ]),
+        ),
+      );
     },
     /** The session ends at the proxy (idle timeout, logout elsewhere): the next call answers 401. */
     async endSession(): Promise<void> {

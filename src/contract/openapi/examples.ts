@@ -162,6 +162,11 @@ export const examples = {
     404: { success: false, code: 404, message: 'Provider 999 does not exist' },
     409: { success: false, code: 409, message: 'Provider 201 is not billed by its parent (PARTNER_SELF)' },
     422: { success: false, code: 422, message: 'The centre already has an active contract' },
+    429: {
+      success: false,
+      code: 429,
+      message: 'This demo world holds at most 20000 new doctors until it is reset to its seed; it is full.',
+    },
     oauth400: { error: 'unsupported_grant_type' },
     oauth401: { error: 'invalid_client' },
   },

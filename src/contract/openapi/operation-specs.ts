@@ -98,6 +98,11 @@ export const operationSpecs: Record<OperationId, OperationSpec> = {
         rule: 'any invalid doctor is a 400 for the whole request, fields as `doctors[i].x`',
       },
       { gap: 'Maximum doctors per request', decision: 'simulator only', rule: '100' },
+      {
+        gap: 'Rate limits (spec §8)',
+        decision: 'simulator only',
+        rule: 'a demo world bounded for the public answers 429 once it has no room for more until it is reset',
+      },
     ],
     body: {
       type: 'application/json',
@@ -109,7 +114,7 @@ export const operationSpecs: Record<OperationId, OperationSpec> = {
       description: 'Registered.',
       examples: { one: examples.registerDoctors.response },
     },
-    errors: [400, 401, 403, 404],
+    errors: [400, 401, 403, 404, 429],
   },
   createChildCenter: {
     tag: 'Child providers',
@@ -126,6 +131,11 @@ export const operationSpecs: Record<OperationId, OperationSpec> = {
         decision: 'D5',
         rule: 'PARTNER_SELF under a self-billing parent, else PROCESSOR',
       },
+      {
+        gap: 'Rate limits (spec §8)',
+        decision: 'simulator only',
+        rule: 'a demo world bounded for the public answers 429 once it has no room for more until it is reset',
+      },
     ],
     body: {
       type: 'application/json',
@@ -137,7 +147,7 @@ export const operationSpecs: Record<OperationId, OperationSpec> = {
       description: 'Created.',
       examples: { created: examples.createChildCenter.response },
     },
-    errors: [400, 401, 403],
+    errors: [400, 401, 403, 429],
   },
   getChildCenterCredentials: {
     tag: 'Child providers',
@@ -272,6 +282,11 @@ export const operationSpecs: Record<OperationId, OperationSpec> = {
         decision: 'D8',
         rule: '400 bad envelope; 403/404 per D3; 409 not PARTNER_SELF; 422 when the event does not fit the state',
       },
+      {
+        gap: 'Rate limits (spec §8)',
+        decision: 'simulator only',
+        rule: 'a demo world bounded for the public answers 429 once it has no room for more until it is reset',
+      },
     ],
     body: {
       type: 'application/json',
@@ -283,7 +298,7 @@ export const operationSpecs: Record<OperationId, OperationSpec> = {
       description: 'Applied, or already applied.',
       examples: { applied: examples.sendPartnerWebhook.response },
     },
-    errors: [400, 401, 403, 404, 409, 422],
+    errors: [400, 401, 403, 404, 409, 422, 429],
   },
   listReportTemplates: {
     tag: 'Report templates',

@@ -9,6 +9,9 @@ import { startPostgresServer, type PostgresServer } from '../testing/postgres-se
 import { spawnProxy } from '../testing/process.ts';
 import { freePort } from '../testing/redis-server.ts';
 
+/** Required beside DATABASE_URL (docs/decisions/0022); its value does not matter here. */
+const dataKey = Buffer.alloc(32, 7).toString('base64');
+
 // The store of record on a real PostgreSQL that the test starts (docs/decisions/0018): migrations
 // under a lock, a refusal to run on a newer schema or without a database, append-only rows.
 
@@ -42,7 +45,7 @@ describe('migrations', () => {
     );
     await store.close();
     await expect(openStore({ databaseUrl: url, dataDir: '' })).rejects.toThrow(DatabaseStartError);
-    const proxy = spawnProxy({ DATABASE_URL: url });
+    const proxy = spawnProxy({ DATABASE_URL: url, DATA_ENCRYPTION_KEY: dataKey });
     expect(await proxy.exited).toBe(2);
     expect(proxy.stderr()).toContain('DATABASE_URL: the database is at a newer schema');
     expect(proxy.stderr()).toContain('9999-from-the-future');
@@ -50,7 +53,10 @@ describe('migrations', () => {
 
   test('an unreachable database stops the start with exit 2, naming DATABASE_URL and never its password', async () => {
     const port = await freePort();
-    const proxy = spawnProxy({ DATABASE_URL: `postgres://app:S3CRET-pw-41@127.0.0.1:${port}/app` });
+    const proxy = spawnProxy({
+      DATABASE_URL: `postgres://app:S3CRET-pw-41@127.0.0.1:${port}/app`,
+      DATA_ENCRYPTION_KEY: dataKey,
+    });
     expect(await proxy.exited).toBe(2);
     expect(proxy.stderr()).toMatch(/DATABASE_URL: cannot reach the database: .*ECONNREFUSED/);
     expect(proxy.stderr() + proxy.stdout()).not.toContain('S3CRET-pw-41');

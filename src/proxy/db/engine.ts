@@ -8,6 +8,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import { Pool, types as pgTypes } from 'pg';
 import type { Logger } from '../context.ts';
+import { errorFacts } from '../error-codes.ts';
 import { DatabaseStartError } from './errors.ts';
 import { migrate } from './migrate.ts';
 import { claimDataDir, openPglite } from './pglite.ts';
@@ -67,8 +68,9 @@ async function openPostgres(connectionString: string, logger: Logger | undefined
     types,
   });
   // A connection that breaks while idle (the server restarted) is dropped and replaced on demand.
+  // A reason code and the error's class, never its message (docs/decisions/0020).
   pool.on('error', (error) =>
-    logger?.warn({ event: 'database_error', error: error.message }, 'database connection lost'),
+    logger?.warn({ event: 'database_error', ...errorFacts(error) }, 'database connection lost'),
   );
   try {
     await pool.query('select 1');

@@ -7,6 +7,7 @@
 import * as oidc from 'openid-client';
 import type { Identity, OrganisationSignIn, SignInChecks, SignInResult } from '../people/organisation.ts';
 import { isLoopbackHost } from '../config.ts';
+import { errorFacts } from '../error-codes.ts';
 
 export interface OidcClientOptions {
   issuerUrl: string;
@@ -21,13 +22,20 @@ export interface OidcClientOptions {
   now?: () => number;
 }
 
-/** Why a call to the provider failed, in a few words and never with a token or secret. */
+const identifier = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
+/** A code the provider or the library gave, when it is a plain identifier (never free text). */
+const codeOf = (value: unknown) => (typeof value === 'string' && identifier.test(value) ? value : 'other');
+
+/**
+ * Why a call to the provider failed, as codes only (docs/decisions/0020: a log line never quotes a
+ * message, which may carry what a peer sent): never a token, a secret or the provider's text.
+ */
 function reasonOf(error: unknown): string {
-  if (error instanceof oidc.ResponseBodyError) return `provider answered ${error.status} ${error.error}`;
-  if (error instanceof oidc.AuthorizationResponseError) return `provider refused: ${error.error}`;
-  if (error instanceof oidc.ClientError) return `invalid answer (${error.code ?? 'unknown'})`;
-  if (error instanceof Error) return error.name;
-  return 'unknown error';
+  if (error instanceof oidc.ResponseBodyError)
+    return `provider_answered_${error.status}:${codeOf(error.error)}`;
+  if (error instanceof oidc.AuthorizationResponseError) return `provider_refused:${codeOf(error.error)}`;
+  if (error instanceof oidc.ClientError) return `invalid_answer:${codeOf(error.code)}`;
+  return errorFacts(error).code ?? errorFacts(error).errorClass;
 }
 
 /** The provider could not be reached, or broke down (a 5xx, a timeout, an answer not understood). */
@@ -107,7 +115,7 @@ export function createOidcClient(options: OidcClientOptions): OrganisationSignIn
           idTokenExpected: true,
         });
         const idToken = tokens.claims();
-        if (!idToken) return { kind: 'refused', problem: 'signin_failed', reason: 'no ID token' };
+        if (!idToken) return { kind: 'refused', problem: 'signin_failed', reason: 'no_id_token' };
         let claims: Record<string, unknown> = { ...idToken };
         // Some providers put e-mail and groups only in userinfo (the ID token then carries `sub`).
         if (

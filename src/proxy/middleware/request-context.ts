@@ -1,6 +1,6 @@
 // Every request: an id, the security headers on whatever answers it (errors included), and one log
 // line (method, route pattern, status, ms, request id; never a query string, which can carry
-// search terms and identifiers: toolchain.md).
+// search terms and identifiers, which hono's logger() prints: docs/decisions/0005).
 import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { Logger, ProxyEnv } from '../context.ts';
@@ -14,7 +14,7 @@ export function requestContext(log: Logger): MiddlewareHandler<ProxyEnv> {
     c.set('kind', 'api');
     c.set('nonce', undefined);
     c.set('operation', undefined);
-    c.set('streamed', false);
+    c.set('streamed', undefined);
     await next();
     let response = c.res;
     try {

@@ -25,7 +25,9 @@ export async function verifyCredentials(
       { 'retry-after': String(attempt.retryAfterSeconds) },
     );
   const transport = deps.transportOf(env);
-  const token = await requestToken(transport, env, input, deps.tokenTimeoutMs);
+  // The answers are capped as a sign-in's are (docs/decisions/0020).
+  const limits = { maxBytes: deps.maxAnswerBytes };
+  const token = await requestToken(transport, env, input, deps.tokenTimeoutMs, limits);
   if (token.kind === 'invalid_credentials') {
     await attempt.settle('failed');
     return fail(
@@ -41,7 +43,7 @@ export async function verifyCredentials(
       ? fail(c, 504, 'upstream_timeout', 'The service did not answer in time. Try again.')
       : fail(c, 502, 'upstream_unavailable', 'The service cannot be reached. Try again later.');
   }
-  const check = await checkProvider(transport, env, token.token, input.providerId, deps.apiTimeoutMs);
+  const check = await checkProvider(transport, env, token.token, input.providerId, deps.apiTimeoutMs, limits);
   if (check.kind === 'mismatch' || check.kind === 'parent_credentials') {
     await attempt.settle('failed');
     return fail(

@@ -15,6 +15,7 @@ import {
 } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { baseUrlOf, environmentLabels, operationsFor } from '../environments.ts';
+import { failureFields, type Failure } from '../error-codes.ts';
 import { problem } from '../http-errors.ts';
 import { matchOperation, type OperationId } from '../operations.ts';
 import type { Renewal } from '../token-renewal.ts';
@@ -56,7 +57,7 @@ export function apiRoutes(deps: AppDeps) {
       return fail(c, 504, 'upstream_timeout', 'The service did not answer in time.');
     if (outcome.kind === 'unavailable' || outcome.kind === 'bad_response') {
       log.warn(
-        { event: 'token_renewal_failed', requestId: c.get('requestId'), reason: outcome.reason },
+        { event: 'token_renewal_failed', requestId: c.get('requestId'), ...failureFields(outcome) },
         'token renewal failed',
       );
       return fail(
@@ -133,7 +134,7 @@ export function apiRoutes(deps: AppDeps) {
         url,
         { method: c.req.method, headers, body },
         deps.apiTimeoutMs,
-        streamed,
+        { streamWhen: streamed, maxBytes: deps.maxAnswerBytes },
       );
     };
 
@@ -150,20 +151,24 @@ export function apiRoutes(deps: AppDeps) {
     // Never retried after a timeout or a 5xx: the upstream may have acted on it.
     if (outcome.kind === 'timeout')
       return fail(c, 504, 'upstream_timeout', 'The service did not answer in time.');
-    if (outcome.kind === 'unreachable') {
-      log.warn(
-        { event: 'upstream_unreachable', requestId: c.get('requestId'), operation, reason: outcome.reason },
-        'upstream unreachable',
-      );
-      return fail(c, 502, 'upstream_unavailable', 'The service cannot be reached.');
-    }
+    if (outcome.kind === 'unreachable') return unreachable(c, operation, outcome);
     if (outcome.kind === 'stream') {
       const out = new Headers({ 'content-type': 'application/json' });
       const etag = outcome.headers.get('etag');
       if (etag) out.set('etag', etag);
       const length = outcome.headers.get('content-length');
       if (length && /^\d{1,12}$/.test(length)) out.set('content-length', length);
-      c.set('streamed', !(outcome.body instanceof Uint8Array));
+      if (outcome.ended) {
+        // Cut short (its deadline, a break, the byte cap): logged here, and the host ends the
+        // connection (docs/decisions/0020), so that a partial body never reads as a whole one.
+        const requestId = c.get('requestId');
+        const connection = c.env?.connection;
+        outcome.cut = (reason) => {
+          log.warn({ event: 'answer_cut', requestId, operation, reason }, 'answer cut');
+          return deps.cutConnection?.(connection) ?? false;
+        };
+      }
+      c.set('streamed', outcome.ended);
       return new Response(outcome.body, {
         status: outcome.status,
         headers: out,
@@ -189,6 +194,16 @@ export function apiRoutes(deps: AppDeps) {
       'connection_refused',
       `The service no longer accepts the credentials of ${label}. An admin of ${label} must replace its secret on the Connections screen.`,
     );
+  };
+
+  const unreachable = (c: Ctx, operation: OperationId, failed: Failure): Response => {
+    log.warn(
+      { event: 'upstream_unreachable', requestId: c.get('requestId'), operation, ...failureFields(failed) },
+      'upstream unreachable',
+    );
+    if (failed.reason === 'answer_too_large')
+      return fail(c, 502, 'upstream_bad_response', 'The service sent an answer larger than the proxy takes.');
+    return fail(c, 502, 'upstream_unavailable', 'The service cannot be reached.');
   };
 
   const relay = (

@@ -154,7 +154,9 @@ export function auditRoutes(deps: AppDeps) {
   routes.get('/entries.csv', async (c) => {
     const request = await read(c, 'exportActivity');
     if (request instanceof Response) return request;
-    c.set('streamed', true);
+    // Passed on as it is made: never buffered to be compressed (the export is not under /api, so no
+    // session slot waits on its end).
+    c.set('streamed', Promise.resolve());
     const day = new Date(deps.now()).toISOString().slice(0, 10);
     return new Response(csvStream(deps.audit, request.session, request.filter), {
       headers: {

@@ -12,16 +12,12 @@ import { recordSignIn, recordSignOut } from '../audit/auth-entries.ts';
 import { fail, readJsonBody, type Ctx, type ProxyEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { demoLogins, environmentLabels, operationsFor, type EnvironmentConfig } from '../environments.ts';
-import { CLIENT_SESSION_PERMISSIONS } from '../../contract/permissions.ts';
+import { errorFacts } from '../error-codes.ts';
 import { authorize } from '../people/authorize.ts';
 import { wireSession } from '../people/session-wire.ts';
 import { switchConnection } from '../people/switch-connection.ts';
-import { checkProvider } from '../provider-check.ts';
-import { requestToken } from '../token.ts';
-
-export { unauthenticated } from '../people/authorize.ts';
-
-type Credentials = { providerId: number; clientId: string; clientSecret: string };
+import { StoreUnavailableError } from '../session-store.ts';
+import { signIn, type Credentials } from './sign-in.ts';
 
 // CLIENT_CREDENTIALS_LOGIN=false: people sign in as themselves only (docs/decisions/0022).
 const credentialsOff = (c: Ctx) =>
@@ -111,20 +107,28 @@ export function authRoutes(deps: AppDeps) {
     let signOutUrl: string | undefined;
     try {
       if (id) {
-        const found = await sessions.lookup(id);
+        // Looked up to record the sign-out under its session; a store that is out must not keep the
+        // session from ending: destroy() then leaves this instance's tombstone (docs/decisions/0020).
+        const found = await sessions.lookup(id).catch(() => undefined);
         await sessions.destroy(id);
         // docs/decisions/0018: a sign-out is an entry of its session's log.
-        if (found.kind === 'active') await recordSignOut(deps, c, found.session, 204);
+        if (found?.kind === 'active') await recordSignOut(deps, c, found.session, 204);
         // A person signs out of the organisation's provider too (RP-initiated logout).
-        if (found.kind === 'active' && found.session.person && deps.organisation)
+        if (found?.kind === 'active' && found.session.person && deps.organisation)
           signOutUrl = await deps.organisation.signOutUrl(
             `${deps.publicOrigin ?? new URL(c.req.url).origin}/login`,
           );
       }
     } catch (error) {
-      // The browser forgets the session whatever happens; the store will forget it on its timer.
+      // The browser forgets the session whatever happens, and this instance refuses it until the
+      // store has taken the end (docs/decisions/0020).
       log.error(
-        { event: 'logout_failed', requestId: c.get('requestId'), error: describe(error) },
+        {
+          event: 'logout_failed',
+          requestId: c.get('requestId'),
+          reason: error instanceof StoreUnavailableError ? error.reason : 'unexpected',
+          ...errorFacts(error),
+        },
         'logout failed',
       );
       return cleared(
@@ -149,7 +153,7 @@ export function authRoutes(deps: AppDeps) {
     input: Credentials,
     method: 'credentials' | 'demo',
   ) {
-    const response = await signIn(c, env, input, method === 'credentials');
+    const response = await signIn(deps, c, env, input, method === 'credentials');
     if (response.status !== 429)
       await recordSignIn(
         deps,
@@ -160,133 +164,5 @@ export function authRoutes(deps: AppDeps) {
     return response;
   }
 
-  async function signIn(c: Ctx, env: EnvironmentConfig, input: Credentials, limited: boolean) {
-    const requestId = c.get('requestId');
-    const attempt = limited
-      ? await deps.limiter.attempt(input.clientId, c.env?.clientAddress ?? 'unknown')
-      : { kind: 'allowed' as const, settle: async () => {} };
-    if (attempt.kind === 'locked') {
-      log.warn(
-        { event: 'login_refused', requestId, reason: 'locked', clientId: input.clientId },
-        'login refused',
-      );
-      return fail(
-        c,
-        429,
-        'too_many_attempts',
-        `Too many failed sign-ins. Try again in ${attempt.retryAfterSeconds} seconds.`,
-        { 'retry-after': String(attempt.retryAfterSeconds) },
-      );
-    }
-    const transport = deps.transportOf(env);
-    const token = await requestToken(transport, env, input, deps.tokenTimeoutMs);
-    if (token.kind === 'invalid_credentials') {
-      await attempt.settle('failed');
-      log.info(
-        { event: 'login_failed', requestId, environment: env.id, clientId: input.clientId },
-        'login failed',
-      );
-      // The same answer for an unknown client and a wrong secret: no account enumeration.
-      return fail(c, 401, 'invalid_credentials', 'The client id or the client secret is not correct.');
-    }
-    if (token.kind !== 'ok') {
-      await attempt.settle('not_counted');
-      const reason = token.kind === 'timeout' ? 'timeout' : token.reason;
-      log.warn({ event: 'login_failed', requestId, environment: env.id, reason }, 'login failed');
-      if (token.kind === 'timeout')
-        return fail(c, 504, 'upstream_timeout', 'The service did not answer in time. Try again.');
-      return fail(
-        c,
-        502,
-        token.kind === 'bad_response' ? 'upstream_bad_response' : 'upstream_unavailable',
-        'The service cannot be reached. Try again later.',
-      );
-    }
-    const check = await checkProvider(transport, env, token.token, input.providerId, deps.apiTimeoutMs);
-    if (check.kind === 'mismatch') {
-      await attempt.settle('failed');
-      log.info(
-        {
-          event: 'login_failed',
-          requestId,
-          environment: env.id,
-          clientId: input.clientId,
-          reason: 'provider_mismatch',
-        },
-        'login failed',
-      );
-      return fail(
-        c,
-        403,
-        'provider_mismatch',
-        `These credentials do not act for provider ${input.providerId}: check the provider id.`,
-      );
-    }
-    if (check.kind === 'parent_credentials') {
-      await attempt.settle('failed');
-      log.info(
-        {
-          event: 'login_failed',
-          requestId,
-          environment: env.id,
-          clientId: input.clientId,
-          reason: 'parent_credentials',
-        },
-        'login failed',
-      );
-      // Spec 4.4 and D3: these credentials may read centre N's own credentials, so they are its
-      // parent's; a session labelled N would act as the parent unseen in the parent's log.
-      return fail(
-        c,
-        403,
-        'parent_credentials',
-        `These are the credentials of the parent of centre ${input.providerId}, not the centre's own. Sign in with the parent's own provider id (centre ${input.providerId} is in its console), or with the centre's own credentials.`,
-      );
-    }
-    if (check.kind === 'timeout' || check.kind === 'unavailable') {
-      await attempt.settle('not_counted');
-      log.warn(
-        { event: 'login_failed', requestId, environment: env.id, reason: 'provider check failed' },
-        'login failed',
-      );
-      return check.kind === 'timeout'
-        ? fail(c, 504, 'upstream_timeout', 'The service did not answer in time. Try again.')
-        : fail(c, 502, 'upstream_unavailable', 'The service cannot be reached. Try again later.');
-    }
-    await attempt.settle('succeeded');
-    // A new id at every login; any session the browser held dies (session fixation, ASVS 5).
-    const previous = carrier.read(c);
-    if (previous) await sessions.destroy(previous);
-    const session = await sessions.create({
-      environment: env.id,
-      providerId: input.providerId,
-      clientId: input.clientId,
-      providerVerified: check.kind === 'verified',
-      clientSecret: input.clientSecret,
-      accessToken: token.token,
-      expiresInSeconds: token.expiresIn,
-    });
-    log.info(
-      {
-        event: 'login_succeeded',
-        requestId,
-        environment: env.id,
-        clientId: input.clientId,
-        providerId: input.providerId,
-        providerVerified: session.providerVerified,
-      },
-      'login succeeded',
-    );
-    const response = c.json(
-      wireSession(session, { kind: 'client', permissions: CLIENT_SESSION_PERMISSIONS }),
-    );
-    carrier.issue(response, session.id);
-    return response;
-  }
-
   return auth;
-}
-
-export function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error';
 }

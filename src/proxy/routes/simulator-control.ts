@@ -1,18 +1,45 @@
 // /__sim: the embedded simulator's control API (D11), served on the proxy's own origin only while
 // the demo environment is on, so that demos and end-to-end tests can reset the world and move the
-// clock. Never reachable under /api.
+// clock. Never reachable under /api. With a control token (the Node host always has one:
+// docs/decisions/0020) every call but reading the clock must carry it, so that no visitor of a
+// public demo can reset the world, move its clock or make everyone's calls fail.
 import { Hono } from 'hono';
 import { fail, isJsonContentType, isPlainPath, rawTarget, readBody, type ProxyEnv } from '../context.ts';
 import { demoBaseUrl } from '../environments.ts';
 import { callUpstream, type FetchLike } from '../upstream.ts';
 
-export function simulatorControlRoutes(control: FetchLike | undefined, timeoutMs: number) {
+/** The header that carries the control token. */
+export const controlTokenHeader = 'x-demo-control-token';
+
+/** Compares in time that depends on the length only, not on where the first difference is. */
+function sameToken(given: string, expected: string): boolean {
+  if (given.length !== expected.length) return false;
+  let difference = 0;
+  for (let index = 0; index < expected.length; index++)
+    difference |= given.charCodeAt(index) ^ expected.charCodeAt(index);
+  return difference === 0;
+}
+
+export function simulatorControlRoutes(
+  control: FetchLike | undefined,
+  timeoutMs: number,
+  token: string | undefined,
+) {
   const sim = new Hono<ProxyEnv>();
   sim.all('*', async (c) => {
     if (!control) return fail(c, 404, 'not_found', 'There is no simulator here.');
     const target = rawTarget(c);
-    if (!isPlainPath(target.split('?')[0] ?? ''))
-      return fail(c, 404, 'not_found', 'There is no such simulator endpoint.');
+    const path = target.split('?')[0] ?? '';
+    if (!isPlainPath(path)) return fail(c, 404, 'not_found', 'There is no such simulator endpoint.');
+    // The console reads the simulator's clock for its day counts (D10): the one call left open.
+    const open = c.req.method === 'GET' && path === '/__sim/clock';
+    if (token !== undefined && !open && !sameToken(c.req.header(controlTokenHeader) ?? '', token))
+      return fail(
+        c,
+        403,
+        'control_token_required',
+        `The simulator's control API needs the token npm start printed, in ${controlTokenHeader}.`,
+      );
     let body: Uint8Array | undefined;
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       const bytes = await readBody(c);

@@ -13,22 +13,24 @@ export const canarySecret = 'CANARY-CONNECTION-SECRET-3c9e1f';
 let providers = 1000;
 const at = Date.parse('2026-11-20T10:00:00Z');
 
+/** A new connection to a provider no other test uses. */
+const connection = (overrides: Partial<NewConnection> = {}): NewConnection => ({
+  label: `Parent ${++providers}`,
+  environment: 'qa',
+  providerId: providers,
+  clientId: `client-${providers}`,
+  clientSecret: canarySecret,
+  providerVerified: true,
+  createdBy: null,
+  at,
+  ...overrides,
+});
+
 export function directorySuite(name: string, open: () => { db: Kysely<Database>; key: Uint8Array }): void {
   const directory = (): Directory => {
     const { db, key } = open();
     return createSqlDirectory(db, createSecretBox(key));
   };
-  const connection = (overrides: Partial<NewConnection> = {}): NewConnection => ({
-    label: `Parent ${++providers}`,
-    environment: 'qa',
-    providerId: providers,
-    clientId: `client-${providers}`,
-    clientSecret: canarySecret,
-    providerVerified: true,
-    createdBy: null,
-    at,
-    ...overrides,
-  });
 
   describe(`the directory (${name})`, () => {
     test('keeps a connection’s secret sealed: the row holds no trace of it, and only the deployment key opens it', async () => {

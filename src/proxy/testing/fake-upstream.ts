@@ -33,6 +33,9 @@ export interface FakeUpstream {
   expiresIn: number | undefined;
   /** Replaces the answer for API calls (the token call keeps its default unless `token` is set). */
   answer(api: Answer | undefined, token?: Answer): void;
+  /** The most TCP connections the fake has had open at once since `resetConnections`. */
+  mostConnections(): number;
+  resetConnections(): void;
   close(): Promise<void>;
 }
 
@@ -93,6 +96,15 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       void Promise.resolve(answer(recorded, response)).catch(() => response.destroy());
     });
   });
+  let open = 0;
+  let most = 0;
+  server.on('connection', (socket) => {
+    open += 1;
+    most = Math.max(most, open);
+    socket.once('close', () => {
+      open -= 1;
+    });
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const isTokenCall = (request: RecordedRequest) => request.url.endsWith('/api/iam/integration/token');
@@ -115,6 +127,10 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     answer(api, token) {
       apiAnswer = api;
       tokenAnswer = token;
+    },
+    mostConnections: () => most,
+    resetConnections() {
+      most = open;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,13 +1,15 @@
 // Starts the proxy over real HTTP (the Node host) for tests, in front of a fake upstream or the
 // simulator, with a fake clock, a captured log and a tiny cookie-aware client.
 import { randomBytes } from 'node:crypto';
+import { afterEach, beforeEach } from 'vitest';
 import { createProxyApp } from '../app.ts';
 import type { ProxyApp, ProxyOptions } from '../app.ts';
 import type { EnvironmentConfig } from '../environments.ts';
 import { createLogger } from '../logger.ts';
-import { listen } from '../server.ts';
+import { cutConnection, listen } from '../server.ts';
 import { sessionCookieName } from '../session-carrier.ts';
 import { createMemoryStore } from '../session-store.ts';
+import { canary, startFakeUpstream, type FakeUpstream } from './fake-upstream.ts';
 
 export interface Harness {
   url: string;
@@ -31,7 +33,7 @@ export const consoleHeader = { 'x-requested-with': 'provider-console' };
 
 export async function startProxy(
   upstreamUrl: string | undefined,
-  overrides: Partial<ProxyOptions> & { trustedProxies?: string[] } = {},
+  overrides: Partial<ProxyOptions> & { trustedProxies?: string[]; maxConnections?: number } = {},
 ): Promise<Harness> {
   const clock = {
     now: Date.parse('2026-11-23T08:00:00Z'),
@@ -45,7 +47,7 @@ export async function startProxy(
     ? [{ id: 'qa', baseUrl: upstreamUrl, templatesPrefix: '' }]
     : [{ id: 'demo', templatesPrefix: '' }];
   const store = overrides.store ?? createMemoryStore({ now: () => clock.now });
-  const { trustedProxies, ...options } = overrides;
+  const { trustedProxies, maxConnections, ...options } = overrides;
   const logger = createLogger({ write: (line: string) => void logLines.push(line) });
   const proxy = createProxyApp({
     environments,
@@ -55,9 +57,16 @@ export async function startProxy(
     logger,
     tokenTimeoutMs: 1_000,
     apiTimeoutMs: 1_000,
+    cutConnection,
     ...options,
   });
-  const running = await listen(proxy, store, { host: '127.0.0.1', port: 0, trustedProxies, logger });
+  const running = await listen(proxy, store, {
+    host: '127.0.0.1',
+    port: 0,
+    trustedProxies,
+    logger,
+    ...(maxConnections === undefined ? {} : { maxConnections }),
+  });
   const request: Harness['request'] = async (path, init = {}) => {
     const { session, csrf = true, ...rest } = init;
     const headers = new Headers(rest.headers);
@@ -118,4 +127,33 @@ export function assertNoCanary(texts: string[], canaries: string[]): void {
   const all = texts.join('\n');
   const leaked = canaries.filter((value) => all.includes(value));
   if (leaked.length > 0) throw new Error(`canary values leaked: ${leaked.join(', ')}`);
+}
+
+export interface SignedIn {
+  upstream: FakeUpstream;
+  proxy: Harness;
+  session: string | undefined;
+}
+
+/**
+ * Before each test of the file: a fake upstream, a proxy in front of it and a session signed in
+ * there, in the object answered (and handed to `use`); after it, no canary value may appear in
+ * anything the test saw.
+ */
+export function signedInEachTest(use?: (current: SignedIn) => void): SignedIn {
+  const current = {} as SignedIn;
+  beforeEach(async () => {
+    current.upstream = await startFakeUpstream();
+    current.proxy = await startProxy(current.upstream.url);
+    current.session = (await current.proxy.login()).session;
+    use?.(current);
+  });
+  afterEach(async () => {
+    const { proxy, upstream } = current;
+    const texts = [...proxy.seen, ...proxy.logLines];
+    await proxy.close();
+    await upstream.close();
+    assertNoCanary(texts, [canary.secret, canary.tokenPrefix]);
+  });
+  return current;
 }

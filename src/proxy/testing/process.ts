@@ -5,6 +5,9 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { embeddedEngineFlags } from '../db/pglite.ts';
 import { copyDataDir } from '../../../scripts/data-dir.ts';
+import { sessionCookieName } from '../session-carrier.ts';
+import { canary } from './fake-upstream.ts';
+import { sessionFrom } from './harness.ts';
 
 export interface ProxyProcess {
   child: ChildProcessByStdio<null, Readable, Readable>;
@@ -50,4 +53,26 @@ export function spawnProxy(env: Record<string, string>): ProxyProcess {
   });
   listening.catch(() => {});
   return { child, listening, exited, stdout: () => stdout, stderr: () => stderr };
+}
+
+/** The console's header, and JSON, for requests to a spawned proxy. */
+export const processHeaders = { 'x-requested-with': 'provider-console', 'content-type': 'application/json' };
+
+/**
+ * Signs in to a spawned proxy's QA environment with the fake upstream's canary credentials:
+ * the answer's status, the session id and the Cookie header that carries it.
+ */
+export async function signInOnQa(url: string): Promise<{ status: number; session: string; cookie: string }> {
+  const response = await fetch(`${url}/auth/login`, {
+    method: 'POST',
+    headers: processHeaders,
+    body: JSON.stringify({
+      environment: 'qa',
+      providerId: 100,
+      clientId: canary.clientId,
+      clientSecret: canary.secret,
+    }),
+  });
+  const session = sessionFrom(response) ?? '';
+  return { status: response.status, session, cookie: `${sessionCookieName}=${session}` };
 }

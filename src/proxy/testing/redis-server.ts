@@ -1,7 +1,8 @@
 // A real Redis for the store tests: Debian's redis-server (installed by .ci/run), started in a
 // temporary directory on a unix socket (no port to collide with), or on a free loopback port, in
 // plain TCP or TLS with a certificate made here and now (nothing committed), with an ACL user when
-// asked.
+// asked. A test can stall it (SIGSTOP: connections stay open and nothing answers) and take it down
+// and back up with its data (an outage that refuses connections).
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -16,6 +17,7 @@ export interface AdminClient {
   pTTL(key: string): Promise<number>;
   info(section: string): Promise<unknown>;
   ping(): Promise<unknown>;
+  sendCommand(args: string[]): Promise<unknown>;
   destroy(): void;
 }
 
@@ -26,6 +28,14 @@ export interface RedisServer {
   ca?: string;
   /** A client for the test itself (the `default` user, which has no password). */
   admin(): Promise<AdminClient>;
+  /** Stops the process (SIGSTOP): its connections stay open and nothing is answered. */
+  pause(): void;
+  /** Lets a paused process go on (SIGCONT). */
+  resume(): void;
+  /** Saves the data and exits: connections are refused until `up`. */
+  down(): Promise<void>;
+  /** Starts again on the same address, with the data `down` saved. */
+  up(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -128,9 +138,6 @@ export async function startRedisServer(
     );
   }
   writeFileSync(path.join(dir, 'redis.conf'), `${lines.join('\n')}\n`);
-  const child = spawn(findRedisServer(), [path.join(dir, 'redis.conf')], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
   const credentials = options.user
     ? `${encodeURIComponent(options.user.name)}:${encodeURIComponent(options.user.password)}@`
     : '';
@@ -150,32 +157,65 @@ export async function startRedisServer(
     await client.connect();
     return client;
   };
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    try {
-      // oxlint-disable-next-line no-await-in-loop -- polling until the server answers
-      const probe = await admin();
-      // oxlint-disable-next-line no-await-in-loop -- as above
-      await probe.ping();
-      probe.destroy();
-      break;
-    } catch (error) {
-      if (Date.now() > deadline || child.exitCode !== null) {
-        child.kill();
-        throw new Error(`redis-server did not start: ${String(error)}`, { cause: error });
+  const spawnServer = async () => {
+    const started = spawn(findRedisServer(), [path.join(dir, 'redis.conf')], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      try {
+        // oxlint-disable-next-line no-await-in-loop -- polling until the server answers
+        const probe = await admin();
+        // oxlint-disable-next-line no-await-in-loop -- as above
+        await probe.ping();
+        probe.destroy();
+        return started;
+      } catch (error) {
+        if (Date.now() > deadline || started.exitCode !== null) {
+          started.kill();
+          throw new Error(`redis-server did not start: ${String(error)}`, { cause: error });
+        }
+        // oxlint-disable-next-line no-await-in-loop -- as above
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      // oxlint-disable-next-line no-await-in-loop -- as above
-      await new Promise((resolve) => setTimeout(resolve, 50));
     }
-  }
+  };
+  let child = await spawnServer();
+  let paused = false;
+  const signal = (name: NodeJS.Signals) => {
+    if (child.pid !== undefined) process.kill(child.pid, name);
+  };
   return {
     url,
     ...(ca ? { ca } : {}),
     admin,
-    async stop() {
+    pause() {
+      signal('SIGSTOP');
+      paused = true;
+    },
+    resume() {
+      signal('SIGCONT');
+      paused = false;
+    },
+    async down() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
+      const client = await admin();
+      // SHUTDOWN SAVE writes the data although `save ""` turns snapshots off; the reply never comes.
+      void client.sendCommand(['SHUTDOWN', 'SAVE']).catch(() => {});
       await exited;
+      client.destroy();
+    },
+    async up() {
+      child = await spawnServer();
+    },
+    async stop() {
+      // A stopped process would never see the SIGTERM.
+      if (paused) signal('SIGCONT');
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
       rmSync(dir, { recursive: true, force: true });
     },
   };

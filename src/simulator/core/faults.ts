@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { nonBlank, parseBody } from './parse.ts';
 import { fail, ok, type Fault, type SimState } from './types.ts';
 
+/** Faults waiting to fire at once: each is looked at on every request, so their number is bounded. */
+export const MAX_FAULTS = 1_000;
+
 const faultSchema = z.object({
   match: nonBlank(500),
   status: z.number().int().min(100).max(599).optional(),
@@ -15,6 +18,8 @@ export function controlAddFault(state: SimState, body: unknown) {
   const parsed = parseBody(faultSchema, body);
   if (!parsed.ok) return parsed;
   const f = parsed.value;
+  if (state.faults.length >= MAX_FAULTS)
+    return fail(429, `At most ${MAX_FAULTS} faults wait to fire at once; reset the simulator to clear them`);
   if (f.status === undefined && f.delayMs === undefined)
     return fail(400, 'A fault needs a status or a delayMs', [
       { field: 'status', message: 'status or delayMs is required' },

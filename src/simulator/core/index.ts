@@ -2,6 +2,7 @@
 // per operation, named as the contract names it, plus access rules (D3), licences, the clock (D10)
 // and the control operations (D11).
 import type { Caller } from './access.ts';
+import { createGrowth, newDoctorsIn, newEventsIn, type Capacity } from './capacity.ts';
 import { moveClock } from './clock.ts';
 import {
   controlAssignLicense,
@@ -23,6 +24,7 @@ import { seededState, type SeedOption } from './seed.ts';
 import { sendPartnerWebhook } from './send-partner-webhook.ts';
 import type { SimState } from './types.ts';
 
+export type { Capacity } from './capacity.ts';
 export type { SeedOption } from './seed.ts';
 export { DEFAULT_NOW, demoState, emptyState, generatedState } from './seed.ts';
 export * from './types.ts';
@@ -35,6 +37,8 @@ export type CoreOptions = {
   now?: string;
   tokenLifetimeSeconds?: number;
   state?: SimState;
+  /** How much the world may grow between resets (default: without bound). */
+  capacity?: Capacity;
 };
 
 export type SimCore = ReturnType<typeof createCore>;
@@ -45,6 +49,7 @@ export function createCore(options: CoreOptions = {}) {
   const seed = options.seed ?? 'demo';
   const initial = () => seededState(seed, options.now, options.tokenLifetimeSeconds);
   let state: SimState = options.state ? structuredClone(options.state) : initial();
+  const growth = createGrowth(options.capacity, () => state);
   return {
     get state(): SimState {
       return state;
@@ -52,18 +57,22 @@ export function createCore(options: CoreOptions = {}) {
     /** D11 `POST /__sim/reset`: back to the seed this simulator was created with (the demo seed by default). */
     reset(): void {
       state = initial();
+      growth.restart();
     },
     exportState(): SimState {
       return structuredClone(state);
     },
     replaceState(next: SimState): void {
       state = structuredClone(next);
+      growth.restart();
     },
     authenticate: (authorization: string | null) => authenticate(state, authorization),
     // The nine operations of spec §4.
     requestToken: (form: URLSearchParams | null) => requestToken(state, form, randomToken),
-    registerDoctors: (caller: Caller, body: unknown) => registerDoctors(state, caller, body),
-    createChildCenter: (caller: Caller, body: unknown) => createChildCenter(state, caller, body),
+    registerDoctors: (caller: Caller, body: unknown) =>
+      growth.refusal('doctors', () => newDoctorsIn(state, body)) ?? registerDoctors(state, caller, body),
+    createChildCenter: (caller: Caller, body: unknown) =>
+      growth.refusal('centres', () => 1) ?? createChildCenter(state, caller, body),
     getChildCenterCredentials: (caller: Caller, id: string) => getChildCenterCredentials(state, caller, id),
     listChildCenters: (caller: Caller, input: Parameters<typeof listChildCenters>[2]) =>
       listChildCenters(state, caller, input),
@@ -71,12 +80,19 @@ export function createCore(options: CoreOptions = {}) {
       listDoctorsWithLicenses(state, caller, input),
     getLicenses: (caller: Caller, input: Parameters<typeof getLicenses>[2]) =>
       getLicenses(state, caller, input),
-    sendPartnerWebhook: (caller: Caller, body: unknown) => sendPartnerWebhook(state, caller, body),
+    sendPartnerWebhook: (caller: Caller, body: unknown) => {
+      const refused = growth.refusal('events', () => newEventsIn(state, body));
+      if (refused) return refused;
+      const outcome = sendPartnerWebhook(state, caller, body);
+      if (outcome.ok && outcome.value.applied) growth.eventApplied();
+      return outcome;
+    },
     listReportTemplates: (caller: Caller, input: Parameters<typeof listReportTemplates>[2]) =>
       listReportTemplates(state, caller, input),
     // D10 and D11.
     moveClock: (body: unknown) => moveClock(state, body),
-    createProvider: (body: unknown) => controlCreateProvider(state, body),
+    createProvider: (body: unknown) =>
+      growth.refusal('centres', () => 1) ?? controlCreateProvider(state, body),
     setSuspension: (id: string, body: unknown) => controlSuspension(state, id, body),
     assignLicense: (id: string, body: unknown) => controlAssignLicense(state, id, body),
     recordReports: (id: string, body: unknown) => controlReports(state, id, body),

@@ -1,55 +1,33 @@
 import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { EmptyState, NoResults } from '@/console/components/feedback';
-import { useNotify } from '@/console/components/notifications-host';
 import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
-import type { ChildCreation } from '@/contract/schemas';
+import type { SearchChange } from '@/console/lib/use-search-change';
 import { CentresTable } from './centres-table.tsx';
-import { useTypedSearch } from './use-typed-search.ts';
+import { CreateFlow, type CreateFlowHandle } from './create-flow.tsx';
 import { countriesOf, filterCentres, indexCentres, sortCentres, type CentresSearch } from './rules.ts';
-import { AnchorLink } from '@/console/components/links';
+import { useTypedSearch } from './use-typed-search.ts';
 // The list's contract code comes with this screen's code, which the entry starts loading at boot
 // (main.tsx): the list's request then never waits for it (docs/decisions/0017).
 import '@/contract/operations/list-child-centers';
 
-// The create form (react-hook-form, the country picker) and the credentials dialog load on first
-// use: they are most of this screen's weight and the route chunk budget is 35 kB gzip.
-const CreateCentreDialog = lazy(() =>
-  import('./create-centre-dialog.tsx').then((module) => ({ default: module.CreateCentreDialog })),
-);
-const CredentialsDialog = lazy(() =>
-  import('./credentials-dialog.tsx').then((module) => ({ default: module.CredentialsDialog })),
-);
-
-const ARRIVED_FOR_MS = 3000;
-
 export interface CentresScreenProps {
   providerId: number;
   search: CentresSearch;
-  onSearchChange: (patch: Partial<CentresSearch>, options?: { replace?: boolean }) => void;
+  onSearchChange: SearchChange<CentresSearch>;
 }
 
 export function CentresScreen({ providerId, search, onSearchChange }: CentresScreenProps) {
   const { t, language, countryName } = useI18n();
   usePageTitle(t('centres.title'));
-  const notify = useNotify();
   const { data } = useSuspenseQuery(childCentersQueryOptions(providerId));
-  const [creating, setCreating] = useState(false);
-  const [creatingEver, setCreatingEver] = useState(false);
-  const openCreate = () => {
-    setCreatingEver(true);
-    setCreating(true);
-  };
-  const [created, setCreated] = useState<{ name: string; creation: ChildCreation } | null>(null);
+  const create = useRef<CreateFlowHandle>(null);
+  const openCreate = () => create.current?.open();
+  // A centre just created, for a moment: its row scrolled into view and marked.
   const [arrived, setArrived] = useState<number | undefined>(undefined);
-  useEffect(() => {
-    if (arrived === undefined) return;
-    const timer = setTimeout(() => setArrived(undefined), ARRIVED_FOR_MS);
-    return () => clearTimeout(timer);
-  }, [arrived]);
 
   const collator = useMemo(
     () => new Intl.Collator(language, { sensitivity: 'base', numeric: true }),
@@ -72,21 +50,6 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
     [sorted, q, search.country],
   );
   const filtered = q !== '' || search.country !== '';
-
-  // Once its credentials are stored: a notification with a link to the new centre's page, and its
-  // row scrolled into view and marked for a moment.
-  const announceCreated = (name: string, creation: ChildCreation) => {
-    setArrived(creation.providerId);
-    void notify({
-      title: t('create.done.title', { name }),
-      message: (
-        <AnchorLink to="/centres/$centreId" params={{ centreId: creation.providerId }}>
-          {t('create.done.open')}
-        </AnchorLink>
-      ),
-      autoClose: 10_000,
-    });
-  };
 
   return (
     <Stack gap="md">
@@ -157,29 +120,7 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
           )}
         </>
       )}
-      <Suspense fallback={null}>
-        {/* Mounted from the first click on and kept, so that what was typed survives closing it. */}
-        {creatingEver ? (
-          <CreateCentreDialog
-            opened={creating}
-            onClose={() => setCreating(false)}
-            onCreated={(name, creation) => {
-              setCreating(false);
-              setCreated({ name, creation });
-            }}
-          />
-        ) : null}
-        {created ? (
-          <CredentialsDialog
-            name={created.name}
-            creation={created.creation}
-            onClose={() => {
-              setCreated(null);
-              announceCreated(created.name, created.creation);
-            }}
-          />
-        ) : null}
-      </Suspense>
+      <CreateFlow ref={create} onArrived={setArrived} />
     </Stack>
   );
 }

@@ -1,6 +1,5 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import caCentres from '@/console/locales/ca/centres.json';
 import enCentres from '@/console/locales/en/centres.json';
@@ -8,74 +7,16 @@ import enCommon from '@/console/locales/en/common.json';
 import esCentres from '@/console/locales/es/centres.json';
 import { renderApp } from '@/console/testing/render-app';
 import { setupSimulatorConsole } from '@/console/testing/simulator-console';
+import { centrePage, firstButton, names, signedInParent, WORLD } from './centres-testing.ts';
 
-// The centres screens over the simulator's console surface (src/console/testing/simulator-console.ts).
+// The centres list over the simulator's console surface (src/console/testing/simulator-console.ts).
 const api = setupSimulatorConsole();
-
-const WORLD = [
-  { name: 'Clínica Barcelona', country: 'ES', city: 'Barcelona' },
-  { name: 'Centro Madrid', country: 'ES', city: 'Madrid' },
-  { name: 'Lisbon Care', country: 'PT', city: 'Lisboa' },
-] as const;
-
-/** A parent with the three centres above, signed in. */
-async function signedInParent(centres: readonly (typeof WORLD)[number][] = WORLD) {
-  const world = api.parentWith(centres);
-  await api.signIn(world.parent);
-  return world;
-}
-
-/** The table's rows as their text, in order (the first row is the column headers). */
-const names = () =>
-  within(screen.getByRole('table', { name: 'Centres' }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => row.textContent ?? '');
-
-/** The first of several buttons with that name (the list's header and its empty state). */
-function firstButton(name: string) {
-  const [first] = screen.getAllByRole('button', { name });
-  if (!first) throw new Error(`no button named ${name}`);
-  return first;
-}
-
-/** A centre's page, on whichever tab it opens (the page's index redirects to its first tab). */
-const centrePage = (id: number | undefined) => new RegExp(`^/centres/${id}(/[a-z-]+)?$`);
-
-type User = ReturnType<typeof userEvent.setup>;
-
-async function chooseCountry(user: User, dialog: HTMLElement, name: string) {
-  const input = within(dialog).getByRole('combobox', { name: /Country/ });
-  await user.click(input);
-  await user.type(input, name);
-  await user.click(
-    await within(await screen.findByRole('listbox')).findByRole('option', { name: new RegExp(name) }),
-  );
-}
-
-async function openCreate(user: User) {
-  await user.click(firstButton('Create centre'));
-  return screen.findByRole('dialog', { name: 'Create a centre' });
-}
-
-async function fillCreate(user: User, dialog: HTMLElement, name: string, country: string, city: string) {
-  await user.type(within(dialog).getByLabelText(/Name/), name);
-  await chooseCountry(user, dialog, country);
-  await user.type(within(dialog).getByLabelText(/City/), city);
-}
-
-/** The children of `parentId` the simulator holds, by name. */
-function childrenNamed(parentId: number, name: string) {
-  return Object.values(api.sim.exportState().providers).filter(
-    (provider) => provider.parentId === parentId && provider.name === name,
-  );
-}
 
 afterEach(() => vi.useRealTimers());
 
-describe('centres', () => {
+describe('the centres list', () => {
   it('keeps search and sort in the URL and reads them back from a link', async () => {
-    await signedInParent();
+    await signedInParent(api);
     const user = userEvent.setup();
     const { router } = renderApp('/centres?sort=city&dir=desc');
     await screen.findByText('Clínica Barcelona');
@@ -91,7 +32,7 @@ describe('centres', () => {
   });
 
   it('finds centres by their country’s name in the UI language', async () => {
-    await signedInParent();
+    await signedInParent(api);
     renderApp('/centres?q=espanya', { language: 'ca' });
     await screen.findByText('Clínica Barcelona');
     expect(names()).toHaveLength(2);
@@ -99,7 +40,7 @@ describe('centres', () => {
   });
 
   it('turns a broken sort in the URL into the default instead of failing', async () => {
-    await signedInParent();
+    await signedInParent(api);
     const { router } = renderApp('/centres?sort=nonsense&dir=up');
     await screen.findByText('Clínica Barcelona');
     // Sorted by name, ascending (the defaults), and the URL no longer holds the broken values.
@@ -119,154 +60,12 @@ describe('centres', () => {
     expect(screen.getAllByRole('button', { name: 'Create centre' })).toHaveLength(2);
     first.unmount();
 
-    await signedInParent();
+    await signedInParent(api);
     const user = userEvent.setup();
     const second = renderApp('/centres?q=zzz');
     expect(await screen.findByText('No centre matches “zzz”.')).toBeInTheDocument();
     await user.click(within(second.container).getByRole('button', { name: 'Clear search and filters' }));
     expect(await within(second.container).findByText('Clínica Barcelona')).toBeInTheDocument();
-  });
-
-  it('creates a centre once on a double click, shows its credentials once and lists it without a reload', async () => {
-    const { parent } = await signedInParent();
-    const user = userEvent.setup();
-    renderApp('/centres');
-    await screen.findByText('Clínica Barcelona');
-    const dialog = await openCreate(user);
-    await fillCreate(user, dialog, 'Hospital Nou', 'Spain', 'Lleida');
-    await user.dblClick(within(dialog).getByRole('button', { name: 'Create' }));
-    const credentials = await screen.findByRole('dialog', { name: 'Credentials of Hospital Nou' });
-    const created = childrenNamed(parent.providerId, 'Hospital Nou');
-    expect(created).toHaveLength(1);
-    expect(api.sent('/register/childProvider')).toHaveLength(1);
-    const [centre] = created;
-    if (!centre) throw new Error('not created');
-    expect(centre.country).toBe('ES');
-    expect(within(credentials).getByText(centre.secret)).toBeInTheDocument();
-    const done = within(credentials).getByRole('button', { name: 'Done' });
-    expect(done).toBeDisabled();
-    await user.keyboard('{Escape}');
-    expect(screen.getByRole('dialog', { name: 'Credentials of Hospital Nou' })).toBeInTheDocument();
-    await user.click(within(credentials).getByLabelText('I have stored these credentials'));
-    await user.click(done);
-    await waitFor(() => expect(screen.queryByText(centre.secret)).toBeNull());
-    expect(await screen.findByText('Hospital Nou')).toBeInTheDocument();
-  });
-
-  it('downloads the new credentials as a .env file', async () => {
-    await signedInParent();
-    const user = userEvent.setup();
-    const blobs: Blob[] = [];
-    URL.createObjectURL = (blob: Blob | MediaSource) => {
-      if (blob instanceof Blob) blobs.push(blob);
-      return 'blob:credentials';
-    };
-    URL.revokeObjectURL = () => {};
-    let downloaded = '';
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      downloaded = this.download;
-    });
-    renderApp('/centres');
-    await screen.findByText('Clínica Barcelona');
-    const dialog = await openCreate(user);
-    await fillCreate(user, dialog, 'Hospital Nou', 'Spain', 'Lleida');
-    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    const credentials = await screen.findByRole('dialog', { name: 'Credentials of Hospital Nou' });
-    await user.click(within(credentials).getByRole('button', { name: 'Download as .env' }));
-    expect(click).toHaveBeenCalledOnce();
-    const centre = Object.values(api.sim.exportState().providers).find((p) => p.name === 'Hospital Nou');
-    if (!centre) throw new Error('not created');
-    expect(downloaded).toBe(`centre-${centre.id}.env`);
-    expect(await blobs[0]?.text()).toBe(
-      `PROVIDER_ID=${centre.id}\nCLIENT_ID=${centre.clientId}\nCLIENT_SECRET=${centre.secret}\n`,
-    );
-  });
-
-  it('puts the server’s field errors (D2) on their fields and keeps what was typed', async () => {
-    await signedInParent();
-    api.fault({
-      match: 'POST /iam/v1/register/childProvider',
-      status: 400,
-      body: {
-        success: false,
-        code: 400,
-        message: 'Invalid request',
-        errors: [{ field: 'name', message: 'Name already taken' }],
-      },
-    });
-    const user = userEvent.setup();
-    renderApp('/centres');
-    await screen.findByText('Clínica Barcelona');
-    const dialog = await openCreate(user);
-    await fillCreate(user, dialog, 'Clínica Barcelona', 'Portugal', 'Porto');
-    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await within(dialog).findByText('Name already taken')).toBeInTheDocument();
-    expect(within(dialog).getByLabelText(/Name/)).toHaveValue('Clínica Barcelona');
-    expect(within(dialog).getByLabelText(/City/)).toHaveValue('Porto');
-    // The same form, sent again, goes through.
-    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(
-      await screen.findByRole('dialog', { name: 'Credentials of Clínica Barcelona' }),
-    ).toBeInTheDocument();
-  });
-
-  it('asks for every field before sending anything', async () => {
-    await signedInParent();
-    const user = userEvent.setup();
-    renderApp('/centres');
-    await screen.findByText('Clínica Barcelona');
-    const dialog = await openCreate(user);
-    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await within(dialog).findByText('Choose a country.')).toBeInTheDocument();
-    expect(api.sent('/register/childProvider')).toHaveLength(0);
-  });
-
-  it('reveals credentials only on click, masked until asked, and forgets them on close', async () => {
-    const { parent, children } = await signedInParent();
-    const [child] = children;
-    if (!child) throw new Error('no child');
-    const user = userEvent.setup();
-    const { queryClient } = renderApp(`/centres/${child.providerId}`);
-    await screen.findByRole('heading', { name: 'Clínica Barcelona' });
-    expect(api.sent('/credentials')).toHaveLength(0);
-    await user.click(screen.getByRole('button', { name: 'Reveal credentials' }));
-    const dialog = await screen.findByRole('dialog', { name: `Credentials of centre ${child.providerId}` });
-    expect(await within(dialog).findByText(child.clientId)).toBeInTheDocument();
-    expect(within(dialog).queryByText(child.secret)).toBeNull();
-    await user.click(within(dialog).getByRole('button', { name: 'Show secret' }));
-    expect(within(dialog).getByText(child.secret)).toBeInTheDocument();
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByText(child.secret)).toBeNull());
-    expect(
-      queryClient.getQueryCache().findAll({ queryKey: ['centres', parent.providerId, 'credentials'] }),
-    ).toHaveLength(0);
-  });
-
-  it('masks a shown secret again after 60 seconds', async () => {
-    const { children } = await signedInParent();
-    const [child] = children;
-    if (!child) throw new Error('no child');
-    const user = userEvent.setup();
-    renderApp(`/centres/${child.providerId}`);
-    await user.click(await screen.findByRole('button', { name: 'Reveal credentials' }));
-    const dialog = await screen.findByRole('dialog', { name: `Credentials of centre ${child.providerId}` });
-    await within(dialog).findByText(child.clientId);
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    await act(async () => {
-      within(dialog).getByRole('button', { name: 'Show secret' }).click();
-    });
-    expect(within(dialog).getByText(child.secret)).toBeInTheDocument();
-    await act(async () => {
-      vi.advanceTimersByTime(59_000);
-    });
-    expect(within(dialog).getByText(child.secret)).toBeInTheDocument();
-    await act(async () => {
-      vi.advanceTimersByTime(1_000);
-    });
-    expect(within(dialog).queryByText(child.secret)).toBeNull();
-    expect(within(dialog).getByRole('button', { name: 'Show secret' })).toBeInTheDocument();
   });
 
   it('opens a child’s own page when its credentials cannot list children (D3) and hides parent actions', async () => {
@@ -281,27 +80,16 @@ describe('centres', () => {
   });
 
   it('shows centres as unavailable in the development environment, with the reason (D3)', async () => {
-    await signedInParent();
+    await signedInParent(api);
     // The proxy lists what each environment offers; the development one lacks the centre operations.
-    api.server.use(
-      http.get('*/auth/environments', () =>
-        HttpResponse.json([
-          {
-            id: 'demo',
-            label: 'Development',
-            kind: 'development',
-            operations: ['requestToken', 'registerDoctors'],
-          },
-        ]),
-      ),
-    );
+    api.onlyDevelopment();
     renderApp('/centres');
     expect(await screen.findByText('Not available in this environment')).toBeInTheDocument();
     expect(api.requests.some((request) => request.path.startsWith('/api/'))).toBe(false);
   });
 
   it('shows an error with a retry when the list fails, and the retry recovers', async () => {
-    const { parent } = await signedInParent();
+    const { parent } = await signedInParent(api);
     // The router reports a failed loader on the console; here that failure is the point.
     vi.spyOn(console, 'error').mockImplementation(() => {});
     api.fault({ match: `GET /core/v1/provider/${parent.providerId}/child`, status: 502, times: 3 });
@@ -315,7 +103,7 @@ describe('centres', () => {
   });
 
   it('the palette (Ctrl+K) jumps to a centre by name, without accents, or by id', async () => {
-    const { children } = await signedInParent();
+    const { children } = await signedInParent(api);
     const lisbon = children[2];
     if (!lisbon) throw new Error('no child');
     const user = userEvent.setup();
@@ -351,7 +139,7 @@ describe('centres', () => {
 
   for (const language of ['es', 'ca'] as const) {
     it(`renders the list and create screens in ${language} with no raw catalogue key`, async () => {
-      await signedInParent();
+      await signedInParent(api);
       const user = userEvent.setup();
       const catalogue = { es: esCentres, ca: caCentres }[language];
       const keys = [...Object.keys(enCommon), ...Object.keys(enCentres)];
@@ -366,7 +154,7 @@ describe('centres', () => {
   }
 
   it('sorts by a column when its header is clicked, says how with aria-sort, and keeps it in the URL', async () => {
-    await signedInParent();
+    await signedInParent(api);
     const user = userEvent.setup();
     const { router } = renderApp('/centres');
     await screen.findByText('Clínica Barcelona');
@@ -383,7 +171,7 @@ describe('centres', () => {
   });
 
   it('filters by a country the list holds, counted, and keeps it in the URL', async () => {
-    await signedInParent();
+    await signedInParent(api);
     const user = userEvent.setup();
     const { router } = renderApp('/centres');
     await screen.findByText('Clínica Barcelona');
@@ -398,28 +186,5 @@ describe('centres', () => {
     expect(names()[0]).toContain('Lisbon Care');
     await waitFor(() => expect(router.state.location.search).toMatchObject({ country: 'PT' }));
     expect(screen.getByText('1 centre')).toBeInTheDocument();
-  });
-
-  it('announces a created centre once its credentials are stored, links to it, and marks its row', async () => {
-    const { parent } = await signedInParent();
-    const user = userEvent.setup();
-    const { router } = renderApp('/centres');
-    await screen.findByText('Clínica Barcelona');
-    const dialog = await openCreate(user);
-    await fillCreate(user, dialog, 'Hospital Marcat', 'Spain', 'Olot');
-    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    const credentials = await screen.findByRole('dialog', { name: 'Credentials of Hospital Marcat' });
-    // Nothing is announced over the credentials: they come first.
-    expect(screen.queryByText('Hospital Marcat was created')).toBeNull();
-    await user.click(within(credentials).getByLabelText('I have stored these credentials'));
-    await user.click(within(credentials).getByRole('button', { name: 'Done' }));
-    const title = await screen.findByText('Hospital Marcat was created');
-    const notification = title.closest<HTMLElement>('[role="alert"]');
-    if (!notification) throw new Error('the notification is not announced');
-    expect(screen.getByRole('row', { name: /Hospital Marcat/ })).toHaveClass('row-arrived');
-    await user.click(within(notification).getByRole('link', { name: 'Open its page' }));
-    const [created] = childrenNamed(parent.providerId, 'Hospital Marcat');
-    await waitFor(() => expect(router.state.location.pathname).toMatch(centrePage(created?.id)));
-    expect(await screen.findByRole('heading', { name: 'Hospital Marcat', level: 1 })).toBeInTheDocument();
   });
 });

@@ -1,12 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useCreateChildCenter } from '@/console/api/create-child-center';
-import { FormErrorAlert } from '@/console/components/feedback';
-import { applyServerFieldErrors, fieldMessage } from '@/console/lib/form-kit';
+import { Form, FormError, SubmitButton, useSchemaForm } from '@/console/components/form';
+import { fieldMessage } from '@/console/lib/form-kit';
 import { useI18n } from '@/console/lib/i18n';
-import { isApiError } from '@/contract/api-error-value';
 import {
   createChildCenterRequestSchema,
   type CreateChildCenterRequest,
@@ -29,9 +27,8 @@ export interface CreateCentreDialogProps {
 export function CreateCentreDialog({ opened, onClose, onCreated }: CreateCentreDialogProps) {
   const { t, countryName, language } = useI18n();
   const mutation = useCreateChildCenter();
-  const form = useForm<CreateChildCenterRequest>({
-    resolver: zodResolver(createChildCenterRequestSchema),
-    defaultValues: { name: '', country: '', city: '' },
+  const form = useSchemaForm(createChildCenterRequestSchema, {
+    defaultValues: { name: '', country: '', city: '' } satisfies CreateChildCenterRequest,
   });
   const countries = useMemo(() => {
     const collator = new Intl.Collator(language);
@@ -46,24 +43,12 @@ export function CreateCentreDialog({ opened, onClose, onCreated }: CreateCentreD
       field === 'country' ? t('create.validation.country') : t('create.validation.required'),
     );
 
-  const submit = form.handleSubmit((values) => {
-    // A double click creates one centre.
-    if (mutation.isPending) return;
-    mutation.mutate(values, {
-      onSuccess: (creation) => {
-        form.reset();
-        mutation.reset();
-        onCreated(values.name, creation);
-      },
-      onError: (error) => {
-        // D2: the server's field errors go onto their fields.
-        if (isApiError(error))
-          applyServerFieldErrors(form.setError, error.fieldErrors, (path) =>
-            FIELDS.some((name) => name === path),
-          );
-      },
-    });
-  });
+  // A double click creates one centre; D2's field errors go onto their fields (the one <Form>).
+  const create = async (values: CreateChildCenterRequest) => {
+    const creation = await mutation.mutateAsync(values);
+    form.reset();
+    onCreated(values.name, creation);
+  };
 
   return (
     <Modal
@@ -73,7 +58,7 @@ export function CreateCentreDialog({ opened, onClose, onCreated }: CreateCentreD
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <form noValidate onSubmit={submit}>
+      <Form form={form} onSubmit={create}>
         <Stack gap="md">
           <TextInput
             label={t('create.name')}
@@ -108,17 +93,15 @@ export function CreateCentreDialog({ opened, onClose, onCreated }: CreateCentreD
             error={fieldError('city')}
             {...form.register('city')}
           />
-          <FormErrorAlert error={mutation.error} />
+          <FormError />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending}>
-              {t('create.submit')}
-            </Button>
+            <SubmitButton>{t('create.submit')}</SubmitButton>
           </Group>
         </Stack>
-      </form>
+      </Form>
     </Modal>
   );
 }

@@ -6,7 +6,7 @@ export const SORT_FIELDS = ['name', 'country', 'city', 'id'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 
 /**
- * The list's state, in the URL (STYLE.md point 4): the search, the country filter, the sort, and
+ * The list's state, in the URL (docs/decisions/0006): the search, the country filter, the sort, and
  * the first row in view (`at`), so that reload and back/forward return to the same rows.
  */
 export const centresSearchSchema = z.object({

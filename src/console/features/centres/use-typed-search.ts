@@ -5,7 +5,7 @@ export const URL_WRITE_DELAY_MS = 250;
 
 /**
  * The search as typed, answered at once from the page's own state, and written into the URL (where
- * the list's state lives, STYLE.md point 4) once typing pauses for a quarter of a second, or at once
+ * the list's state lives, docs/decisions/0006) once typing pauses for a quarter of a second, or at once
  * when the field loses focus: a navigation per keystroke cost more than the filtering itself
  * (docs/decisions/0017). A search the URL brings (back, forward, a link) replaces what was typed.
  * Returns the text, its setter, and the write to run on blur.

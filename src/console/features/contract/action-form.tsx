@@ -1,21 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
+import { Form, SubmitButton, useSchemaForm } from '@/console/components/form';
+import type { Contract } from '@/console/domain/centre';
+import { refusalsOf, rulesFor, type Action, type Refusal } from '@/console/domain/contract-actions';
 import { useI18n, type MessageKey } from '@/console/lib/i18n';
 import type { PartnerWebhookRequest } from '@/contract/operations/send-partner-webhook';
-import {
-  contractFormSchema,
-  defaultsFor,
-  itemsOf,
-  refusalFromMessage,
-  rulesFor,
-  type Action,
-  type ContractForm,
-  type FormField,
-  type Refusal,
-} from './actions.ts';
-import type { ContractNow } from './contract-state.ts';
+import { contractFormSchema, defaultsFor, itemsOf, type ContractForm, type FormField } from './actions.ts';
 import classes from './contract.module.css';
 import { previewOf } from './preview.ts';
 import { PreviewView } from './preview-view.tsx';
@@ -31,7 +22,7 @@ const SUBMIT: Record<Exclude<Action, 'cancel'>, MessageKey> = {
 
 export interface ActionFormProps {
   action: Exclude<Action, 'cancel'>;
-  now: ContractNow;
+  now: Contract;
   /** Sending is not possible now (an action is pending here or in another tab). */
   blocked: boolean;
   sending: boolean;
@@ -39,20 +30,20 @@ export interface ActionFormProps {
 }
 
 /**
- * One action's form (react-hook-form with one zod schema: contractFormSchema), its refusals on the
- * fields as the user types, and the preview of what it will do, before anything is sent.
+ * One action's form (the one <Form>, over contractFormSchema), the domain's refusals on the fields
+ * as the user types, and the preview of what it will do, before anything is sent.
  */
 export function ActionForm({ action, now, blocked, sending, onSend }: ActionFormProps) {
   const { t, formatNumber } = useI18n();
   const rules = useMemo(() => rulesFor(action, now), [action, now]);
-  const form = useForm<ContractForm>({
-    resolver: zodResolver(contractFormSchema(rules)),
+  const form = useSchemaForm(contractFormSchema(rules), {
     defaultValues: defaultsFor(action, now),
     mode: 'onChange',
   });
   const values = useWatch({ control: form.control }) as ContractForm;
   const preview = previewOf(now, action, values);
   const { errors } = form.formState;
+  const refusals = refusalsOf(values, rules);
 
   const refusalText = (refusal: Refusal | undefined): string | undefined => {
     switch (refusal?.rule) {
@@ -63,19 +54,16 @@ export function ActionForm({ action, now, blocked, sending, onSend }: ActionForm
       case 'below-assigned':
         return t('contract.refusal.belowAssigned', { plan: refusal.field, assigned: refusal.assigned });
       case 'too-many':
-        return t('contract.refusal.tooMany', { max: formatNumber(refusal.max ?? 0) });
+        return t('contract.refusal.tooMany', { max: formatNumber(refusal.max) });
       case 'no-seats':
         return t('contract.refusal.noSeats');
       case 'at-least-one':
         return t('contract.refusal.atLeastOne');
     }
   };
-  const errorOf = (field: FormField) => refusalText(refusalFromMessage(errors[field]?.message));
-
-  const submit = form.handleSubmit((valid) => {
-    if (blocked || sending) return;
-    onSend(itemsOf(action, valid, rules));
-  });
+  // The schema says which fields break a rule; the words and their numbers are the refusal's own.
+  const errorOf = (field: FormField) =>
+    errors[field] ? refusalText(refusals.find((refusal) => refusal.field === field)) : undefined;
 
   const seatDescription = (plan: (typeof rules.plans)[number]) => {
     if (now.kind !== 'seats') return undefined;
@@ -85,7 +73,13 @@ export function ActionForm({ action, now, blocked, sending, onSend }: ActionForm
   };
 
   return (
-    <form noValidate onSubmit={submit} aria-label={t(SUBMIT[action])}>
+    <Form
+      form={form}
+      onSubmit={(valid) => onSend(itemsOf(action, valid as ContractForm, rules))}
+      blocked={blocked}
+      busy={sending}
+      aria-label={t(SUBMIT[action])}
+    >
       <Stack gap="md">
         {rules.models.length > 1 ? (
           <Controller
@@ -142,11 +136,9 @@ export function ActionForm({ action, now, blocked, sending, onSend }: ActionForm
         )}
         <PreviewView preview={preview} />
         <Group>
-          <Button type="submit" loading={sending} disabled={blocked || sending}>
-            {t(SUBMIT[action])}
-          </Button>
+          <SubmitButton>{t(SUBMIT[action])}</SubmitButton>
         </Group>
       </Stack>
-    </form>
+    </Form>
   );
 }

@@ -1,142 +1,30 @@
 import { z } from 'zod/mini';
+import type { Contract } from '@/console/domain/centre';
+import {
+  EVENT_TYPE,
+  refusalsOf,
+  type Action,
+  type FormRules,
+  type Quantities,
+  type QuantityField,
+} from '@/console/domain/contract-actions';
+import { NO_SEATS } from '@/console/domain/plans';
 import type { PartnerWebhookRequest } from '@/contract/operations/send-partner-webhook';
-import type { WebhookEventType } from '@/contract/schemas';
-import { NO_SEATS, SEAT_PLANS, type ContractNow, type SeatPlan, type Seats } from './contract-state.ts';
 
-// What a self-billing parent can do to a centre's contract (spec 3.2, 6; D8), the form of each
-// action, what the form refuses, and the event it sends. Pure: the screens draw from these.
+// An action's form on the Contract tab (its schema, how it opens) and the event it sends (D8). What
+// the service allows and refuses is the domain's (domain/contract-actions.ts).
 
-export const ACTIONS = [
-  'create',
-  'change-seats',
-  'to-usage',
-  'change-consultations',
-  'to-seats',
-  'cancel',
-  'reactivate',
-] as const;
-export type Action = (typeof ACTIONS)[number];
-
-/** Spec 6: creation, cancellation, and every other change as an update (D8: the new full state). */
-export const EVENT_TYPE: Record<Action, WebhookEventType> = {
-  create: 'checkout.session.completed',
-  'change-seats': 'customer.subscription.updated',
-  'to-usage': 'customer.subscription.updated',
-  'change-consultations': 'customer.subscription.updated',
-  'to-seats': 'customer.subscription.updated',
-  reactivate: 'customer.subscription.updated',
-  cancel: 'customer.subscription.deleted',
-};
-
-/** The actions a contract's state allows (spec 3.2; D8's 422 cases are the ones left out). */
-export function actionsFor(now: ContractNow): Action[] {
-  switch (now.kind) {
-    case 'none':
-      return ['create'];
-    case 'seats':
-      return now.status === 'ACTIVE' ? ['change-seats', 'to-usage', 'cancel'] : ['reactivate'];
-    case 'usage':
-      return now.status === 'ACTIVE' ? ['change-consultations', 'to-seats', 'cancel'] : ['reactivate'];
-    default:
-      return [];
-  }
-}
-
-export type Model = 'seats' | 'usage';
-
-/** An action's form: the model it sends, the seat plans it asks for, and each plan's floor. */
-export interface FormRules {
-  /** Fixed by the action, or chosen in the form (creation). */
-  models: readonly Model[];
-  plans: readonly SeatPlan[];
-  /** D8: seats below the licences already assigned are refused (422). */
-  minimum: Seats;
-}
-
-export function rulesFor(action: Action, now: ContractNow): FormRules {
-  const seatsNow = now.kind === 'seats';
-  // TRIAL is kept, changed or dropped only where the contract already has it; 2.11's switch
-  // quantities name BASIC and ELITE alone.
-  const withTrial = seatsNow && (now.seats.TRIAL > 0 || now.used.TRIAL > 0);
-  const plans: readonly SeatPlan[] = withTrial ? SEAT_PLANS : ['BASIC', 'ELITE'];
-  const minimum = seatsNow ? now.used : NO_SEATS;
-  switch (action) {
-    case 'create':
-      return { models: ['seats', 'usage'], plans: ['BASIC', 'ELITE'], minimum: NO_SEATS };
-    case 'change-seats':
-      return { models: ['seats'], plans, minimum };
-    case 'reactivate':
-      // D8: a USAGE item for a cancelled centre is refused (422): a reactivation names seats. A
-      // cancelled pay-per-use centre gets them at its next renewal, like a switch.
-      return { models: ['seats'], plans, minimum };
-    case 'to-seats':
-      // No seat licence exists before the switch: nothing to stay above.
-      return { models: ['seats'], plans: ['BASIC', 'ELITE'], minimum: NO_SEATS };
-    case 'to-usage':
-    case 'change-consultations':
-      return { models: ['usage'], plans: [], minimum: NO_SEATS };
-    case 'cancel':
-      return { models: [], plans: [], minimum: NO_SEATS };
-  }
-}
-
-/** The form's values; a number field left empty is NaN (react-hook-form's `valueAsNumber`). */
-export interface ContractForm {
-  model: Model;
-  BASIC?: number | undefined;
-  ELITE?: number | undefined;
-  TRIAL?: number | undefined;
-  includedConsultations?: number | undefined;
-}
-export type FormField = Exclude<keyof ContractForm, 'model'>;
-
-/** The simulator's bounds (D8 is silent on maxima); the service may hold others. */
-export const MAX_SEATS = 100_000;
-export const MAX_CONSULTATIONS = 10_000_000;
-
-export type Refusal =
-  | { field: FormField; rule: 'whole-number' }
-  | { field: SeatPlan; rule: 'below-assigned'; assigned: number }
-  | { field: SeatPlan; rule: 'too-many'; max: number }
-  | { field: SeatPlan; rule: 'no-seats' }
-  | { field: 'includedConsultations'; rule: 'at-least-one' | 'too-many'; max?: number };
-
-const isWhole = (value: number | undefined): value is number =>
-  value !== undefined && Number.isInteger(value) && value >= 0;
-
-/** What the form refuses, with the reason, field by field (the service would answer 400 or 422). */
-export function refusalsOf(form: ContractForm, rules: FormRules): Refusal[] {
-  const refusals: Refusal[] = [];
-  if (!rules.models.includes(form.model)) return refusals;
-  if (form.model === 'usage') {
-    const included = form.includedConsultations;
-    // 2.14: pay-per-use names how many consultations it includes, at least one (the contract).
-    if (!isWhole(included)) refusals.push({ field: 'includedConsultations', rule: 'whole-number' });
-    else if (included < 1) refusals.push({ field: 'includedConsultations', rule: 'at-least-one' });
-    else if (included > MAX_CONSULTATIONS)
-      refusals.push({ field: 'includedConsultations', rule: 'too-many', max: MAX_CONSULTATIONS });
-    return refusals;
-  }
-  for (const plan of rules.plans) {
-    const value = form[plan];
-    if (!isWhole(value)) refusals.push({ field: plan, rule: 'whole-number' });
-    else if (value < rules.minimum[plan])
-      refusals.push({ field: plan, rule: 'below-assigned', assigned: rules.minimum[plan] });
-    else if (value > MAX_SEATS) refusals.push({ field: plan, rule: 'too-many', max: MAX_SEATS });
-  }
-  // A contract of no seat at all is an ending, which is a cancellation.
-  const [first] = rules.plans;
-  if (refusals.length === 0 && first && rules.plans.every((plan) => form[plan] === 0))
-    refusals.push({ field: first, rule: 'no-seats' });
-  return refusals;
-}
+/** The form's values: an action's quantities (a number field left empty is NaN). */
+export type ContractForm = Quantities;
+export type FormField = QuantityField;
 
 // NaN (an emptied field) is let through here: refusalsOf names it, on its field.
 const optionalNumber = z.optional(z.custom<number>((value) => typeof value === 'number'));
 
 /**
- * The form's one schema (react-hook-form's resolver): each refusal becomes an issue on its field,
- * its message the refusal itself, so the screen says it in the UI language with its numbers.
+ * The form's one schema: each of the domain's refusals becomes an issue on its field, named by its
+ * rule. The words (and their numbers) come from the refusal itself, which the form reads from the
+ * same function (refusalsOf), so that nothing travels through an issue's message.
  */
 export function contractFormSchema(rules: FormRules) {
   return z
@@ -150,23 +38,13 @@ export function contractFormSchema(rules: FormRules) {
     .check(
       z.superRefine((form, context) => {
         for (const refusal of refusalsOf(form, rules))
-          context.addIssue({ code: 'custom', path: [refusal.field], message: JSON.stringify(refusal) });
+          context.addIssue({ code: 'custom', path: [refusal.field], message: refusal.rule });
       }),
     );
 }
 
-/** The refusal an issue carries (contractFormSchema), read back. */
-export function refusalFromMessage(message: string | undefined): Refusal | undefined {
-  if (!message) return undefined;
-  try {
-    return JSON.parse(message) as Refusal;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The form as it opens for an action: today's contract, or a start the user completes. */
-export function defaultsFor(action: Action, now: ContractNow): ContractForm {
+export function defaultsFor(action: Action, now: Contract): ContractForm {
   const seats = now.kind === 'seats' ? now.seats : NO_SEATS;
   switch (action) {
     case 'create':

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/contract/api-error-value';
+import type { Contract } from '@/console/domain/centre';
+import type { Action } from '@/console/domain/contract-actions';
 import type { PartnerWebhookRequest } from '@/contract/operations/send-partner-webhook';
-import type { Action } from './actions.ts';
 import { answerOf, isSettled } from './answers.ts';
-import type { ContractNow } from './contract-state.ts';
 
 // Each answer of the partner webhook (spec §7, D3, D8) and what it means for a retry.
 
@@ -17,13 +17,13 @@ const http = (status: number, extra: { code?: string; serverMessage?: string } =
   ok: false as const,
   error: new ApiError({ kind: 'http', status, ...extra }),
 });
-const seats = (status: 'ACTIVE' | 'INACTIVE'): ContractNow => ({
+const seats = (status: 'ACTIVE' | 'INACTIVE'): Contract => ({
   kind: 'seats',
   status,
   seats: { BASIC: 10, ELITE: 3, TRIAL: 0 },
   used: { BASIC: 8, ELITE: 3, TRIAL: 0 },
 });
-const usage: ContractNow = {
+const usage: Contract = {
   kind: 'usage',
   status: 'INACTIVE',
   holders: 0,
@@ -42,6 +42,7 @@ describe('the webhook’s answers', () => {
         undefined,
       ),
     ).toEqual({
+      outcome: { kind: 'applied', status: 200 },
       kind: 'applied',
       status: 'ACTIVE',
     });
@@ -51,7 +52,11 @@ describe('the webhook’s answers', () => {
       request(),
       undefined,
     );
-    expect(again).toEqual({ kind: 'already-applied', status: 'INACTIVE' });
+    expect(again).toEqual({
+      outcome: { kind: 'already-applied', status: 200 },
+      kind: 'already-applied',
+      status: 'INACTIVE',
+    });
     expect(isSettled(again)).toBe(true);
   });
 
@@ -62,18 +67,17 @@ describe('the webhook’s answers', () => {
       [409, 'not-self-billed'],
     ] as const) {
       const answer = answerOf(http(status), 'change-seats', request(), undefined);
-      expect(answer).toEqual({ kind });
+      expect(answer).toEqual({ outcome: { kind: 'refused', status, byProxy: false }, kind });
       expect(isSettled(answer)).toBe(true);
     }
-    // The proxy's own refusals (a problem code) are described as failures, not as the service's word.
-    expect(answerOf(http(403, { code: 'csrf' }), 'cancel', request(), undefined)).toMatchObject({
-      kind: 'failed',
-      settled: true,
-    });
+    // The proxy's own refusals (a problem code) are described by the one mapping, not as the service's word.
+    const proxy = answerOf(http(403, { code: 'csrf' }), 'cancel', request(), undefined);
+    expect(proxy).toMatchObject({ kind: 'refused' });
+    expect(isSettled(proxy)).toBe(true);
   });
 
   it('says which of D8’s 422 cases it was, from the contract read again', () => {
-    const unfit = (action: Action, sent: PartnerWebhookRequest, fresh: ContractNow | undefined) => {
+    const unfit = (action: Action, sent: PartnerWebhookRequest, fresh: Contract | undefined) => {
       const answer = answerOf(http(422, { serverMessage: 'no' }), action, sent, fresh);
       return answer.kind === 'unfit' ? answer.unfit : answer;
     };
@@ -115,11 +119,11 @@ describe('the webhook’s answers', () => {
       { ok: false as const, error: new ApiError({ kind: 'timeout' }) },
     ]) {
       const answer = answerOf(outcome, 'cancel', request(), undefined);
-      expect(answer.kind).toBe('no-answer');
+      expect(answer.kind).toBe('unanswered');
       expect(isSettled(answer)).toBe(false);
     }
     const signedOut = answerOf(http(401, { code: 'session_expired' }), 'cancel', request(), undefined);
-    expect(signedOut.kind).toBe('signed-out');
+    expect(signedOut.outcome).toEqual({ kind: 'unanswered', why: 'signed-out', status: 401 });
     expect(isSettled(signedOut)).toBe(false);
     expect(isSettled(answerOf(http(429), 'cancel', request(), undefined))).toBe(false);
     expect(isSettled(answerOf(http(400), 'cancel', request(), undefined))).toBe(true);

@@ -1,5 +1,7 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod/mini';
+import { Form, SubmitButton, useSchemaForm } from '@/console/components/form';
 import { useI18n } from '@/console/lib/i18n';
 import type { Preview } from './preview.ts';
 import { PreviewView } from './preview-view.tsx';
@@ -12,6 +14,10 @@ export interface CancelDialogProps {
   onClose: () => void;
   onConfirm: () => void;
 }
+
+/** The confirmation: the centre's name as it is written (capitals and accents; spaces at the ends aside). */
+const confirmationSchema = (centreName: string) =>
+  z.object({ name: z.string().check(z.refine((typed) => typed.trim() === centreName.trim())) });
 
 /**
  * The confirmation of a cancellation (spec 3.2): what it does, and the centre's name typed out, as
@@ -26,10 +32,14 @@ export function CancelDialog({
   onConfirm,
 }: CancelDialogProps) {
   const { t } = useI18n();
-  const [typed, setTyped] = useState('');
+  const form = useSchemaForm(confirmationSchema(centreName), {
+    defaultValues: { name: '' },
+    mode: 'onChange',
+  });
+  const typed = useWatch({ control: form.control, name: 'name' });
   const matches = typed.trim() === centreName.trim();
   const close = () => {
-    setTyped('');
+    form.reset();
     onClose();
   };
   return (
@@ -40,12 +50,11 @@ export function CancelDialog({
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!matches || disabled) return;
-          setTyped('');
+      <Form
+        form={form}
+        blocked={disabled}
+        onSubmit={() => {
+          form.reset();
           onConfirm();
         }}
       >
@@ -54,22 +63,21 @@ export function CancelDialog({
           <TextInput
             label={t('contract.cancel.type', { name: centreName })}
             description={t('contract.cancel.typeHelp')}
-            value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
             error={typed !== '' && !matches ? t('contract.cancel.mismatch') : undefined}
             autoComplete="off"
             data-autofocus
+            {...form.register('name')}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('contract.cancel.keep')}
             </Button>
-            <Button type="submit" color="red" disabled={!matches || disabled}>
+            <SubmitButton color="red" disabled={!matches}>
               {t('contract.cancel.confirm')}
-            </Button>
+            </SubmitButton>
           </Group>
         </Stack>
-      </form>
+      </Form>
     </Modal>
   );
 }

@@ -1,7 +1,7 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useI18n } from '@/console/lib/i18n';
-import type { ContractNow } from './contract-state.ts';
+import type { Contract } from '@/console/domain/centre';
 import { previewOf } from './preview.ts';
 import { PreviewView } from './preview-view.tsx';
 
@@ -12,7 +12,7 @@ const CancelDialog = lazy(() =>
 );
 
 export interface CancelPanelProps {
-  now: ContractNow;
+  now: Contract;
   centreName: string;
   blocked: boolean;
   sending: boolean;

@@ -5,7 +5,9 @@ import { contractEventsQueryOptions } from '@/console/api/contract-events';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { EmptyState, NoResults } from '@/console/components/feedback';
 import { useI18n } from '@/console/lib/i18n';
+import type { SearchChange } from '@/console/lib/use-search-change';
 import { usePageTitle } from '@/console/lib/page-title';
+import { eventKindsOf } from '@/console/domain/contract-events';
 import { CONTRACT_EVENT_LOG_LIMITS } from '@/contract/console-wire';
 import { EventList } from './event-list.tsx';
 import type { ContractLogSearch } from './log-search.ts';
@@ -23,7 +25,7 @@ export function ContractLogScreen({
 }: {
   providerId: number;
   search: ContractLogSearch;
-  onSearchChange: (patch: Partial<ContractLogSearch>) => void;
+  onSearchChange: SearchChange<ContractLogSearch>;
 }) {
   const { t, formatNumber } = useI18n();
   usePageTitle(t('contract.log.title'));
@@ -33,6 +35,8 @@ export function ContractLogScreen({
     () => new Map(centres.data.data.map((centre) => [centre.id, centre.name])),
     [centres.data],
   );
+  // What each event did is read over the whole log, of which a page shows a part.
+  const kinds = useMemo(() => eventKindsOf(events.data), [events.data]);
   const centreIds = useMemo(
     () => [...new Set(events.data.flatMap((event) => (event.centreId === null ? [] : [event.centreId])))],
     [events.data],
@@ -79,7 +83,7 @@ export function ContractLogScreen({
               onClear={() => onSearchChange({ centre: 0, page: 1 })}
             />
           ) : (
-            <EventList events={rows} centreName={nameOf} />
+            <EventList events={rows} kinds={kinds} centreName={nameOf} />
           )}
           {pages > 1 ? (
             <Pagination

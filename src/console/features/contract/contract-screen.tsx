@@ -7,11 +7,11 @@ import { licenceSummaryQueryOptions } from '@/console/api/get-licenses';
 import { everyDoctorWithLicensesQueryOptions } from '@/console/api/list-doctors-with-licenses';
 import { EmptyState, NotFoundPanel } from '@/console/components/feedback';
 import { AnchorLink } from '@/console/components/links';
+import { contractOf } from '@/console/domain/centre';
+import { actionsFor, contractAvailability, type Action } from '@/console/domain/contract-actions';
+import { eventKindsOf, includedConsultationsOf } from '@/console/domain/contract-events';
 import { useI18n } from '@/console/lib/i18n';
-import { actionsFor, type Action } from './actions.ts';
-import { contractAvailability } from './availability.ts';
 import { CancelPanel } from './cancel-panel.tsx';
-import { contractNowOf } from './contract-state.ts';
 import { CurrentContract } from './current-contract.tsx';
 import { EventList } from './event-list.tsx';
 import { loadActionForm } from './load-action-form.ts';
@@ -44,11 +44,12 @@ export function ContractScreen({ environment, providerId, centreId, centreName }
   const roster = useSuspenseQuery(everyDoctorWithLicensesQueryOptions(centreId));
   const events = useSuspenseQuery(contractEventsQueryOptions(centreId));
   const narrow = useMediaQuery('(max-width: 36em)');
-  const now = contractNowOf(summary.data, roster.data, events.data, centreId);
+  const consultations = includedConsultationsOf(events.data, centreId);
+  const now = contractOf(summary.data, roster.data, consultations);
   const sender = useContractSender({ environment, providerId, centreId }, async () => {
     try {
       const fresh = await queryClient.fetchQuery({ ...licenceSummaryQueryOptions(centreId), staleTime: 0 });
-      return contractNowOf(fresh, roster.data, events.data, centreId);
+      return contractOf(fresh, roster.data, consultations);
     } catch {
       return undefined;
     }
@@ -127,7 +128,7 @@ export function ContractScreen({ environment, providerId, centreId, centreName }
           <EmptyState title={t('contract.events.empty')} body={t('contract.events.emptyCentre')} />
         ) : (
           <>
-            <EventList events={events.data.slice(0, EVENTS_ON_TAB)} />
+            <EventList events={events.data.slice(0, EVENTS_ON_TAB)} kinds={eventKindsOf(events.data)} />
             {events.data.length > EVENTS_ON_TAB ? (
               <AnchorLink to="/contract-log" search={{ centre: centreId }}>
                 {t('contract.events.all', { count: events.data.length })}

@@ -2,59 +2,23 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '@/console/testing/render-app';
-import { DEMO_PARENT, setupSimulatorConsole, type Credentials } from '@/console/testing/simulator-console';
-import { CONSOLE_HEADERS, contractEventsSchema } from '@/contract/console-wire';
+import { DEMO_PARENT, setupSimulatorConsole } from '@/console/testing/simulator-console';
+import {
+  CENTRE_101,
+  contractNow,
+  DEMO_PROCESSOR,
+  loadContractChunks,
+  preview,
+  replace,
+} from './contract-testing.ts';
 
 // The Contract tab over the D12 demo seed, through the proxy's own app and the simulator: what a
-// self-billing parent can do to its centres' contracts, and what the service answers (spec 4.8, D8).
+// self-billing parent can do to its centres' contracts (spec 4.8, D8), and who may.
 const api = setupSimulatorConsole({ seed: 'demo' });
 
-const DEMO_PROCESSOR: Credentials = {
-  providerId: 200,
-  clientId: 'demo-processor',
-  secret: 'demo-processor-secret',
-};
-const CENTRE_101: Credentials = {
-  providerId: 101,
-  clientId: 'demo-child-101',
-  secret: 'demo-child-101-secret',
-};
+beforeAll(loadContractChunks);
 
-// The tab's form is a chunk of its own: compiled once before the tests, not inside the first one.
-beforeAll(async () => {
-  await Promise.all([import('./action-form.tsx'), import('./cancel-dialog.tsx')]);
-});
-
-/** The proxy's contract-event log, as the console reads it. */
-async function contractEvents() {
-  const response = await fetch(new URL('/contract-events', globalThis.location.href), {
-    headers: CONSOLE_HEADERS,
-  });
-  return contractEventsSchema.parse(await response.json()).events;
-}
-
-/** A cancellation sent straight through the proxy, as another console might. */
-function sendCancellation(id: string, centre: number) {
-  return fetch(new URL('/api/payments/v1/partner/webhook', globalThis.location.href), {
-    method: 'POST',
-    headers: { ...CONSOLE_HEADERS, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      id,
-      type: 'customer.subscription.deleted',
-      created: '2026-11-22T10:00:00Z',
-      data: { providerId: centre },
-    }),
-  });
-}
-
-const contractNow = () => screen.findByRole('region', { name: 'Contract now' });
-const preview = () => screen.getByRole('region', { name: 'Preview' });
 const seatsField = (plan: string) => screen.getByRole('spinbutton', { name: new RegExp(`^${plan} seats`) });
-
-async function replace(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, value: string) {
-  await user.clear(field);
-  if (value !== '') await user.type(field, value);
-}
 
 describe('the Contract tab', () => {
   it('is the fourth tab of a centre the parent bills, and changes its BASIC seats after a preview', async () => {
@@ -146,81 +110,6 @@ describe('the Contract tab', () => {
     expect(api.sim.exportState().providers['107']?.contract?.status).toBe('INACTIVE');
   });
 
-  it('keeps an action with no answer, across a reload, and retries it with the same event id', async () => {
-    await api.signIn(DEMO_PARENT);
-    const user = userEvent.setup();
-    // The service is unreachable once: the proxy answers 502 and the event was not applied.
-    api.fault({ match: 'POST /payments/v1/partner/webhook', status: 503, times: 1 });
-    const first = renderApp('/centres/108/contract');
-    await user.click(await screen.findByRole('radio', { name: 'Cancel the contract' }));
-    await user.click(screen.getByRole('button', { name: 'Cancel the contract…' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByRole('textbox'), 'Centro Demo 8');
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel the contract' }));
-    const pending = await screen.findByRole('alert', { name: 'No answer yet: Cancel the contract' });
-    expect(pending).toHaveTextContent('Retry sends the same event: the service applies it at most once.');
-    // Nothing else can be sent for the centre meanwhile.
-    expect(screen.getByRole('button', { name: 'Cancel the contract…' })).toBeDisabled();
-
-    // A reload: the page starts again from session storage.
-    first.unmount();
-    renderApp('/centres/108/contract');
-    await user.click(await screen.findByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('status', { name: 'Applied' })).toBeInTheDocument();
-
-    const [cancelled] = await contractEvents();
-    expect(cancelled?.centreId).toBe(108);
-    expect(cancelled?.attempts.map((attempt) => [attempt.status, attempt.applied])).toEqual([
-      [502, undefined],
-      [200, true],
-    ]);
-    expect(api.sent('/partner/webhook')).toHaveLength(2);
-    const log = await screen.findByRole('region', { name: 'Contract events of this centre' });
-    await waitFor(() => expect(log).toHaveTextContent('2 attempts'));
-    expect(log).toHaveTextContent('service unreachable (502)');
-  });
-
-  it('says which of D8’s cases refused an event, and the next step', async () => {
-    await api.signIn(DEMO_PARENT);
-    const user = userEvent.setup();
-    renderApp('/centres/101/contract');
-    await replace(user, await screen.findByRole('spinbutton', { name: /^BASIC seats/ }), '9');
-    // Meanwhile two more BASIC licences are assigned (as a colleague or a doctor might).
-    const centre = api.sim.exportState().providers['101'];
-    const free = (centre?.doctors ?? []).filter(
-      (doctor) => !centre?.licenses.some((licence) => licence.userId === doctor.doctorId),
-    );
-    for (const doctor of free.slice(0, 2))
-      expect(api.sim.core.assignLicense('101', { userId: doctor.doctorId, type: 'BASIC' }).ok).toBe(true);
-    await user.click(screen.getByRole('button', { name: 'Send the new seats' }));
-    const refused = await screen.findByRole('alert', { name: 'Not applied: Change seats' });
-    expect(refused).toHaveTextContent(
-      'BASIC cannot go below the 10 licences already assigned (422; 9 were asked). Free licences first, or choose at least 10.',
-    );
-    expect(refused).toHaveTextContent('The service said: BASIC seats (9) below the 10 licences assigned');
-    // Settled: nothing waits for a retry.
-    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
-  });
-
-  it('explains a 403, a 404 and a 409 from the service', async () => {
-    await api.signIn(DEMO_PARENT);
-    const user = userEvent.setup();
-    renderApp('/centres/101/contract');
-    const send = async () => {
-      await replace(user, await screen.findByRole('spinbutton', { name: /^BASIC seats/ }), '11');
-      await user.click(screen.getByRole('button', { name: 'Send the new seats' }));
-      return screen.findByRole('alert', { name: 'Not applied: Change seats' });
-    };
-    api.fault({ match: 'POST /payments/v1/partner/webhook', status: 403 });
-    expect(await send()).toHaveTextContent(
-      'It is not enabled for self-billing, or the centre is not one of its own.',
-    );
-    api.fault({ match: 'POST /payments/v1/partner/webhook', status: 404 });
-    expect(await send()).toHaveTextContent('The service does not know this centre (404).');
-    api.fault({ match: 'POST /payments/v1/partner/webhook', status: 409 });
-    expect(await send()).toHaveTextContent('This centre is not billed by its parent (409)');
-  });
-
   it('is not offered to the processor parent, whose centre header says why', async () => {
     await api.signIn(DEMO_PROCESSOR);
     renderApp('/centres/201/licences');
@@ -251,55 +140,5 @@ describe('the Contract tab', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Contract' })).not.toBeInTheDocument();
-  });
-});
-
-describe('the contract-event log page', () => {
-  it('lists every event of the parent with its centre, newest first, filtered by centre in the URL', async () => {
-    await api.signIn(DEMO_PARENT);
-    const user = userEvent.setup();
-    // One after the other: the log's order is the order they arrived in.
-    await sendCancellation('evt_page_1', 107);
-    await sendCancellation('evt_page_2', 108);
-    const { router } = renderApp('/contract-log');
-    expect(await screen.findByRole('heading', { name: 'Contract events', level: 1 })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Contract events', current: 'page' })).toBeInTheDocument();
-    expect(screen.getByText('2 events')).toBeInTheDocument();
-    const links = screen.getAllByRole('link', { name: /Centro Demo/ });
-    expect(links.map((link) => link.textContent)).toEqual(['Centro Demo 8', 'Centro Demo 7']);
-    expect(links[0]).toHaveAttribute('href', '/centres/108/contract');
-
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Centre' }), 'Centro Demo 7 (107)');
-    await waitFor(() => expect(router.state.location.search).toEqual({ centre: 107 }));
-    expect(screen.getByText('1 event')).toBeInTheDocument();
-    expect(screen.getAllByRole('link', { name: /Centro Demo/ }).map((link) => link.textContent)).toEqual([
-      'Centro Demo 7',
-    ]);
-  });
-
-  it('shows a centre’s newest 10 events on its tab, and links to all of them in the log', async () => {
-    await api.signIn(DEMO_PARENT);
-    // Cancellations of a centre with no contract: each refused (D8: 422), each an event in the log.
-    for (let index = 1; index <= 12; index += 1)
-      // One after the other: the log's order is the order they arrived in.
-      // oxlint-disable-next-line no-await-in-loop
-      await sendCancellation(`evt_many_${String(index).padStart(2, '0')}`, 105);
-    const { router } = renderApp('/centres/105/contract');
-    const events = await screen.findByRole('region', { name: 'Contract events of this centre' });
-    const items = within(events).getAllByText(/^evt_many_/);
-    expect(items.map((item) => item.textContent)).toEqual(
-      Array.from({ length: 10 }, (_, index) => `evt_many_${String(12 - index).padStart(2, '0')}`),
-    );
-    const all = within(events).getByRole('link', { name: 'All 12 events of this centre in the log' });
-    expect(all).toHaveAttribute('href', '/contract-log?centre=105');
-    await userEvent.setup().click(all);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/contract-log'));
-    expect(await screen.findByText('12 events')).toBeInTheDocument();
-  });
-
-  it('says how events arrive when there are none', async () => {
-    await api.signIn(DEMO_PROCESSOR);
-    renderApp('/contract-log');
-    expect(await screen.findByText('No contract events yet')).toBeInTheDocument();
   });
 });

@@ -1,11 +1,12 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import type { Contract } from '@/console/domain/centre';
+import { SEAT_PLANS } from '@/console/domain/plans';
 import { useI18n } from '@/console/lib/i18n';
-import { SEAT_PLANS, type ContractNow } from './contract-state.ts';
 import { Dated } from './dated.tsx';
 
 /** The contract as it stands (spec 2.10, 2.11, 3.1): what every action below starts from. */
-export function CurrentContract({ now }: { now: ContractNow }) {
+export function CurrentContract({ now }: { now: Contract }) {
   const { t, formatNumber } = useI18n();
   let model: string;
   let facts: ReactNode[] = [];

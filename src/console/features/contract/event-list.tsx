@@ -1,17 +1,13 @@
 import { Badge, Code, Group, Paper, Stack, Text } from '@mantine/core';
 import { AnchorLink } from '@/console/components/links';
 import { LocalTime } from '@/console/components/local-time';
-import { useI18n, type MessageKey } from '@/console/lib/i18n';
-import type { ContractEvent, ContractEventAttempt, ContractEventItem } from '@/contract/console-wire';
+import { attemptOutcome, type EventKind } from '@/console/domain/contract-events';
+import { useI18n, type I18n } from '@/console/lib/i18n';
+import type { ContractEvent, ContractEventItem } from '@/contract/console-wire';
 import classes from './contract.module.css';
+import { eventKindWords, outcomeWords } from './outcome-words.ts';
 
-const TYPE_NAME: Partial<Record<string, MessageKey>> = {
-  'checkout.session.completed': 'contract.event.created',
-  'customer.subscription.updated': 'contract.event.updated',
-  'customer.subscription.deleted': 'contract.event.deleted',
-};
-
-type T = ReturnType<typeof useI18n>['t'];
+type T = I18n['t'];
 
 /** What the event asked for (D8 items), in words. */
 function itemsText(t: T, items: readonly ContractEventItem[] | undefined): string | undefined {
@@ -25,33 +21,21 @@ function itemsText(t: T, items: readonly ContractEventItem[] | undefined): strin
     .join(', ');
 }
 
-/** One attempt's result (the console wire's attempt): applied, already applied, refused, no answer. */
-export function attemptResult(
-  t: T,
-  attempt: ContractEventAttempt,
-): { words: string; tone: 'ok' | 'bad' | 'unknown' } {
-  if (attempt.status === 200)
-    return attempt.applied === false
-      ? { words: t('contract.attempt.alreadyApplied'), tone: 'ok' }
-      : { words: t('contract.attempt.applied'), tone: 'ok' };
-  if (attempt.code === 'upstream_timeout') return { words: t('contract.attempt.timeout'), tone: 'unknown' };
-  if (attempt.status >= 500)
-    return { words: t('contract.attempt.unreachable', { status: attempt.status }), tone: 'unknown' };
-  if (attempt.status === 401) return { words: t('contract.attempt.signedOut'), tone: 'unknown' };
-  return { words: t('contract.attempt.refused', { status: attempt.status }), tone: 'bad' };
-}
-
 const TONE_COLOUR = { ok: 'cyan', bad: 'red', unknown: 'gray' } as const;
 
 /**
  * Contract events, newest first, each with every attempt and its result (docs/decisions/0016).
- * `centreName`: where the list spans several centres, each event links to its centre's tab.
+ * `kinds`: what each event did, read over the whole log (domain/contract-events.ts), of which these
+ * may be one page. `centreName`: where the list spans several centres, each event links to its
+ * centre's tab.
  */
 export function EventList({
   events,
+  kinds,
   centreName,
 }: {
   events: readonly ContractEvent[];
+  kinds: ReadonlyMap<string, EventKind>;
   centreName?: (centreId: number) => string;
 }) {
   const { t } = useI18n();
@@ -60,8 +44,7 @@ export function EventList({
       {events.map((event) => {
         const first = event.attempts[0];
         const last = event.attempts.at(-1);
-        const result = last ? attemptResult(t, last) : undefined;
-        const typeKey = TYPE_NAME[event.type];
+        const result = last ? outcomeWords(t, attemptOutcome(last)) : undefined;
         const items = itemsText(t, event.items);
         return (
           <li key={event.eventId}>
@@ -69,9 +52,7 @@ export function EventList({
               <Stack gap={4}>
                 <Group gap="xs" justify="space-between" wrap="wrap">
                   <Group gap="xs" wrap="wrap">
-                    <Text fw={600}>
-                      {typeKey ? t(typeKey) : t('contract.event.other', { type: event.type })}
-                    </Text>
+                    <Text fw={600}>{eventKindWords(t, kinds.get(event.eventId), event.type)}</Text>
                     {centreName && event.centreId !== null ? (
                       <AnchorLink
                         to="/centres/$centreId/contract"
@@ -104,7 +85,7 @@ export function EventList({
                       {' · '}
                       {attempt.clientId}
                       {' · '}
-                      {attemptResult(t, attempt).words}
+                      {outcomeWords(t, attemptOutcome(attempt)).words}
                       {attempt.message ? ` (${attempt.message})` : ''}
                     </li>
                   ))}

@@ -1,10 +1,9 @@
 import { Text } from '@mantine/core';
-import { useI18n } from '@/console/lib/i18n';
-import type { OperationId } from '@/contract/operations';
-import { CONTRACT_NEEDS, type Availability } from './availability.ts';
+import type { Availability } from '@/console/domain/contract-actions';
+import { useI18n, type I18n } from '@/console/lib/i18n';
 import { useContractAvailability } from './use-contract-availability.ts';
 
-type T = ReturnType<typeof useI18n>['t'];
+type T = I18n['t'];
 
 /** Why a centre offers no contract action (spec 4.8, §5.4, D3), in one sentence. */
 export function whyNoActions(t: T, availability: Availability): string | undefined {
@@ -27,16 +26,17 @@ export function whyNoActions(t: T, availability: Availability): string | undefin
 export function ContractActionsNote({
   centreId,
   ownCentre,
-  operations,
+  offered,
 }: {
   centreId: number;
   ownCentre: boolean;
-  operations: readonly OperationId[];
+  /** The environment has what the Contract tab needs (app/centre-tabs.ts). */
+  offered: boolean;
 }) {
   const { t } = useI18n();
-  const availability = useContractAvailability(centreId, ownCentre, operations);
+  const availability = useContractAvailability(centreId, ownCentre, offered);
   // D3: an environment without the webhook offers no contract actions to anyone: nothing to explain.
-  if (!CONTRACT_NEEDS.every((operation) => operations.includes(operation))) return null;
+  if (!offered) return null;
   const why = whyNoActions(t, availability);
   if (!why) return null;
   return (

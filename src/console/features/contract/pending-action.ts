@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
+import { ACTIONS } from '@/console/domain/contract-actions';
 import { partnerWebhookRequestSchema } from '@/contract/operations/send-partner-webhook';
-import { ACTIONS } from './actions.ts';
 
 // One user action on a centre's contract, kept in this tab's session storage from before it is
 // sent until the service answers (docs/decisions/0016). A retry, after a timeout, a lost connection

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { actionsFor, type Action, type ContractForm } from './actions.ts';
-import type { ContractNow } from './contract-state.ts';
+import type { Contract } from '@/console/domain/centre';
+import { actionsFor, type Action } from '@/console/domain/contract-actions';
+import type { ContractForm } from './actions.ts';
 import { previewOf } from './preview.ts';
 
 // The preview over every action the states allow (spec 3.2, D8): the numbers, when they apply,
 // and what else happens.
 
 const renewal = new Date('2026-12-12T10:00:00Z');
-const seats = (status: 'ACTIVE' | 'INACTIVE', trial = 0): ContractNow => ({
+const seats = (status: 'ACTIVE' | 'INACTIVE', trial = 0): Contract => ({
   kind: 'seats',
   status,
   seats: { BASIC: 10, ELITE: 3, TRIAL: trial },
@@ -15,8 +16,8 @@ const seats = (status: 'ACTIVE' | 'INACTIVE', trial = 0): ContractNow => ({
 });
 const usage = (
   status: 'ACTIVE' | 'INACTIVE',
-  options: Partial<Extract<ContractNow, { kind: 'usage' }>> = {},
-): ContractNow => ({
+  options: Partial<Extract<Contract, { kind: 'usage' }>> = {},
+): Contract => ({
   kind: 'usage',
   status,
   holders: 4,
@@ -33,7 +34,7 @@ describe('the contract preview', () => {
     expect(actionsFor(usage('ACTIVE'))).toEqual(['change-consultations', 'to-seats', 'cancel']);
     expect(actionsFor(seats('INACTIVE'))).toEqual(['reactivate']);
     expect(actionsFor(usage('INACTIVE'))).toEqual(['reactivate']);
-    expect(actionsFor({ kind: 'not-actionable', status: null })).toEqual([]);
+    expect(actionsFor({ kind: 'processor' })).toEqual([]);
   });
 
   it('creates a seat contract at once', () => {
@@ -181,12 +182,12 @@ describe('the contract preview', () => {
   });
 
   it('has no preview while the form has a refusal, nor for a contract the console cannot act on', () => {
-    const cases: [ContractNow, Action, ContractForm][] = [
+    const cases: [Contract, Action, ContractForm][] = [
       [seats('ACTIVE'), 'change-seats', { model: 'seats', BASIC: 7, ELITE: 3 }],
       [seats('ACTIVE'), 'change-seats', { model: 'seats', BASIC: Number.NaN, ELITE: 3 }],
       [{ kind: 'none' }, 'create', { model: 'seats', BASIC: 0, ELITE: 0 }],
       [usage('ACTIVE'), 'change-consultations', { model: 'usage', includedConsultations: 0 }],
-      [{ kind: 'not-actionable', status: null }, 'cancel', { model: 'seats' }],
+      [{ kind: 'processor' }, 'cancel', { model: 'seats' }],
     ];
     for (const [now, action, form] of cases) expect(previewOf(now, action, form)).toBeUndefined();
   });

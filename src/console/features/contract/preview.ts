@@ -1,6 +1,8 @@
+import { licencesInUse, type Contract } from '@/console/domain/centre';
+import { EVENT_TYPE, refusalsOf, rulesFor, type Action, type Model } from '@/console/domain/contract-actions';
+import type { SeatPlan } from '@/console/domain/plans';
 import type { WebhookEventType } from '@/contract/schemas';
-import { EVENT_TYPE, refusalsOf, rulesFor, type Action, type ContractForm, type Model } from './actions.ts';
-import { licencesInUse, type ContractNow, type SeatPlan } from './contract-state.ts';
+import type { ContractForm } from './actions.ts';
 
 // What an action will leave behind, before it is sent: the resulting state in numbers, and when it
 // takes effect. One pure function of the current contract and the form; the screen puts it into
@@ -47,8 +49,8 @@ export interface Preview {
 }
 
 /** The preview of `action` with `form`; undefined while the form has a refusal. */
-export function previewOf(now: ContractNow, action: Action, form: ContractForm): Preview | undefined {
-  if (now.kind === 'not-actionable') return undefined;
+export function previewOf(now: Contract, action: Action, form: ContractForm): Preview | undefined {
+  if (now.kind === 'processor' || now.kind === 'unknown-status') return undefined;
   const rules = rulesFor(action, now);
   if (action !== 'cancel' && refusalsOf(form, rules).length > 0) return undefined;
   const status = now.kind === 'none' ? 'none' : now.status;

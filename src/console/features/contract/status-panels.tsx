@@ -1,9 +1,11 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useErrorText } from '@/console/components/feedback';
+import type { Action } from '@/console/domain/contract-actions';
+import type { Outcome } from '@/console/domain/contract-events';
 import { useI18n, type MessageKey } from '@/console/lib/i18n';
-import type { Action } from './actions.ts';
 import type { Answer, Unfit } from './answers.ts';
+import { outcomeWords } from './outcome-words.ts';
 import type { PendingAction } from './pending-action.ts';
 import type { ShownAnswer } from './use-contract-sender.ts';
 
@@ -45,17 +47,15 @@ export function PendingPanel({
       </Notice>
     );
   const answer = shown?.answer;
-  const body: MessageKey =
-    answer?.kind === 'signed-out' ? 'contract.pending.signedOut' : 'contract.pending.unknownBody';
+  const signedOut = answer?.outcome.kind === 'unanswered' && answer.outcome.why === 'signed-out';
+  const body: MessageKey = signedOut ? 'contract.pending.signedOut' : 'contract.pending.unknownBody';
   return (
     <Notice announce="alert" colour="red" title={t('contract.pending.unknown', { action })}>
       <Stack gap="xs">
         <Text size="sm" title={t('time.utc', { utc: formatUtc(since) })}>
           {t('contract.pending.sent', { id: pending.request.id, time: formatDateTime(since) })}
         </Text>
-        {answer && answer.kind !== 'signed-out' && 'error' in answer ? (
-          <ErrorWords error={answer.error} />
-        ) : null}
+        {answer ? <LastAttempt outcome={answer.outcome} /> : null}
         <Text size="sm">{t(body)}</Text>
         <Group gap="sm">
           <Button color="red" onClick={onRetry}>
@@ -68,6 +68,14 @@ export function PendingPanel({
         <Text size="xs">{t('contract.pending.discardHelp')}</Text>
       </Stack>
     </Notice>
+  );
+}
+
+/** The answer in the event log's own words and status, so the panel and the log agree. */
+function LastAttempt({ outcome }: { outcome: Outcome }) {
+  const { t } = useI18n();
+  return (
+    <Text size="sm">{t('contract.pending.lastAttempt', { result: outcomeWords(t, outcome).words })}</Text>
   );
 }
 
@@ -113,13 +121,20 @@ export function AnswerPanel({ shown }: { shown: ShownAnswer }) {
           <Text size="sm">{t('contract.answer.alreadyApplied.body', { action, id })}</Text>
         </Notice>
       );
-    case 'no-answer':
-    case 'signed-out':
+    case 'unanswered':
       // PendingPanel explains these, with Retry.
       return null;
-    case 'failed':
+    case 'refused':
       return (
-        <Refusal title={t('contract.answer.failed', { action })} body={<ErrorWords error={answer.error} />} />
+        <Refusal
+          title={t('contract.answer.refused', { action })}
+          body={
+            <>
+              <LastAttempt outcome={answer.outcome} />
+              <ErrorWords error={answer.error} />
+            </>
+          }
+        />
       );
     default:
       return (

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { refetchAfterContractEvent, useSendPartnerWebhook } from '@/console/api/send-partner-webhook';
-import { isApiError } from '@/contract/api-error-value';
+import type { Contract } from '@/console/domain/centre';
+import type { Action } from '@/console/domain/contract-actions';
+import { means } from '@/console/lib/error-message';
 import type { PartnerWebhookRequest } from '@/contract/operations/send-partner-webhook';
-import { eventFor, newEventId, type Action } from './actions.ts';
+import { eventFor, newEventId } from './actions.ts';
 import { answerOf, isSettled, type Answer } from './answers.ts';
-import type { ContractNow } from './contract-state.ts';
 import { crossTab } from './cross-tab.ts';
 import {
   clearPending,
@@ -49,7 +50,7 @@ export interface ContractSender {
  */
 export function useContractSender(
   scope: Scope,
-  freshState: () => Promise<ContractNow | undefined>,
+  freshState: () => Promise<Contract | undefined>,
 ): ContractSender {
   const key = scopeKey(scope);
   const queryClient = useQueryClient();
@@ -99,7 +100,8 @@ export function useContractSender(
       (value) => ({ ok: true as const, value }),
       (error: unknown) => ({ ok: false as const, error }),
     );
-    const refused = !outcome.ok && isApiError(outcome.error) && outcome.error.status === 422;
+    // D8's 422: which case it was is judged against the contract read again.
+    const refused = !outcome.ok && means(outcome.error, 'unprocessable');
     const answer = answerOf(outcome, record.action, record.request, refused ? await freshState() : undefined);
     if (isSettled(answer)) {
       clearPending(key);

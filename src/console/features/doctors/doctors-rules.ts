@@ -4,9 +4,9 @@ import { intParam, oneOfParam, pageParam, pageSizeParam, textParam } from '@/con
 import type { License } from '@/contract/schemas';
 
 /**
- * The Doctors tab's state, in the URL (STYLE.md point 4): the search sent to the service, the page
- * and the page size (10/25/50/100; never above 100, spec §8 and D6). D6 caps a search at 100
- * characters.
+ * The Doctors tab's state, in the URL (list state lives there, docs/decisions/0006): the search
+ * sent to the service, the page and the page size (10/25/50/100; never above 100, spec §8 and D6).
+ * D6 caps a search at 100 characters.
  */
 export const doctorsSearchSchema = z.object({
   q: textParam(100),
@@ -30,13 +30,7 @@ export const pageRequestOf = (search: DoctorsSearch) => ({
  * drawer (4.7 `userId`). The Licences tab owns that route; this is the one place that spells it.
  */
 export const doctorLicencesLink = (centreId: number, doctorId: string) =>
-  linkOptions({ to: '/centres/$centreId/licences', params: { centreId }, search: { user: doctorId } });
-
-const DAY_MS = 86_400_000;
-
-/** Whole days from `now` to `date` (negative: past), for "in 5 days" / "2 days ago". */
-export const daysFrom = (now: Date, date: Date): number =>
-  Math.round((date.getTime() - now.getTime()) / DAY_MS);
+  linkOptions({ to: '/centres/$centreId/licences', params: { centreId }, search: { doctor: doctorId } });
 
 /** A licence's use this period as a share of its limit (0…1), or undefined without a limit (2.7). */
 export function usageShare(license: Pick<License, 'currentUsage' | 'limit'>): number | undefined {

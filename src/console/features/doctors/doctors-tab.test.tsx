@@ -83,10 +83,14 @@ describe('the Doctors tab', () => {
       .exportState()
       .providers['101']?.doctors.filter((doctor) => /núñez/i.test(`${doctor.name} ${doctor.lastname}`));
     expect(await screen.findByText(`1–${matching?.length} of ${matching?.length}`)).toBeInTheDocument();
-    // One search request for the whole word, not one per keystroke.
-    expect(
-      requests.filter((url) => url.searchParams.has('search')).map((url) => url.searchParams.get('search')),
-    ).toEqual(['núñez']);
+    // The whole word, and not one request per keystroke (a keystroke slower than the debounce, on a
+    // loaded machine, may send a prefix on its own).
+    const searches = requests
+      .filter((url) => url.searchParams.has('search'))
+      .map((url) => url.searchParams.get('search'));
+    expect(searches.at(-1)).toBe('núñez');
+    expect(searches.length).toBeLessThan('núñez'.length);
+    expect(searches.every((search) => 'núñez'.startsWith(search ?? '-'))).toBe(true);
     const doctor = bodyRows().find((row) => row.textContent?.includes('José'));
     expect(doctor).toHaveTextContent('BASIC');
     expect(doctor).toHaveTextContent('Disabled');
@@ -150,10 +154,10 @@ describe('the Doctors tab', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/centres/101/doctors');
     const link = await screen.findByRole('link', { name: '101-doc-001' });
-    expect(doctorLicencesLink(101, '101-doc-001')).toMatchObject({ search: { user: '101-doc-001' } });
+    expect(doctorLicencesLink(101, '101-doc-001')).toMatchObject({ search: { doctor: '101-doc-001' } });
     await user.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe('/centres/101/licences'));
-    expect(router.state.location.search).toMatchObject({ user: '101-doc-001' });
+    expect(router.state.location.search).toMatchObject({ doctor: '101-doc-001' });
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 

@@ -1,21 +1,20 @@
 import { Group, Progress, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { doctorsWithLicensesQueryOptions } from '@/console/api/list-doctors-with-licenses';
+import { serviceClockQueryOptions } from '@/console/api/service-clock';
 import { EmptyState, ErrorPanel, NoResults } from '@/console/components/feedback';
 import { AnchorLink, ButtonLink } from '@/console/components/links';
 import { LocalTime } from '@/console/components/local-time';
 import { PagedTable, type Column } from '@/console/components/paged-table';
+import { daysUntil } from '@/console/domain/days';
 import { useI18n } from '@/console/lib/i18n';
+import type { SearchChange } from '@/console/lib/use-search-change';
 import { usePagedQuery, type Paging } from '@/console/lib/paging';
+import type { EnvironmentKind } from '@/contract/console-wire';
 import type { DoctorWithLicense, License } from '@/contract/schemas';
-import {
-  daysFrom,
-  doctorLicencesLink,
-  pageRequestOf,
-  usageShare,
-  type DoctorsSearch,
-} from './doctors-rules.ts';
+import { doctorLicencesLink, pageRequestOf, usageShare, type DoctorsSearch } from './doctors-rules.ts';
 import classes from './doctors.module.css';
 import { ToneBadge, type Tone } from './tone-badge.tsx';
 
@@ -24,16 +23,20 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 export interface DoctorsTabProps {
   centreId: number;
+  /** Whose clock is "now" (api/service-clock.ts): the same as the Licences tab's. */
+  environment: EnvironmentKind;
   search: DoctorsSearch;
-  onSearchChange: (patch: Partial<DoctorsSearch>, options?: { replace?: boolean }) => void;
+  onSearchChange: SearchChange<DoctorsSearch>;
 }
 
 /**
  * A centre's doctors with their licences (4.6): paged and searched by the service, the state in
  * the URL; the previous page stays while the next loads and the one after is fetched ahead.
  */
-export function DoctorsTab({ centreId, search, onSearchChange }: DoctorsTabProps) {
+export function DoctorsTab({ centreId, environment, search, onSearchChange }: DoctorsTabProps) {
   const { t } = useI18n();
+  // Days until an expiry count from the service's "now", as on the Licences tab (domain/days.ts).
+  const clock = useQuery(serviceClockQueryOptions(environment));
   // The box shows what is typed at once; the URL (and the service) get it once typing rests.
   const [typed, setTyped] = useState(search.q);
   const [urlQ, setUrlQ] = useState(search.q);
@@ -46,7 +49,7 @@ export function DoctorsTab({ centreId, search, onSearchChange }: DoctorsTabProps
     (q: string) => onSearchChange({ q, page: 1 }, { replace: true }),
     SEARCH_DEBOUNCE_MS,
   );
-  const columns = useColumns(centreId);
+  const columns = useColumns(centreId, clock.data);
   const paging: Paging = { page: search.page, pageSize: search.size };
   const { query, total, isShowingPrevious } = usePagedQuery(
     (at) =>
@@ -127,8 +130,9 @@ function DoctorsSkeleton() {
   );
 }
 
-// A hook only by name: the columns read the UI language's words and formatters.
-function useColumns(centreId: number): Column<DoctorWithLicense>[] {
+// A hook only by name: the columns read the UI language's words and formatters. `now` is the
+// service's clock, once read.
+function useColumns(centreId: number, now: Date | undefined): Column<DoctorWithLicense>[] {
   const { t } = useI18n();
   return [
     { key: 'name', header: t('doctors.column.name'), cell: (doctor) => doctor.name },
@@ -171,7 +175,7 @@ function useColumns(centreId: number): Column<DoctorWithLicense>[] {
       header: t('doctors.column.expiry'),
       wideOnly: true,
       cell: (doctor) =>
-        doctor.license?.expiresAt ? <Expiry date={doctor.license.expiresAt} /> : <NoneText />,
+        doctor.license?.expiresAt ? <Expiry date={doctor.license.expiresAt} now={now} /> : <NoneText />,
     },
   ];
 }
@@ -239,20 +243,20 @@ function UsageMeter({ license }: { license: License }) {
   );
 }
 
-/** D10: local time in the UI language (UTC on hover) and how far away it is. */
-function Expiry({ date }: { date: Date }) {
+/** D10: local time in the UI language (UTC on hover) and, once "now" is known, how far away it is. */
+function Expiry({ date, now }: { date: Date; now: Date | undefined }) {
   const { t } = useI18n();
-  // "Now" once per row shown: the words need not tick while the page is open.
-  const [now] = useState(() => new Date());
-  const days = daysFrom(now, date);
+  const days = now === undefined ? undefined : daysUntil(now, date);
   return (
     <Stack gap={0}>
       <Text size="sm">
         <LocalTime value={date} />
       </Text>
-      <Text size="xs" c="dimmed">
-        {days >= 0 ? t('time.inDays', { days }) : t('time.daysAgo', { days: -days })}
-      </Text>
+      {days === undefined ? null : (
+        <Text size="xs" c="dimmed">
+          {days >= 0 ? t('time.inDays', { days }) : t('time.daysAgo', { days: -days })}
+        </Text>
+      )}
     </Stack>
   );
 }

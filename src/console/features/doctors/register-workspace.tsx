@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { useI18n, type Language } from '@/console/lib/i18n';
+import type { SearchChange } from '@/console/lib/use-search-change';
 import type { RegisterSearch } from './doctors-rules.ts';
 import { RowsForm } from './rows-form.tsx';
 
@@ -21,7 +22,7 @@ export interface RegisterWorkspaceProps {
   /** Whether this environment lists centres (D3: development offers only registration). */
   canListCentres: boolean;
   search: RegisterSearch;
-  onSearchChange: (patch: Partial<RegisterSearch>) => void;
+  onSearchChange: SearchChange<RegisterSearch>;
 }
 
 /**

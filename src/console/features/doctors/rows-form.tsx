@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, type UseFormReturn } from 'react-hook-form';
+import { Form, SubmitButton, useSchemaForm } from '@/console/components/form';
 import { applyServerFieldErrors } from '@/console/lib/form-kit';
 import { useI18n } from '@/console/lib/i18n';
 import { isApiError } from '@/contract/api-error-value';
@@ -14,21 +14,23 @@ import {
   type RegistrationFormOutput,
 } from './doctor-row.ts';
 import { DoctorRowFields, type RowsFormValues } from './doctor-row-fields.tsx';
+import type { RegistrationRun, RowStatus } from './registration-run.ts';
 import { FailureReason, LeaveWhileSending, RowStatusBadge, RunProgress } from './run-progress.tsx';
 import { rowsResultsCsv } from './rows-results.ts';
-import { useRegistrationRun } from './use-registration-run.ts';
+import { useRegistrationRun, type RowRequest } from './use-registration-run.ts';
 
 const isRowField = (path: string) => ROW_FIELDS.some((field) => path.endsWith(`.${field}`));
 
 /**
  * Doctors typed in, one row each (add, duplicate, remove), sent one per request (D4). The same
  * schema types the form and every request; the service's D2 field errors land on the right field
- * of the right row; a failed row is fixed and sent again alone, a registered one never again.
+ * of the right row; a failed row is fixed and sent again alone (its own submit button), a
+ * registered one never again.
  */
 export function RowsForm({ target, defaultLang }: { target: number; defaultLang: string }) {
   const { t } = useI18n();
-  const form = useForm<RowsFormValues, unknown, RegistrationFormOutput>({
-    resolver: zodResolver(registrationFormSchema),
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useSchemaForm(registrationFormSchema, {
     defaultValues: { healthProviderId: target, doctors: [emptyRow(defaultLang)] },
   });
   const { fields, insert, remove } = useFieldArray({ control: form.control, name: 'doctors' });
@@ -47,7 +49,8 @@ export function RowsForm({ target, defaultLang }: { target: number; defaultLang:
   });
   const progress = run.progress();
 
-  const send = (values: RegistrationFormOutput, only?: string) => {
+  // `only`: a row's own retry (its submit button's value), else every row not registered yet.
+  const send = (values: RegistrationFormOutput, only: string | undefined) => {
     run.start(
       values.doctors.flatMap((doctor, index) => {
         const key = keys.current[index];
@@ -57,101 +60,42 @@ export function RowsForm({ target, defaultLang }: { target: number; defaultLang:
     );
     void run.idle().then(() => refresh());
   };
-  const submit = (only?: string) => {
-    // The target is chosen above the form, for the file import too; the schema checks it here.
-    form.setValue('healthProviderId', target);
-    void form.handleSubmit((values) => send(values, only))();
-  };
-
-  const addRow = (at: number, row: DoctorRowInput) => {
-    insert(at, row, { focusName: `doctors.${at}.name` });
-  };
+  const addRow = (at: number, row: DoctorRowInput) => insert(at, row, { focusName: `doctors.${at}.name` });
 
   const unsent = fields.filter((field) => run.status(field.id)?.state !== 'registered').length;
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <Form form={form} formRef={formRef} onSubmit={(values, only) => send(values, only)}>
       <Stack gap="md">
-        {fields.map((field, index) => {
-          const status = run.status(field.id);
-          const editable = run.isEditable(field.id);
-          return (
-            <Paper
-              key={field.id}
-              withBorder
-              p="md"
-              component="fieldset"
-              aria-label={t('row.legend', { n: index + 1 })}
-            >
-              <Stack gap="sm">
-                <Group justify="space-between" wrap="wrap" gap="xs">
-                  <Group gap="xs">
-                    <Text fw={600}>{t('row.legend', { n: index + 1 })}</Text>
-                    <RowStatusBadge status={status} />
-                  </Group>
-                  <Group gap={4}>
-                    {status?.state === 'failed' ? (
-                      <Button size="xs" variant="light" onClick={() => submit(field.id)}>
-                        {t('row.retry')}
-                      </Button>
-                    ) : null}
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      aria-label={t('row.duplicate.label', { n: index + 1 })}
-                      onClick={() => {
-                        const copy = form.getValues(`doctors.${index}`);
-                        // A copy is a new doctor: its id is the one field that must differ.
-                        addRow(index + 1, { ...copy, keywords: [...copy.keywords], doctorId: '' });
-                      }}
-                    >
-                      {t('row.duplicate')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('row.remove.label', { n: index + 1 })}
-                      disabled={
-                        fields.length === 1 || status?.state === 'sending' || status?.state === 'waiting'
-                      }
-                      onClick={() => {
-                        run.forget(field.id);
-                        remove(index);
-                      }}
-                    >
-                      {t('row.remove')}
-                    </Button>
-                  </Group>
-                </Group>
-                <DoctorRowFields
-                  index={index}
-                  control={form.control}
-                  register={form.register}
-                  errors={form.formState.errors}
-                  readOnly={!editable}
-                />
-                <FailureReason status={status} />
-              </Stack>
-            </Paper>
-          );
-        })}
+        {fields.map((field, index) => (
+          <RowFieldset
+            key={field.id}
+            index={index}
+            rowKey={field.id}
+            form={form}
+            run={run}
+            removable={fields.length > 1}
+            onDuplicate={() => {
+              const copy = form.getValues(`doctors.${index}`);
+              // A copy is a new doctor: its id is the one field that must differ.
+              addRow(index + 1, { ...copy, keywords: [...copy.keywords], doctorId: '' });
+            }}
+            onRemove={() => {
+              run.forget(field.id);
+              remove(index);
+            }}
+          />
+        ))}
         <Group justify="space-between" wrap="wrap">
           <Button variant="default" onClick={() => addRow(fields.length, emptyRow(defaultLang))}>
             {t('row.add')}
           </Button>
-          <Button type="submit" disabled={progress.running || unsent === 0}>
+          <SubmitButton disabled={progress.running || unsent === 0}>
             {t('rows.submit', { count: unsent })}
-          </Button>
+          </SubmitButton>
         </Group>
         <RunProgress
           run={run}
-          onRetryFailed={() => submit()}
+          onRetryFailed={() => formRef.current?.requestSubmit()}
           onDownload={() =>
             void rowsResultsCsv(
               form.getValues('doctors'),
@@ -162,6 +106,68 @@ export function RowsForm({ target, defaultLang }: { target: number; defaultLang:
         />
       </Stack>
       <LeaveWhileSending blocker={blocker} />
-    </form>
+    </Form>
+  );
+}
+
+interface RowFieldsetProps {
+  index: number;
+  rowKey: string;
+  form: UseFormReturn<RowsFormValues, unknown, RegistrationFormOutput>;
+  run: RegistrationRun<RowRequest>;
+  removable: boolean;
+  onDuplicate: () => void;
+  onRemove: () => void;
+}
+
+/** One doctor's row: its state, its own retry, duplicate and remove, and its fields. */
+function RowFieldset({ index, rowKey, form, run, removable, onDuplicate, onRemove }: RowFieldsetProps) {
+  const { t } = useI18n();
+  const status: RowStatus | undefined = run.status(rowKey);
+  const busy = status?.state === 'sending' || status?.state === 'waiting';
+  return (
+    <Paper withBorder p="md" component="fieldset" aria-label={t('row.legend', { n: index + 1 })}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="xs">
+            <Text fw={600}>{t('row.legend', { n: index + 1 })}</Text>
+            <RowStatusBadge status={status} />
+          </Group>
+          <Group gap={4}>
+            {status?.state === 'failed' ? (
+              <Button type="submit" name="row" value={rowKey} size="xs" variant="light">
+                {t('row.retry')}
+              </Button>
+            ) : null}
+            <Button
+              size="xs"
+              variant="subtle"
+              aria-label={t('row.duplicate.label', { n: index + 1 })}
+              onClick={onDuplicate}
+            >
+              {t('row.duplicate')}
+            </Button>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              aria-label={t('row.remove.label', { n: index + 1 })}
+              disabled={!removable || busy}
+              onClick={onRemove}
+            >
+              {t('row.remove')}
+            </Button>
+          </Group>
+        </Group>
+        <DoctorRowFields
+          index={index}
+          control={form.control}
+          register={form.register}
+          errors={form.formState.errors}
+          readOnly={!run.isEditable(rowKey)}
+        />
+        <FailureReason status={status} />
+      </Stack>
+    </Paper>
   );
 }

@@ -1,11 +1,11 @@
-import { Badge, Group, Skeleton, Text } from '@mantine/core';
+import { Group, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { everyDoctorWithLicensesQueryOptions } from '@/console/api/list-doctors-with-licenses';
 import { licenceSummaryQueryOptions } from '@/console/api/get-licenses';
+import { everyDoctorWithLicensesQueryOptions } from '@/console/api/list-doctors-with-licenses';
+import { billingText, PayPerUseBadge, StateBadge } from '@/console/components/centre-state';
+import { billingOf, isPayPerUse, stateOf } from '@/console/domain/centre';
 import { useI18n } from '@/console/lib/i18n';
-import { billingWordsOf, type BillingWords } from './banners.ts';
-import { contractStateOf, isPayPerUse, type ContractState } from './facts.ts';
 import classes from './licences.module.css';
 
 /**
@@ -35,55 +35,15 @@ export function CentreContractFacts({ centreId }: { centreId: number }) {
   return (
     <div className={classes.facts}>
       <Fact label={t('licences.facts.billing')}>
-        <Text>{billingText(t, billingWordsOf(roster.data.billing))}</Text>
+        <Text>{billingText(t, billingOf(roster.data.billing))}</Text>
       </Fact>
       <Fact label={t('licences.facts.status')}>
         <Group gap="xs">
-          <StateBadge state={contractStateOf(summary.data, roster.data)} />
-          {isPayPerUse(summary.data) ? (
-            <Badge variant="light" color="grape">
-              {t('licences.payPerUse')}
-            </Badge>
-          ) : null}
+          <StateBadge state={stateOf(summary.data, roster.data)} />
+          {isPayPerUse(summary.data) ? <PayPerUseBadge /> : null}
         </Group>
       </Fact>
     </div>
-  );
-}
-
-type T = ReturnType<typeof useI18n>['t'];
-
-/** 2.9 in words: the service's portal (PROCESSOR) or the parent that bills it (PARTNER_SELF). */
-export function billingText(t: T, billing: BillingWords): string {
-  if (billing.mode === 'PROCESSOR') return t('licences.billing.processor');
-  if (billing.mode === 'PARTNER_SELF')
-    return billing.managedBy
-      ? t('licences.billing.partner', { managedBy: billing.managedBy })
-      : t('licences.billing.parent');
-  return t('licences.billing.other', { mode: billing.value });
-}
-
-// Tinted badges whose text passes WCAG AA contrast (teal, green, orange and yellow do not).
-const STATE_COLOUR: Record<Exclude<ContractState, { unknown: string }>, string> = {
-  active: 'cyan',
-  suspended: 'red',
-  cancelled: 'red',
-  'no-contract': 'gray',
-  'no-licences': 'gray',
-};
-
-export function StateBadge({ state }: { state: ContractState }) {
-  const { t } = useI18n();
-  if (typeof state !== 'string')
-    return (
-      <Badge variant="light" color="gray">
-        {t('licences.state.unknown', { status: state.unknown })}
-      </Badge>
-    );
-  return (
-    <Badge variant="light" color={STATE_COLOUR[state]}>
-      {t(`licences.state.${state}`)}
-    </Badge>
   );
 }
 

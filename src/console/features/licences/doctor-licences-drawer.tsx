@@ -5,14 +5,15 @@ import { doctorLicencesQueryOptions } from '@/console/api/get-licenses';
 import { ErrorPanel, NotFoundPanel } from '@/console/components/feedback';
 import { LocalTime } from '@/console/components/local-time';
 import { useI18n } from '@/console/lib/i18n';
-import { isApiError } from '@/contract/api-error-value';
+import { shownType } from '@/console/domain/plans';
+import { means } from '@/console/lib/error-message';
 import type { UserLicenseDetail } from '@/contract/schemas';
 import { EnabledBadge } from './licences-by-type.tsx';
 import classes from './licences.module.css';
 
 /**
  * One doctor's licences (4.7 `userId`), every field of 2.12, in a drawer the URL opens
- * (`?user=<id>`): support staff paste a link to exactly what they see. `knownName` is the doctor's
+ * (`?doctor=<id>`): support staff paste a link to exactly what they see. `knownName` is the doctor's
  * name when the centre's list already holds it, so the title does not wait for the answer.
  */
 export function DoctorLicencesDrawer({
@@ -50,7 +51,7 @@ export function DoctorLicencesDrawer({
           <Skeleton height={160} />
         </Stack>
       ) : query.isError ? (
-        isApiError(query.error) && query.error.status === 404 ? (
+        means(query.error, 'not-found') ? (
           <NotFoundPanel
             title={t('licences.drawer.notRegistered')}
             body={t('licences.drawer.notRegistered.body', { id: userId })}
@@ -77,7 +78,7 @@ export function DoctorLicencesDrawer({
 /** Every field of 2.12; the spaced dates are UTC (D10) and shown in local time. */
 function LicenceFields({ licence }: { licence: UserLicenseDetail }) {
   const { t, formatNumber } = useI18n();
-  const type = typeof licence.type === 'string' ? licence.type : licence.type.unknown;
+  const type = shownType(licence.type);
   const when = (value: Date | null | undefined) =>
     value ? <LocalTime value={value} /> : t('licences.field.never');
   const fields: [string, ReactNode][] = [

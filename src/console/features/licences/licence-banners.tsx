@@ -1,7 +1,8 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { useMemo, type ReactNode } from 'react';
-import { useI18n, type MessageKey } from '@/console/lib/i18n';
-import { severityOf, type Banner, type BillingWords } from './banners.ts';
+import { useI18n, type I18n, type MessageKey } from '@/console/lib/i18n';
+import { severityOf, type Banner } from '@/console/domain/banners';
+import type { Billing } from '@/console/domain/centre';
 import classes from './licences.module.css';
 
 /**
@@ -22,7 +23,7 @@ export function LicenceBanners({ banners }: { banners: readonly Banner[] }) {
 
 /** The words for what to do next depend on who bills the centre (2.9). */
 const byBilling = (
-  billing: BillingWords,
+  billing: Billing,
   processor: MessageKey,
   partner: MessageKey,
   parent: MessageKey,
@@ -34,102 +35,122 @@ const byBilling = (
       : { id: parent, values: {} };
 
 function LicenceBanner({ banner }: { banner: Banner }) {
+  const { t } = useI18n();
+  const critical = severityOf(banner.kind) === 'critical';
+  return (
+    // Two colours, by severity: Mantine's orange and yellow titles fail WCAG AA contrast on their tint.
+    <Alert
+      role={critical ? 'alert' : 'status'}
+      color={critical ? 'red' : 'blue'}
+      title={titleOf(t, banner)}
+      variant="light"
+    >
+      <BannerBody banner={banner} />
+    </Alert>
+  );
+}
+
+/** A banner's title: what is wrong, or what will change, and for how many. */
+function titleOf(t: I18n['t'], banner: Banner): string {
+  switch (banner.kind) {
+    case 'suspended':
+      return t('licences.banner.suspended.title');
+    case 'cancelled':
+      return t('licences.banner.cancelled.title');
+    case 'basic-limit':
+      return t('licences.banner.basicLimit.title', {
+        count: banner.groups.reduce((sum, group) => sum + group.doctors.length, 0),
+      });
+    case 'trial-expired':
+      return t('licences.banner.trialExpired.title', { count: banner.doctors.length });
+    case 'trial-ending':
+      return t('licences.banner.trialEnding.title', { count: banner.doctors.length });
+    case 'downgrade':
+      return t('licences.banner.downgrade.title');
+    case 'switch':
+      return t('licences.banner.switch.title');
+  }
+}
+
+/** What a banner says: who to turn to, or each doctor and date with the days until it. */
+function BannerBody({ banner }: { banner: Banner }) {
   const { t, language, formatDateTime } = useI18n();
   const list = useMemo(() => new Intl.ListFormat(language, { type: 'conjunction' }), [language]);
   const inDays = (days: number) => t('time.inDays', { days: Math.max(0, days) });
-  let title: string;
-  let body: ReactNode;
   switch (banner.kind) {
-    case 'suspended': {
-      title = t('licences.banner.suspended.title');
-      const words = byBilling(
-        banner.billing,
-        'licences.banner.suspended.processor',
-        'licences.banner.suspended.partner',
-        'licences.banner.suspended.parent',
-      );
-      body = t(words.id, words.values);
-      break;
-    }
+    case 'suspended':
     case 'cancelled': {
-      title = t('licences.banner.cancelled.title');
+      const kind = banner.kind;
       const words = byBilling(
         banner.billing,
-        'licences.banner.cancelled.processor',
-        'licences.banner.cancelled.partner',
-        'licences.banner.cancelled.parent',
+        `licences.banner.${kind}.processor`,
+        `licences.banner.${kind}.partner`,
+        `licences.banner.${kind}.parent`,
       );
-      body = t(words.id, words.values);
-      break;
+      return <Text size="sm">{t(words.id, words.values)}</Text>;
     }
     case 'basic-limit':
-      title = t('licences.banner.basicLimit.title', {
-        count: banner.groups.reduce((sum, group) => sum + group.doctors.length, 0),
-      });
-      body = banner.groups.map((group) => {
-        const names = list.format(group.doctors.map((doctor) => doctor.name));
-        return (
-          <Dated key={group.restartsOn?.toISOString() ?? 'undated'} on={group.restartsOn}>
-            {group.restartsOn && group.days !== null
-              ? t('licences.banner.basicLimit.group', {
-                  names,
-                  date: formatDateTime(group.restartsOn),
-                  days: inDays(group.days),
-                })
-              : t('licences.banner.basicLimit.groupUndated', { names })}
-          </Dated>
-        );
-      });
-      break;
-    case 'trial-expired':
-      title = t('licences.banner.trialExpired.title', { count: banner.doctors.length });
-      body = (
-        <DoctorList>
-          {banner.doctors.map((doctor) => (
-            <Dated component="li" key={doctor.id} on={doctor.expiredOn}>
-              {t('licences.banner.trialExpired.doctor', {
-                name: doctor.name,
-                date: formatDateTime(doctor.expiredOn),
-                days: t('time.daysAgo', { days: Math.max(0, doctor.days) }),
-              })}
-            </Dated>
-          ))}
-        </DoctorList>
-      );
-      break;
-    case 'trial-ending':
-      title = t('licences.banner.trialEnding.title', { count: banner.doctors.length });
-      body = (
-        <DoctorList>
-          {banner.doctors.map((doctor) => (
-            <Dated component="li" key={doctor.id} on={doctor.expiresOn}>
-              {t('licences.banner.trialEnding.doctor', {
-                name: doctor.name,
-                date: formatDateTime(doctor.expiresOn),
-                days: inDays(doctor.days),
-              })}
-            </Dated>
-          ))}
-        </DoctorList>
-      );
-      break;
-    case 'downgrade':
-      title = t('licences.banner.downgrade.title');
-      body = banner.plans.map((plan) => (
-        <Dated key={plan.plan} on={banner.on}>
-          {t('licences.banner.downgrade.plan', {
-            date: formatDateTime(banner.on),
-            days: inDays(banner.days),
-            plan: plan.plan,
-            from: plan.from,
-            to: plan.to,
+      return (
+        <Stack gap={4}>
+          {banner.groups.map((group) => {
+            const names = list.format(group.doctors.map((doctor) => doctor.name));
+            return (
+              <Dated key={group.restartsOn?.toISOString() ?? 'undated'} on={group.restartsOn}>
+                {group.restartsOn && group.days !== null
+                  ? t('licences.banner.basicLimit.group', {
+                      names,
+                      date: formatDateTime(group.restartsOn),
+                      days: inDays(group.days),
+                    })
+                  : t('licences.banner.basicLimit.groupUndated', { names })}
+              </Dated>
+            );
           })}
-        </Dated>
-      ));
-      break;
+        </Stack>
+      );
+    case 'trial-expired':
+    case 'trial-ending':
+      return (
+        <DoctorList>
+          {banner.kind === 'trial-expired'
+            ? banner.doctors.map((doctor) => (
+                <Dated component="li" key={doctor.id} on={doctor.expiredOn}>
+                  {t('licences.banner.trialExpired.doctor', {
+                    name: doctor.name,
+                    date: formatDateTime(doctor.expiredOn),
+                    days: t('time.daysAgo', { days: Math.max(0, doctor.days) }),
+                  })}
+                </Dated>
+              ))
+            : banner.doctors.map((doctor) => (
+                <Dated component="li" key={doctor.id} on={doctor.expiresOn}>
+                  {t('licences.banner.trialEnding.doctor', {
+                    name: doctor.name,
+                    date: formatDateTime(doctor.expiresOn),
+                    days: inDays(doctor.days),
+                  })}
+                </Dated>
+              ))}
+        </DoctorList>
+      );
+    case 'downgrade':
+      return (
+        <Stack gap={4}>
+          {banner.plans.map((plan) => (
+            <Dated key={plan.plan} on={banner.on}>
+              {t('licences.banner.downgrade.plan', {
+                date: formatDateTime(banner.on),
+                days: inDays(banner.days),
+                plan: plan.plan,
+                from: plan.from,
+                to: plan.to,
+              })}
+            </Dated>
+          ))}
+        </Stack>
+      );
     case 'switch':
-      title = t('licences.banner.switch.title');
-      body = (
+      return (
         <Dated on={banner.on}>
           {t(banner.plans.length > 0 ? 'licences.banner.switch.body' : 'licences.banner.switch.bodyNoSeats', {
             date: formatDateTime(banner.on),
@@ -142,20 +163,7 @@ function LicenceBanner({ banner }: { banner: Banner }) {
           })}
         </Dated>
       );
-      break;
   }
-  const critical = severityOf(banner.kind) === 'critical';
-  return (
-    // Two colours, by severity: Mantine's orange and yellow titles fail WCAG AA contrast on their tint.
-    <Alert
-      role={critical ? 'alert' : 'status'}
-      color={critical ? 'red' : 'blue'}
-      title={title}
-      variant="light"
-    >
-      {typeof body === 'string' ? <Text size="sm">{body}</Text> : <Stack gap={4}>{body}</Stack>}
-    </Alert>
-  );
 }
 
 /**

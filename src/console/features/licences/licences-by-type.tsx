@@ -5,10 +5,10 @@ import { licencesByTypeQueryOptions } from '@/console/api/get-licenses';
 import { ErrorPanel } from '@/console/components/feedback';
 import { LocalTime } from '@/console/components/local-time';
 import { AnchorLink } from '@/console/components/links';
+import { LICENCE_TYPES, type LicenceType } from '@/console/domain/plans';
 import { useI18n } from '@/console/lib/i18n';
 import type { UserLicenseDetail } from '@/contract/schemas';
 import classes from './licences.module.css';
-import { LICENCE_TYPES, type LicenceType } from './search.ts';
 
 /**
  * The centre's licences of one type (4.7 `type`, D7: shape 4's `licenses`), each with its holder,
@@ -95,7 +95,7 @@ function LicenceTable({
                 <AnchorLink
                   to="/centres/$centreId/licences"
                   params={{ centreId }}
-                  search={{ type, user: licence.userId }}
+                  search={{ type, doctor: licence.userId }}
                 >
                   {`${licence.name} ${licence.lastname}`.trim() || licence.userId}
                 </AnchorLink>
@@ -124,7 +124,7 @@ export function EnabledBadge({ enabled }: { enabled: boolean }) {
   const { t } = useI18n();
   return (
     // Cyan, not teal: teal's tinted badge fails WCAG AA contrast.
-    <Badge variant="light" color={enabled ? 'cyan' : 'gray'}>
+    <Badge variant="light" color={enabled ? 'cyan' : 'gray'} className={classes.badge}>
       {enabled ? t('licences.enabled') : t('licences.disabled')}
     </Badge>
   );

@@ -6,15 +6,17 @@ import {
   everyDoctorWithLicensesQueryOptions,
 } from '@/console/api/list-doctors-with-licenses';
 import { licenceSummaryQueryOptions, licensesKeys } from '@/console/api/get-licenses';
+import { serviceClockQueryOptions } from '@/console/api/service-clock';
+import { LastUpdated } from '@/console/components/last-updated';
+import { bannersOf, fullName } from '@/console/domain/banners';
+import { LICENCE_TYPES } from '@/console/domain/plans';
 import { useI18n } from '@/console/lib/i18n';
+import type { SearchChange } from '@/console/lib/use-search-change';
 import type { EnvironmentKind } from '@/contract/console-wire';
-import { bannersOf } from './banners.ts';
-import { LastUpdated } from './last-updated.tsx';
 import { LicenceBanners } from './licence-banners.tsx';
 import { LicencesByType } from './licences-by-type.tsx';
 import { PlanSummary } from './plan-summary.tsx';
-import { LICENCE_TYPES, type LicencesSearch } from './search.ts';
-import { serviceClockQueryOptions } from './service-clock.ts';
+import type { LicencesSearch } from './search.ts';
 
 // The drawer (Mantine's Drawer and its focus trap) loads when a doctor is first opened: most visits
 // never open it, and the route chunk budget is 35 kB gzip.
@@ -26,7 +28,7 @@ export interface LicencesScreenProps {
   centreId: number;
   environment: EnvironmentKind;
   search: LicencesSearch;
-  onSearchChange: (patch: Partial<LicencesSearch>, options?: { replace?: boolean }) => void;
+  onSearchChange: SearchChange<LicencesSearch>;
 }
 
 /**
@@ -56,10 +58,10 @@ export function LicencesScreen({ centreId, environment, search, onSearchChange }
   const firstPlan = LICENCE_TYPES.find((candidate) => firstRow?.type === candidate);
   const type = search.type === '' ? (firstPlan ?? 'BASIC') : search.type;
   const doctor =
-    search.user === '' ? undefined : roster.data.doctors.find((entry) => entry.id === search.user);
+    search.doctor === '' ? undefined : roster.data.doctors.find((entry) => entry.id === search.doctor);
   // Mounted from the first opening on and kept, so that closing it can animate.
-  const [drawerEver, setDrawerEver] = useState(search.user !== '');
-  if (search.user !== '' && !drawerEver) setDrawerEver(true);
+  const [drawerEver, setDrawerEver] = useState(search.doctor !== '');
+  if (search.doctor !== '' && !drawerEver) setDrawerEver(true);
 
   return (
     <Stack gap="lg">
@@ -89,9 +91,9 @@ export function LicencesScreen({ centreId, environment, search, onSearchChange }
         <Suspense fallback={null}>
           <DoctorLicencesDrawer
             centreId={centreId}
-            userId={search.user}
-            knownName={doctor ? `${doctor.name} ${doctor.lastname}`.trim() : undefined}
-            onClose={() => onSearchChange({ user: '' })}
+            userId={search.doctor}
+            knownName={doctor ? fullName(doctor).name : undefined}
+            onClose={() => onSearchChange({ doctor: '' })}
           />
         </Suspense>
       ) : null}

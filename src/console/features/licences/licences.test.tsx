@@ -135,7 +135,7 @@ describe('the Licences tab', () => {
   it('opens a doctor’s licences from a link, with every field of the licence', async () => {
     await api.signIn(DEMO_PARENT);
     const user = userEvent.setup();
-    const { router } = renderApp('/centres/101/licences?user=101-doc-001');
+    const { router } = renderApp('/centres/101/licences?doctor=101-doc-001');
     const drawer = await screen.findByRole('dialog', { name: 'Licences of José Núñez' });
     await within(drawer).findByText('Licence id', { selector: 'dt' });
     for (const field of [
@@ -162,7 +162,7 @@ describe('the Licences tab', () => {
 
   it('says when a linked doctor is not registered at this centre', async () => {
     await api.signIn(DEMO_PARENT);
-    renderApp('/centres/101/licences?user=202-doc-001');
+    renderApp('/centres/101/licences?doctor=202-doc-001');
     const drawer = await screen.findByRole('dialog', { name: 'Licences of doctor 202-doc-001' });
     expect(
       await within(drawer).findByText('This doctor is not registered at this centre'),

@@ -1,15 +1,15 @@
-import { Alert, Badge, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import type { LicenceSummary } from '@/console/api/get-licenses';
+import { PayPerUseBadge } from '@/console/components/centre-state';
+import { fullName } from '@/console/domain/banners';
+import { billingOf, type LicenceSummary, type Roster } from '@/console/domain/centre';
+import { shownType } from '@/console/domain/plans';
 import { useI18n } from '@/console/lib/i18n';
 import type { SummaryRow } from '@/contract/schemas';
-import { billingWordsOf, type Roster } from './banners.ts';
 import classes from './licences.module.css';
 
 /** How many holders of a usage licence a card names before it says "and N more". */
 const NAMED_HOLDERS = 12;
-
-const planOf = (row: SummaryRow) => (typeof row.type === 'string' ? row.type : row.type.unknown);
 
 /**
  * A card per plan of 4.7's summary (2.10): total, used and available with a meter; a USAGE plan
@@ -19,7 +19,7 @@ const planOf = (row: SummaryRow) => (typeof row.type === 'string' ? row.type : r
 export function PlanSummary({ summary, roster }: { summary: LicenceSummary; roster: Roster }) {
   const { t } = useI18n();
   if (summary.shape === 'no-contract') {
-    const billing = billingWordsOf(roster.billing);
+    const billing = billingOf(roster.billing);
     return (
       <Explanation
         title={t('licences.plans.noContract.title')}
@@ -36,10 +36,10 @@ export function PlanSummary({ summary, roster }: { summary: LicenceSummary; rost
   return (
     <div className={classes.plans}>
       {summary.summary.map((row) =>
-        planOf(row) === 'USAGE' ? (
+        shownType(row.type) === 'USAGE' ? (
           <UsageCard key="USAGE" row={row} roster={roster} />
         ) : (
-          <SeatsCard key={planOf(row)} row={row} />
+          <SeatsCard key={shownType(row.type)} row={row} />
         ),
       )}
     </div>
@@ -60,7 +60,7 @@ function Explanation({ title, body }: { title: string; body: string }) {
 function SeatsCard({ row }: { row: SummaryRow }) {
   const { t, formatNumber } = useI18n();
   const titleId = useId();
-  const plan = planOf(row);
+  const plan = shownType(row.type);
   const over = row.total !== null && row.used > row.total;
   const percent = row.total ? Math.min(100, (row.used / row.total) * 100) : row.used > 0 ? 100 : 0;
   const figure = (value: number | null) => (value === null ? '—' : formatNumber(value));
@@ -102,9 +102,7 @@ function SeatsCard({ row }: { row: SummaryRow }) {
 function UsageCard({ row, roster }: { row: SummaryRow; roster: Roster }) {
   const { t } = useI18n();
   const titleId = useId();
-  const holders = roster.doctors
-    .filter((doctor) => doctor.license?.type === 'USAGE')
-    .map((doctor) => ({ id: doctor.id, name: `${doctor.name} ${doctor.lastname}`.trim() || doctor.id }));
+  const holders = roster.doctors.filter((doctor) => doctor.license?.type === 'USAGE').map(fullName);
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={titleId}>
       <Stack gap="sm">
@@ -112,9 +110,7 @@ function UsageCard({ row, roster }: { row: SummaryRow; roster: Roster }) {
           <Title order={3} size="h4" id={titleId}>
             {'USAGE'}
           </Title>
-          <Badge variant="light" color="grape">
-            {t('licences.payPerUse')}
-          </Badge>
+          <PayPerUseBadge />
         </Group>
         {/* 2.10: for USAGE, `used` counts the doctors who already hold their usage licence. */}
         <Text fw={600}>{t('licences.plan.usage.holders', { count: row.used })}</Text>

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import type { ReportTemplatesRequest } from '@/console/api/list-report-templates';
+import { means } from '@/console/lib/error-message';
 import { oneOfParam, pageParam, pageSizeParam, textParam } from '@/console/lib/search-params';
-import { isApiError } from '@/contract/api-error-value';
 import type { ReportTemplate } from '@/contract/schemas';
 
 /**
@@ -15,7 +15,7 @@ export type TemplateView = (typeof TEMPLATE_VIEWS)[number];
 export const needsDoctor = (view: TemplateView) => view !== 'centre';
 
 /**
- * The tab's state, in the URL (STYLE.md point 4): the view, the doctor (their external id, the
+ * The tab's state, in the URL (list state lives there, docs/decisions/0006): the view, the doctor (their external id, the
  * spec's `userId`), the page and its size, and the template open in the drawer, so that reload,
  * back/forward and a shared link show the same rows and the same drawer.
  */
@@ -68,9 +68,8 @@ export function ownerOf(template: Pick<ReportTemplate, 'ownerType'>): TemplateOw
 export type TemplatesProblem = 'unknown-doctor' | 'forbidden' | 'other';
 
 export function problemOf(error: unknown, request: ReportTemplatesRequest): TemplatesProblem {
-  if (!isApiError(error)) return 'other';
-  if (error.status === 404 && request.userId !== undefined) return 'unknown-doctor';
-  if (error.status === 403) return 'forbidden';
+  if (means(error, 'not-found') && request.userId !== undefined) return 'unknown-doctor';
+  if (means(error, 'forbidden')) return 'forbidden';
   return 'other';
 }
 

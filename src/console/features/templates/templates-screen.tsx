@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { Navigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import {
@@ -6,7 +6,9 @@ import {
   type ReportTemplatesRequest,
 } from '@/console/api/list-report-templates';
 import { EmptyState, ErrorPanel, NoResults, NotFoundPanel } from '@/console/components/feedback';
+import { ToggleButtons } from '@/console/components/toggle-buttons';
 import { useI18n } from '@/console/lib/i18n';
+import type { SearchChange } from '@/console/lib/use-search-change';
 import { requestOf, usePagedQuery } from '@/console/lib/paging';
 import {
   emptyKindOf,
@@ -19,7 +21,6 @@ import {
 } from './rules.ts';
 import { TemplatesLoading } from './templates-loading.tsx';
 import { TemplatesTable } from './templates-table.tsx';
-import classes from './templates-screen.module.css';
 
 // The picker (Mantine's Select, its popover and floating-ui) and the drawer (a modal: focus trap,
 // scroll lock) load on first use: together they are more than the route chunk's 35 kB gzip, and
@@ -31,12 +32,10 @@ const TemplateDrawer = lazy(() =>
   import('./template-drawer.tsx').then((module) => ({ default: module.TemplateDrawer })),
 );
 
-type SearchChange = (patch: Partial<TemplatesSearch>, options?: { replace?: boolean }) => void;
-
 export interface TemplatesScreenProps {
   centreId: number;
   search: TemplatesSearch;
-  onSearchChange: SearchChange;
+  onSearchChange: SearchChange<TemplatesSearch>;
 }
 
 /** A centre's templates under the three rules of spec 4.9, paged, with a drawer per template. */
@@ -82,22 +81,14 @@ function ViewSwitch({ view, onChange }: { view: TemplateView; onChange: (view: T
   const { t } = useI18n();
   return (
     <Stack gap={6}>
-      <Group gap="xs" component="fieldset" className={classes.views}>
-        <legend className={classes.legend}>{t('templates.views')}</legend>
-        {TEMPLATE_VIEWS.map((option) => (
-          <Button
-            key={option}
-            size="sm"
-            variant={option === view ? 'filled' : 'default'}
-            aria-pressed={option === view}
-            onClick={() => {
-              if (option !== view) onChange(option);
-            }}
-          >
-            {t(`templates.view.${option}`)}
-          </Button>
-        ))}
-      </Group>
+      <ToggleButtons
+        legend={t('templates.views')}
+        hideLegend
+        size="sm"
+        options={TEMPLATE_VIEWS.map((option) => ({ value: option, label: t(`templates.view.${option}`) }))}
+        value={view}
+        onChange={onChange}
+      />
       <Text size="sm" c="dimmed">
         {t(`templates.view.${view}.hint`)}
       </Text>
@@ -109,7 +100,7 @@ interface ListProps {
   centreId: number;
   request: ReportTemplatesRequest;
   search: TemplatesSearch;
-  onSearchChange: SearchChange;
+  onSearchChange: SearchChange<TemplatesSearch>;
 }
 
 /** One page of the view, with its four distinct states: loading, empty, no match and failure. */

@@ -9,7 +9,7 @@ import type enLicences from '@/console/locales/en/licences.json';
 import type enTemplates from '@/console/locales/en/templates.json';
 import { messages as enCommonMessages } from '@/console/locales/en/common.json?lingui';
 
-// Lingui formats the messages (ICU: plural, select, numbers; docs/decisions/0009-i18n.md). This
+// Lingui formats the messages (ICU: plural, select, numbers; docs/decisions/0010-i18n.md). This
 // module only says where each language's catalogue of each area lives, loads it when a screen
 // needs it, and offers the typed `t` and the `Intl` formatters the screens use.
 

@@ -1,14 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useEffect } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import type { Path } from 'react-hook-form';
+import { Form, SubmitButton, useSchemaForm } from '@/console/components/form';
 import { useI18n } from '@/console/lib/i18n';
-import {
-  registrationFormSchema,
-  type DoctorRowInput,
-  type RegistrationFormOutput,
-  type RowField,
-} from '../doctor-row.ts';
+import { registrationFormSchema, type DoctorRowInput, type RowField } from '../doctor-row.ts';
 import { DoctorRowFields, type RowsFormValues } from '../doctor-row-fields.tsx';
 
 export interface EditRowDialogProps {
@@ -25,8 +20,7 @@ export interface EditRowDialogProps {
 /** One imported row in the registration form's own fields and rules; saved once it is valid. */
 export function EditRowDialog({ number, row, target, refused, onSave, onClose }: EditRowDialogProps) {
   const { t } = useI18n();
-  const form = useForm<RowsFormValues, unknown, RegistrationFormOutput>({
-    resolver: zodResolver(registrationFormSchema),
+  const form = useSchemaForm(registrationFormSchema, {
     defaultValues: { healthProviderId: target, doctors: [{ ...row, keywords: [...row.keywords] }] },
   });
   useEffect(() => {
@@ -44,13 +38,8 @@ export function EditRowDialog({ number, row, target, refused, onSave, onClose }:
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.handleSubmit(() => onSave(form.getValues('doctors.0')))();
-        }}
-      >
+      {/* The row as typed (text fields, keywords as tags) goes back to the preview. */}
+      <Form form={form} onSubmit={() => onSave(form.getValues('doctors.0'))}>
         <Stack gap="md">
           <DoctorRowFields
             index={0}
@@ -62,10 +51,10 @@ export function EditRowDialog({ number, row, target, refused, onSave, onClose }:
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit">{t('preview.edit.save')}</Button>
+            <SubmitButton>{t('preview.edit.save')}</SubmitButton>
           </Group>
         </Stack>
-      </form>
+      </Form>
     </Modal>
   );
 }

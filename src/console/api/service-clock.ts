@@ -1,0 +1,32 @@
+import { queryOptions } from '@tanstack/react-query';
+import { proxyClient } from './client.ts';
+import type { EnvironmentKind } from '@/contract/console-wire';
+
+/**
+ * "Now", the one the console counts days from (a TRIAL ending, a downgrade's date, a licence's
+ * expiry: domain/days.ts), on every screen alike. Against a real service it is this browser's clock. In the demo environment the world is the simulator's,
+ * whose time moves only with its test clock (D10), read from its control API on the proxy's own
+ * origin (D11): otherwise a TRIAL the simulator has already disabled would read as "ends in 3 days".
+ * Fetched again with the licence data, so a moved clock shows on refresh.
+ */
+export const serviceClockQueryOptions = (environment: EnvironmentKind) =>
+  queryOptions({
+    queryKey: ['service-clock', environment] as const,
+    queryFn: environment === 'demo' ? readSimulatorClock : () => Promise.resolve(new Date()),
+    staleTime: 60_000,
+    refetchOnWindowFocus: true,
+  });
+
+async function readSimulatorClock({ signal }: { signal: AbortSignal }): Promise<Date> {
+  // Loaded on use, like the contract's operations: a boundary parsed with the contract's reading of
+  // an ISO 8601 UTC instant (D10).
+  const [{ simulatorClockSchema }, { send }] = await Promise.all([
+    import('./service-clock-schema.ts'),
+    import('@/contract/transport'),
+  ]);
+  const result = await send(proxyClient, { method: 'GET', path: '/__sim/clock' }, simulatorClockSchema, {
+    signal,
+  });
+  if (!result.ok) throw result.error;
+  return result.value.now;
+}

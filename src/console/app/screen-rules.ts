@@ -1,0 +1,62 @@
+import type { OperationId } from '@/contract/operations';
+import { CENTRE_PAGE, CENTRE_TABS } from './centre-tabs.ts';
+import { NAVIGATION, offers } from './navigation.ts';
+
+// The rules of an address, read once (routes/_auth/_screens.tsx): the operations its screens need,
+// from the tables the navigation and the centre's tabs already declare (D3), and the centre it
+// names, which must be the signed-in provider or one of its children (D3, 4.5).
+
+/** Each screen's needs by route path, declared where its entry or tab is. */
+const NEEDS: ReadonlyMap<string, readonly OperationId[]> = new Map(
+  [...NAVIGATION, CENTRE_PAGE, ...CENTRE_TABS].map((screen) => [screen.to, screen.needs]),
+);
+
+/** A matched route, as the router describes it. */
+export interface MatchedRoute {
+  fullPath: string;
+  params: unknown;
+}
+
+/** Every operation the matched screens need (a tab needs its own and its page's). */
+export function needsOf(matches: readonly MatchedRoute[]): OperationId[] {
+  const needs = new Set<OperationId>();
+  for (const { fullPath } of matches)
+    for (const operation of NEEDS.get(fullPath.replace(/(.)\/$/, '$1')) ?? []) needs.add(operation);
+  return [...needs];
+}
+
+/** What an address may show in an environment and to a login, before anything is asked. */
+export type ScreenRule =
+  /** D3: the environment lacks an operation the screen needs; nothing is asked of it. */
+  | { kind: 'unavailable' }
+  /** A centre's page: the login's own (no list to check), or one to find in its child list. */
+  | { kind: 'centre'; centreId: number; own: boolean }
+  /** A screen built on the child list (4.5): a centre's own login gets 403 there (D3). */
+  | { kind: 'child-list' }
+  /** Nothing to check: a screen without the list, or a centre id that is not one (the page says so). */
+  | { kind: 'open' };
+
+export function screenRule(
+  matches: readonly MatchedRoute[],
+  operations: readonly OperationId[],
+  providerId: number,
+): ScreenRule {
+  const needs = needsOf(matches);
+  if (!offers(operations, needs)) return { kind: 'unavailable' };
+  const centreId = centreOf(matches);
+  if (centreId === 'malformed') return { kind: 'open' };
+  if (centreId !== undefined) return { kind: 'centre', centreId, own: centreId === providerId };
+  return needs.includes('listChildCenters') ? { kind: 'child-list' } : { kind: 'open' };
+}
+
+/**
+ * The centre an address names, as its page parsed it: a number, or 'malformed' when the page's
+ * own parse refused it (that page says it is not among the login's centres, asking nothing).
+ */
+function centreOf(matches: readonly MatchedRoute[]): number | 'malformed' | undefined {
+  for (const { params } of matches) {
+    if (typeof params !== 'object' || params === null || !('centreId' in params)) continue;
+    return typeof params.centreId === 'number' ? params.centreId : 'malformed';
+  }
+  return undefined;
+}

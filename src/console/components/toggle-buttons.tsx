@@ -1,0 +1,42 @@
+import { Button, type MantineSize } from '@mantine/core';
+import classes from './toggle-buttons.module.css';
+
+/**
+ * A named group of buttons of which one is pressed (`aria-pressed`): a filter or a view, chosen
+ * in one press and said in the URL by the screen. A fieldset, so that its name is read with it.
+ */
+export function ToggleButtons<Value extends string>({
+  legend,
+  hideLegend = false,
+  options,
+  value,
+  onChange,
+  size = 'xs',
+}: {
+  legend: string;
+  /** The buttons say enough on screen: the name is for screen readers only. */
+  hideLegend?: boolean;
+  options: readonly { value: Value; label: string }[];
+  value: Value;
+  onChange: (value: Value) => void;
+  size?: MantineSize;
+}) {
+  return (
+    <fieldset className={classes.group}>
+      <legend className={hideLegend ? classes.hidden : classes.legend}>{legend}</legend>
+      {options.map((option) => (
+        <Button
+          key={option.value}
+          size={size}
+          variant={option.value === value ? 'filled' : 'default'}
+          aria-pressed={option.value === value}
+          onClick={() => {
+            if (option.value !== value) onChange(option.value);
+          }}
+        >
+          {option.label}
+        </Button>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,47 @@
+import type { EventKind, Outcome, Unanswered } from '@/console/domain/contract-events';
+import type { I18n, MessageKey } from '@/console/lib/i18n';
+
+// An event's answer in words, the same wherever it is shown: the Contract tab's panel when it
+// arrives, and the event log's line for that attempt, with the same status (one status for one
+// answer).
+
+type T = I18n['t'];
+
+const UNANSWERED: Record<Unanswered, MessageKey> = {
+  timeout: 'contract.attempt.timeout',
+  unreachable: 'contract.attempt.unreachable',
+  lost: 'contract.attempt.lost',
+  unreadable: 'contract.attempt.unreadable',
+  busy: 'contract.attempt.busy',
+  'signed-out': 'contract.attempt.signedOut',
+};
+
+export type Tone = 'ok' | 'bad' | 'unknown';
+
+/** One answer: applied, already applied, refused, or why none came (with the status received). */
+export function outcomeWords(t: T, outcome: Outcome): { words: string; tone: Tone } {
+  switch (outcome.kind) {
+    case 'applied':
+      return { words: t('contract.attempt.applied'), tone: 'ok' };
+    case 'already-applied':
+      return { words: t('contract.attempt.alreadyApplied'), tone: 'ok' };
+    case 'unanswered':
+      return { words: withStatus(t, t(UNANSWERED[outcome.why]), outcome.status), tone: 'unknown' };
+    case 'refused':
+      return { words: withStatus(t, t('contract.attempt.refused'), outcome.status), tone: 'bad' };
+  }
+}
+
+const withStatus = (t: T, words: string, status: number | undefined) =>
+  status === undefined ? words : t('contract.attempt.withStatus', { words, status });
+
+const KIND_NAME: Record<Exclude<EventKind, 'other'>, MessageKey> = {
+  created: 'contract.event.created',
+  updated: 'contract.event.updated',
+  reactivated: 'contract.event.reactivated',
+  cancelled: 'contract.event.deleted',
+};
+
+/** What an event did, by the domain's reading of the log (an update after a cancellation reactivates). */
+export const eventKindWords = (t: T, kind: EventKind | undefined, type: string): string =>
+  kind === undefined || kind === 'other' ? t('contract.event.other', { type }) : t(KIND_NAME[kind]);

@@ -1,0 +1,165 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { childCentersQueryOptions } from '@/console/api/list-child-centers';
+import { serviceClockQueryOptions } from '@/console/api/service-clock';
+import { EmptyState, ErrorPanel, NoResults } from '@/console/components/feedback';
+import { LastUpdated, LoadProgress } from '@/console/components/last-updated';
+import { AnchorLink } from '@/console/components/links';
+import { ToggleButtons } from '@/console/components/toggle-buttons';
+import { downloadText } from '@/console/lib/download';
+import { useI18n } from '@/console/lib/i18n';
+import type { SearchChange } from '@/console/lib/use-search-change';
+import { usePageTitle } from '@/console/lib/page-title';
+import type { EnvironmentKind } from '@/contract/console-wire';
+import { overviewCsv } from './overview-csv.ts';
+import { csvColumns } from './overview-csv-columns.ts';
+import { useOverviewLoader } from './overview-loader.ts';
+import {
+  countReasons,
+  overviewRowOf,
+  visibleRows,
+  type OverviewRow,
+  type RowLoad,
+} from './overview-rules.ts';
+import { OverviewTable } from './overview-table.tsx';
+import { ATTENTION_REASONS, type OverviewSearch } from './search.ts';
+
+const PENDING: RowLoad = { status: 'pending' };
+
+export interface OverviewScreenProps {
+  providerId: number;
+  environment: EnvironmentKind;
+  search: OverviewSearch;
+  onSearchChange: SearchChange<OverviewSearch>;
+}
+
+/**
+ * What an admin opens each morning: every centre with its billing, state, seats, pending changes
+ * and why it needs attention, loaded progressively (at most six requests in flight), filtered and
+ * sorted with the state in the URL, and exported as CSV.
+ */
+export function OverviewScreen({ providerId, environment, search, onSearchChange }: OverviewScreenProps) {
+  const { t, language, formatNumber } = useI18n();
+  usePageTitle(t('overview.title'));
+  const queryClient = useQueryClient();
+  const { data } = useSuspenseQuery(childCentersQueryOptions(providerId));
+  const clock = useSuspenseQuery(serviceClockQueryOptions(environment));
+  const centres = data.data;
+  const ids = useMemo(() => centres.map((centre) => centre.id), [centres]);
+  const load = useOverviewLoader(ids);
+
+  // A row is rebuilt only when its own data changed (or "now" did): drawing 1,000 rows while
+  // they arrive stays cheap.
+  const cache = useMemo(() => ({ now: clock.data, rows: new WeakMap<RowLoad, OverviewRow>() }), [clock.data]);
+  const rows = useMemo(
+    () =>
+      centres.map((centre) => {
+        const rowLoad = load.loads.get(centre.id) ?? PENDING;
+        const cached = cache.rows.get(rowLoad);
+        if (cached?.centre === centre) return cached;
+        const row = overviewRowOf(centre, rowLoad, clock.data);
+        if (rowLoad !== PENDING) cache.rows.set(rowLoad, row);
+        return row;
+      }),
+    [centres, load.loads, clock.data, cache],
+  );
+  const counts = useMemo(() => countReasons(rows), [rows]);
+  const collator = useMemo(
+    () => new Intl.Collator(language, { sensitivity: 'base', numeric: true }),
+    [language],
+  );
+  const shown = useMemo(() => visibleRows(rows, search, collator), [rows, search, collator]);
+
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<unknown>(null);
+  // What the table shows, in its order: the filter and sort apply to the export too.
+  const exportCsv = async () => {
+    setExporting(true);
+    setExportError(null);
+    try {
+      downloadText(await overviewCsv(shown, csvColumns(t)), `overview-${providerId}.csv`);
+    } catch (error) {
+      // papaparse could not be fetched (offline): the panel says so, with a retry.
+      setExportError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+  const refresh = () => {
+    load.refresh();
+    void queryClient.invalidateQueries({ queryKey: serviceClockQueryOptions(environment).queryKey });
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} size="h2">
+          {t('overview.title')}
+        </Title>
+        <Button
+          variant="default"
+          onClick={() => void exportCsv()}
+          loading={exporting}
+          disabled={centres.length === 0}
+        >
+          {t('overview.export')}
+        </Button>
+      </Group>
+      {exportError === null ? null : <ErrorPanel error={exportError} onRetry={() => void exportCsv()} />}
+      {centres.length === 0 ? (
+        <EmptyState
+          title={t('overview.empty.title')}
+          body={t('overview.empty.body')}
+          action={<AnchorLink to="/centres">{t('overview.empty.action')}</AnchorLink>}
+        />
+      ) : (
+        <>
+          <LastUpdated
+            updatedAt={load.updatedAt}
+            refreshing={load.progress !== undefined}
+            onRefresh={refresh}
+            progress={
+              load.progress ? (
+                <OverviewProgress done={load.progress.done} total={load.progress.total} />
+              ) : undefined
+            }
+          />
+          <ToggleButtons
+            legend={t('overview.show')}
+            options={(['all', 'attention', ...ATTENTION_REASONS] as const).map((show) => ({
+              value: show,
+              label: t(`overview.show.${show}`, { count: formatNumber(counts[show]) }),
+            }))}
+            value={search.show}
+            onChange={(show) => onSearchChange({ show })}
+          />
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {t('overview.count', { count: shown.length })}
+          </Text>
+          {shown.length === 0 ? (
+            <NoResults message={t('overview.noResults')} onClear={() => onSearchChange({ show: 'all' })} />
+          ) : (
+            <OverviewTable
+              rows={shown}
+              sort={search}
+              onSort={(sort) => onSearchChange(sort)}
+              onRetry={load.retry}
+            />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** How far the progressive load has come. */
+function OverviewProgress({ done, total }: { done: number; total: number }) {
+  const { t, formatNumber } = useI18n();
+  return (
+    <LoadProgress
+      words={t('overview.progress', { done: formatNumber(done), total: formatNumber(total) })}
+      value={total === 0 ? 0 : Math.round((done / total) * 100)}
+    />
+  );
+}

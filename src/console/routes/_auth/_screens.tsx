@@ -1,0 +1,44 @@
+import { createFileRoute, notFound, type NotFoundRouteProps } from '@tanstack/react-router';
+import { childCentersQueryOptions } from '@/console/api/list-child-centers';
+import { rethrowOrOpenOwnCentre } from '@/console/app/own-centre';
+import { screenRule } from '@/console/app/screen-rules';
+import { UnavailableHere } from '@/console/components/feedback';
+import { PageNotFound } from '@/console/components/page-not-found';
+import { RouteError } from '@/console/components/route-error';
+import { CentreNotFound } from '@/console/features/centres/centre-not-found';
+import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
+import type { EnvironmentKind } from '@/contract/console-wire';
+
+type Refusal = { reason: 'unavailable'; environment: EnvironmentKind } | { reason: 'not-a-centre' };
+const refuse = (data: Refusal) => notFound({ data });
+
+// Every screen of the signed-in console, under one rule, checked once before any of them loads
+// (app/screen-rules.ts): the environment offers what the screen needs (D3, from the navigation's
+// and the tabs' own tables), a centre in the address is the login's own or one of its children,
+// and a centre's own login, which cannot read a parent's child list (403, D3), opens its own page
+// instead of a screen built on that list. A refusal shows inside the shell; the screens' loaders
+// then only load.
+export const Route = createFileRoute('/_auth/_screens')({
+  beforeLoad: async ({ context, matches }) => {
+    const { queryClient, session, environment } = context;
+    const rule = screenRule(matches, environment.operations, session.providerId);
+    if (rule.kind === 'unavailable') throw refuse({ reason: 'unavailable', environment: environment.kind });
+    if (rule.kind === 'open' || (rule.kind === 'centre' && rule.own)) return;
+    const centres = await queryClient
+      .ensureQueryData(childCentersQueryOptions(session.providerId))
+      .catch((error: unknown) => rethrowOrOpenOwnCentre(error, session.providerId));
+    if (rule.kind === 'centre' && !centres.data.some((centre) => centre.id === rule.centreId))
+      throw refuse({ reason: 'not-a-centre' });
+  },
+  // The centres' skeleton: already in the entry, where pending components ship.
+  pendingComponent: CentresSkeleton,
+  errorComponent: RouteError,
+  notFoundComponent: Refused,
+});
+
+function Refused({ data }: NotFoundRouteProps) {
+  const refusal = data as Refusal | undefined;
+  if (refusal?.reason === 'unavailable') return <UnavailableHere environment={refusal.environment} />;
+  if (refusal?.reason === 'not-a-centre') return <CentreNotFound />;
+  return <PageNotFound />;
+}

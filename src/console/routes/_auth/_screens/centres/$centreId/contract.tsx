@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { contractEventsQueryOptions } from '@/console/api/contract-events';
+import { licenceSummaryQueryOptions } from '@/console/api/get-licenses';
+import { childCentersQueryOptions } from '@/console/api/list-child-centers';
+import { everyDoctorWithLicensesQueryOptions } from '@/console/api/list-doctors-with-licenses';
+import { RouteError } from '@/console/components/route-error';
+import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
+import { ContractScreen } from '@/console/features/contract/contract-screen';
+import { loadActionForm } from '@/console/features/contract/load-action-form';
+import { loadArea } from '@/console/lib/i18n';
+
+// A centre's Contract tab: the partner webhook's actions for a self-billing parent (spec 4.8,
+// docs/decisions/0016), over the same licence queries as the Licences tab.
+export const Route = createFileRoute('/_auth/_screens/centres/$centreId/contract')({
+  loader: ({ context, params }) =>
+    Promise.all([
+      loadArea('contract'),
+      // The form's own chunk, fetched beside the data rather than after it.
+      loadActionForm(),
+      context.queryClient.ensureQueryData(licenceSummaryQueryOptions(params.centreId)),
+      context.queryClient.ensureQueryData(everyDoctorWithLicensesQueryOptions(params.centreId)),
+      context.queryClient.ensureQueryData(contractEventsQueryOptions(params.centreId)),
+    ]),
+  pendingComponent: CentresSkeleton,
+  errorComponent: RouteError,
+  // The loader travels in its own chunk, not with the entry (the login entry's budget, 0006).
+  codeSplitGroupings: [['loader'], ['component'], ['errorComponent']],
+  component: ContractRoute,
+});
+
+function ContractRoute() {
+  const { centreId } = Route.useParams();
+  const { session, environment } = Route.useRouteContext();
+  const ownCentre = centreId === session.providerId;
+  // The centre's name (to confirm a cancellation) from the list the centre's page already holds.
+  const centres = useQuery({ ...childCentersQueryOptions(session.providerId), enabled: !ownCentre });
+  return (
+    <ContractScreen
+      environment={environment.id}
+      providerId={session.providerId}
+      centreId={centreId}
+      centreName={
+        ownCentre
+          ? undefined
+          : (centres.data?.data.find((item) => item.id === centreId)?.name ?? String(centreId))
+      }
+    />
+  );
+}

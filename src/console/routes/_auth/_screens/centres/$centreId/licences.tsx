@@ -1,0 +1,43 @@
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { licenceSummaryQueryOptions } from '@/console/api/get-licenses';
+import { everyDoctorWithLicensesQueryOptions } from '@/console/api/list-doctors-with-licenses';
+import { serviceClockQueryOptions } from '@/console/api/service-clock';
+import { RouteError } from '@/console/components/route-error';
+import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
+import { LicencesScreen } from '@/console/features/licences/licences-screen';
+import { LICENCES_SEARCH_DEFAULTS, licencesSearchSchema } from '@/console/features/licences/search';
+import { loadArea } from '@/console/lib/i18n';
+import { useSearchChange } from '@/console/lib/use-search-change';
+
+// A centre's Licences tab: the same query options as its screen and as the overview, so a centre
+// opened from the overview draws from the cache at once.
+export const Route = createFileRoute('/_auth/_screens/centres/$centreId/licences')({
+  validateSearch: licencesSearchSchema,
+  search: { middlewares: [stripSearchParams(LICENCES_SEARCH_DEFAULTS)] },
+  loader: ({ context, params }) =>
+    Promise.all([
+      loadArea('licences'),
+      context.queryClient.ensureQueryData(licenceSummaryQueryOptions(params.centreId)),
+      context.queryClient.ensureQueryData(everyDoctorWithLicensesQueryOptions(params.centreId)),
+      context.queryClient.ensureQueryData(serviceClockQueryOptions(context.environment.kind)),
+    ]),
+  // The centres' skeleton: already in the entry, where pending components ship.
+  pendingComponent: CentresSkeleton,
+  errorComponent: RouteError,
+  // The loader travels in its own chunk, not with the entry (the login entry's budget, 0006).
+  codeSplitGroupings: [['loader'], ['component'], ['errorComponent']],
+  component: LicencesRoute,
+});
+
+function LicencesRoute() {
+  const { centreId } = Route.useParams();
+  const { environment } = Route.useRouteContext();
+  return (
+    <LicencesScreen
+      centreId={centreId}
+      environment={environment.kind}
+      search={Route.useSearch()}
+      onSearchChange={useSearchChange(Route.useNavigate())}
+    />
+  );
+}

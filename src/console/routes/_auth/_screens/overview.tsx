@@ -1,0 +1,41 @@
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { childCentersQueryOptions } from '@/console/api/list-child-centers';
+import { serviceClockQueryOptions } from '@/console/api/service-clock';
+import { RouteError } from '@/console/components/route-error';
+import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
+import { OverviewScreen } from '@/console/features/overview/overview-screen';
+import { OVERVIEW_SEARCH_DEFAULTS, overviewSearchSchema } from '@/console/features/overview/search';
+import { loadArea } from '@/console/lib/i18n';
+import { useSearchChange } from '@/console/lib/use-search-change';
+
+// The overview across a parent's centres (a parent's home); each centre's licence data is loaded
+// by the screen, progressively, into the same cache the Licences tab reads.
+export const Route = createFileRoute('/_auth/_screens/overview')({
+  validateSearch: overviewSearchSchema,
+  search: { middlewares: [stripSearchParams(OVERVIEW_SEARCH_DEFAULTS)] },
+  loader: ({ context }) =>
+    Promise.all([
+      // The state and billing words are the licences area's.
+      loadArea('licences'),
+      context.queryClient.ensureQueryData(childCentersQueryOptions(context.session.providerId)),
+      context.queryClient.ensureQueryData(serviceClockQueryOptions(context.environment.kind)),
+    ]),
+  // The centres' skeleton: already in the entry, where pending components ship.
+  pendingComponent: CentresSkeleton,
+  errorComponent: RouteError,
+  // The loader travels in its own chunk, not with the entry (the login entry's budget, 0006).
+  codeSplitGroupings: [['loader'], ['component'], ['errorComponent']],
+  component: OverviewRoute,
+});
+
+function OverviewRoute() {
+  const { session, environment } = Route.useRouteContext();
+  return (
+    <OverviewScreen
+      providerId={session.providerId}
+      environment={environment.kind}
+      search={Route.useSearch()}
+      onSearchChange={useSearchChange(Route.useNavigate())}
+    />
+  );
+}

@@ -1,0 +1,70 @@
+// What a host passes to createProxyApp (app.ts): the Node host (main.ts, server.ts), the page's demo
+// worker (hosts/browser.ts) and the tests.
+import type { AuditStore } from './audit/store.ts';
+import type { Logger } from './context.ts';
+import type { DemoLimits } from './demo-guard.ts';
+import type { EnvironmentConfig } from './environments.ts';
+import type { Directory } from './people/directory.ts';
+import type { OrganisationSignIn, PeoplePolicy } from './people/organisation.ts';
+import type { StaticSite } from './routes/site.ts';
+import type { SessionCarrier } from './session-carrier.ts';
+import type { SessionStore } from './session-store.ts';
+import type { FetchLike } from './upstream.ts';
+
+export interface ProxyOptions {
+  environments: EnvironmentConfig[];
+  store: SessionStore;
+  /** The audit log (docs/decisions/0018): the database's under Node; default in memory (the page, tests). */
+  audit?: AuditStore;
+  /** How long the audit log keeps an entry, in days (default 400). */
+  auditRetentionDays?: number;
+  /** Changes one session may make per minute (default 600, docs/decisions/0018). */
+  changesPerMinute?: number;
+  /** 32 bytes for AES-256-GCM. */
+  encryptionKey: Uint8Array;
+  /** The upstream transport per environment (default `fetch`); the demo's is the simulator. */
+  transports?: Partial<Record<EnvironmentConfig['id'], FetchLike>>;
+  /** The embedded simulator's control API, served at /__sim on this origin (D11, demo only). */
+  simulatorControl?: FetchLike;
+  /**
+   * The token /__sim asks for (all but `GET /__sim/clock`) in `X-Demo-Control-Token`; unset: open
+   * (the in-browser host, whose one user is the page). docs/decisions/0020.
+   */
+  simulatorControlToken?: string;
+  /** Limits on the demo's sign-ins and live sessions (unset: none; docs/decisions/0020). */
+  demoLimits?: DemoLimits;
+  publicOrigin?: string;
+  /** Host names this proxy answers to; others get 421 (middleware/host-check.ts). */
+  allowedHosts?: readonly string[];
+  /** How the session id travels (default: the `HttpOnly` cookie; session-carrier.ts). */
+  carrier?: SessionCarrier;
+  idleTimeoutMs?: number;
+  absoluteTimeoutMs?: number;
+  tokenTimeoutMs?: number;
+  apiTimeoutMs?: number;
+  /** The largest upstream answer, read whole or streamed (default 16 MiB; docs/decisions/0020). */
+  maxAnswerBytes?: number;
+  /** How many requests one session may have in flight under /api (default 32). */
+  maxRequestsPerSession?: number;
+  /**
+   * How the host ends the connection of an answer cut short while streamed (the Node host,
+   * server.ts); without it the answer's stream fails, which cuts it in any host.
+   */
+  cutConnection?: (connection: unknown) => boolean;
+  now?: () => number;
+  logger?: Logger;
+  site?: StaticSite;
+  /** People, roles and connections (docs/decisions/0022): the database's; absent in the page. */
+  directory?: Directory;
+  /** "Sign in with your organisation" (OpenID Connect); absent when not configured. */
+  organisation?: OrganisationSignIn;
+  /** ADMIN_EMAILS and the claim's roles (default: nobody is known by either). */
+  people?: PeoplePolicy;
+  /** CLIENT_CREDENTIALS_LOGIN (default true). */
+  clientCredentialsLogin?: boolean;
+  /**
+   * Gzip answers over 1 kB (default true). The in-browser host turns it off: a service worker's
+   * answer reaches the page as it is, never decoded (docs/decisions/0017).
+   */
+  compress?: boolean;
+}

@@ -1,0 +1,41 @@
+// The embedded simulator behind the `demo` environment (D11), as a public demo needs it
+// (docs/decisions/0020): its world grows by at most `demoCapacity` (further centres, doctors and
+// webhook events are refused with 429), and it goes back to its seed every `resetMs` (a day by
+// default), so that whatever one visitor did is gone by the next day. Imported only when the demo
+// is on, so that a deployment without it never loads MSW.
+import type { Logger } from './context.ts';
+import type { FetchLike } from './upstream.ts';
+
+/** How much the demo world may grow between resets. */
+export const demoCapacity = { centres: 1_000, doctors: 20_000, events: 10_000 } as const;
+
+export interface DemoWorld {
+  /** The world's upstream transport, and its /__sim control API. */
+  fetch: FetchLike;
+  stop(): void;
+}
+
+export async function startDemoWorld(options: {
+  templatesPrefix: string;
+  /** A generated world (N centres × M doctors) instead of D12's seed. */
+  generated?: { centres: number; doctors: number } | undefined;
+  resetMs: number;
+  logger: Logger;
+}): Promise<DemoWorld> {
+  const { createSimulator } = await import('../simulator/index.ts');
+  // D11's reset goes back to the world it started with, generated or not.
+  const simulator = createSimulator({
+    seed: options.generated ?? 'demo',
+    templatesPrefix: options.templatesPrefix,
+    capacity: demoCapacity,
+  });
+  const timer = setInterval(() => {
+    simulator.reset();
+    options.logger.info({ event: 'demo_reset' }, 'demo reset');
+  }, options.resetMs);
+  timer.unref();
+  return {
+    fetch: (request) => simulator.fetch(request),
+    stop: () => clearInterval(timer),
+  };
+}
