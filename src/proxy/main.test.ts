@@ -155,6 +155,7 @@ describe('starting', () => {
     await proxy.exited;
   });
 
+  // Two proxies at once: on a loaded machine their starts alone passed 20 s.
   test('the demo beside a real upstream starts only with DEMO=true, and says so in a warning line', async () => {
     const quiet = spawnProxy(qa());
     await quiet.listening;
@@ -167,7 +168,7 @@ describe('starting', () => {
     ]);
     for (const proxy of [quiet, beside]) proxy.child.kill('SIGTERM');
     await Promise.all([quiet.exited, beside.exited]);
-  });
+  }, 60_000);
 
   // Two proxies start one after the other (each opens its embedded database): on a loaded machine
   // that alone took 17 s, so the test has the time two starts need.

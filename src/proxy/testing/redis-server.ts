@@ -161,7 +161,8 @@ export async function startRedisServer(
     const started = spawn(findRedisServer(), [path.join(dir, 'redis.conf')], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
-    const deadline = Date.now() + 10_000;
+    // Generous: on a machine shared by several full test runs it once took longer than 10 s.
+    const deadline = Date.now() + 30_000;
     for (;;) {
       try {
         // oxlint-disable-next-line no-await-in-loop -- polling until the server answers
