@@ -5,8 +5,10 @@ import {
   connectionChoiceSchema,
   connectionStateSchema,
   logoutAnswerSchema,
+  PEOPLE_PATHS,
   permissionsSchema,
   sessionPersonSchema,
+  type switchConnectionRequestSchema,
 } from './people-wire.ts';
 import { ROLES } from './permissions.ts';
 import { ok, type Result } from './result.ts';
@@ -182,6 +184,20 @@ export function demoLogin(client: UpstreamClient, input: DemoLoginRequest, init?
 
 export function logout(client: UpstreamClient, init?: CallInit) {
   return send(client, { method: 'POST', path: WIRE_PATHS.logout }, logoutAnswerSchema, init);
+}
+
+/** `POST /auth/connection` (docs/decisions/0022): the same person, through another connection. */
+export function switchConnection(
+  client: UpstreamClient,
+  input: z.infer<typeof switchConnectionRequestSchema>,
+  init?: CallInit,
+) {
+  return send(
+    client,
+    { method: 'POST', path: PEOPLE_PATHS.switchConnection, body: { json: input } },
+    sessionSchema,
+    init,
+  );
 }
 
 // The contract-event log (docs/decisions/0016): every partner-webhook event (spec 4.8, D8) the

@@ -173,3 +173,65 @@ export function getPeople(client: UpstreamClient, init?: CallInit) {
 export function getConnections(client: UpstreamClient, init?: CallInit) {
   return send(client, { method: 'GET', path: PEOPLE_PATHS.connections }, connectionsSchema, init);
 }
+
+export function invitePerson(client: UpstreamClient, input: InviteRequest, init?: CallInit) {
+  return send(
+    client,
+    { method: 'POST', path: PEOPLE_PATHS.people, body: { json: input } },
+    personSchema,
+    init,
+  );
+}
+
+export function changeRole(
+  client: UpstreamClient,
+  input: { personId: string } & z.infer<typeof changeRoleRequestSchema>,
+  init?: CallInit,
+) {
+  return send(
+    client,
+    {
+      method: 'PUT',
+      path: `${PEOPLE_PATHS.people}/${encodeURIComponent(input.personId)}/role`,
+      body: { json: { role: input.role } },
+    },
+    personSchema,
+    init,
+  );
+}
+
+export function removePerson(client: UpstreamClient, input: { personId: string }, init?: CallInit) {
+  return send(
+    client,
+    { method: 'DELETE', path: `${PEOPLE_PATHS.people}/${encodeURIComponent(input.personId)}` },
+    z.undefined(),
+    init,
+  );
+}
+
+export function addConnection(client: UpstreamClient, input: AddConnectionRequest, init?: CallInit) {
+  return send(
+    client,
+    { method: 'POST', path: PEOPLE_PATHS.connections, body: { json: input } },
+    connectionSchema,
+    init,
+  );
+}
+
+export function replaceConnectionSecret(
+  client: UpstreamClient,
+  input: { connectionId: string } & ReplaceSecretRequest,
+  init?: CallInit,
+) {
+  const { connectionId, ...body } = input;
+  return send(
+    client,
+    {
+      method: 'PUT',
+      path: `${PEOPLE_PATHS.connections}/${encodeURIComponent(connectionId)}/secret`,
+      body: { json: body },
+    },
+    connectionSchema,
+    init,
+  );
+}
