@@ -19,6 +19,8 @@ import { Route as AuthScreensOverviewRouteImport } from './routes/_auth/_screens
 import { Route as AuthScreensCentresIndexRouteImport } from './routes/_auth/_screens/centres/index'
 import { Route as AuthScreensCentresCentreIdRouteImport } from './routes/_auth/_screens/centres/$centreId'
 import { Route as AuthScreensDoctorsRegisterRouteImport } from './routes/_auth/_screens/doctors/register'
+import { Route as AuthScreensSettingsConnectionsRouteImport } from './routes/_auth/_screens/settings/connections'
+import { Route as AuthScreensSettingsPeopleRouteImport } from './routes/_auth/_screens/settings/people'
 import { Route as AuthScreensCentresCentreIdIndexRouteImport } from './routes/_auth/_screens/centres/$centreId/index'
 import { Route as AuthScreensCentresCentreIdContractRouteImport } from './routes/_auth/_screens/centres/$centreId/contract'
 import { Route as AuthScreensCentresCentreIdDoctorsRouteImport } from './routes/_auth/_screens/centres/$centreId/doctors'
@@ -75,6 +77,18 @@ const AuthScreensDoctorsRegisterRoute =
     path: '/doctors/register',
     getParentRoute: () => AuthScreensRoute,
   } as any)
+const AuthScreensSettingsConnectionsRoute =
+  AuthScreensSettingsConnectionsRouteImport.update({
+    id: '/settings/connections',
+    path: '/settings/connections',
+    getParentRoute: () => AuthScreensRoute,
+  } as any)
+const AuthScreensSettingsPeopleRoute =
+  AuthScreensSettingsPeopleRouteImport.update({
+    id: '/settings/people',
+    path: '/settings/people',
+    getParentRoute: () => AuthScreensRoute,
+  } as any)
 const AuthScreensCentresCentreIdIndexRoute =
   AuthScreensCentresCentreIdIndexRouteImport.update({
     id: '/',
@@ -114,6 +128,8 @@ export interface FileRoutesByFullPath {
   '/overview': typeof AuthScreensOverviewRoute
   '/centres/$centreId': typeof AuthScreensCentresCentreIdRouteWithChildren
   '/doctors/register': typeof AuthScreensDoctorsRegisterRoute
+  '/settings/connections': typeof AuthScreensSettingsConnectionsRoute
+  '/settings/people': typeof AuthScreensSettingsPeopleRoute
   '/centres/': typeof AuthScreensCentresIndexRoute
   '/centres/$centreId/contract': typeof AuthScreensCentresCentreIdContractRoute
   '/centres/$centreId/doctors': typeof AuthScreensCentresCentreIdDoctorsRoute
@@ -128,6 +144,8 @@ export interface FileRoutesByTo {
   '/contract-log': typeof AuthScreensContractLogRoute
   '/overview': typeof AuthScreensOverviewRoute
   '/doctors/register': typeof AuthScreensDoctorsRegisterRoute
+  '/settings/connections': typeof AuthScreensSettingsConnectionsRoute
+  '/settings/people': typeof AuthScreensSettingsPeopleRoute
   '/centres': typeof AuthScreensCentresIndexRoute
   '/centres/$centreId/contract': typeof AuthScreensCentresCentreIdContractRoute
   '/centres/$centreId/doctors': typeof AuthScreensCentresCentreIdDoctorsRoute
@@ -146,6 +164,8 @@ export interface FileRoutesById {
   '/_auth/_screens/overview': typeof AuthScreensOverviewRoute
   '/_auth/_screens/centres/$centreId': typeof AuthScreensCentresCentreIdRouteWithChildren
   '/_auth/_screens/doctors/register': typeof AuthScreensDoctorsRegisterRoute
+  '/_auth/_screens/settings/connections': typeof AuthScreensSettingsConnectionsRoute
+  '/_auth/_screens/settings/people': typeof AuthScreensSettingsPeopleRoute
   '/_auth/_screens/centres/': typeof AuthScreensCentresIndexRoute
   '/_auth/_screens/centres/$centreId/contract': typeof AuthScreensCentresCentreIdContractRoute
   '/_auth/_screens/centres/$centreId/doctors': typeof AuthScreensCentresCentreIdDoctorsRoute
@@ -163,6 +183,8 @@ export interface FileRouteTypes {
     | '/overview'
     | '/centres/$centreId'
     | '/doctors/register'
+    | '/settings/connections'
+    | '/settings/people'
     | '/centres/'
     | '/centres/$centreId/contract'
     | '/centres/$centreId/doctors'
@@ -177,6 +199,8 @@ export interface FileRouteTypes {
     | '/contract-log'
     | '/overview'
     | '/doctors/register'
+    | '/settings/connections'
+    | '/settings/people'
     | '/centres'
     | '/centres/$centreId/contract'
     | '/centres/$centreId/doctors'
@@ -194,6 +218,8 @@ export interface FileRouteTypes {
     | '/_auth/_screens/overview'
     | '/_auth/_screens/centres/$centreId'
     | '/_auth/_screens/doctors/register'
+    | '/_auth/_screens/settings/connections'
+    | '/_auth/_screens/settings/people'
     | '/_auth/_screens/centres/'
     | '/_auth/_screens/centres/$centreId/contract'
     | '/_auth/_screens/centres/$centreId/doctors'
@@ -279,6 +305,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthScreensDoctorsRegisterRouteImport
       parentRoute: typeof AuthScreensRoute
     }
+    '/_auth/_screens/settings/connections': {
+      id: '/_auth/_screens/settings/connections'
+      path: '/settings/connections'
+      fullPath: '/settings/connections'
+      preLoaderRoute: typeof AuthScreensSettingsConnectionsRouteImport
+      parentRoute: typeof AuthScreensRoute
+    }
+    '/_auth/_screens/settings/people': {
+      id: '/_auth/_screens/settings/people'
+      path: '/settings/people'
+      fullPath: '/settings/people'
+      preLoaderRoute: typeof AuthScreensSettingsPeopleRouteImport
+      parentRoute: typeof AuthScreensRoute
+    }
     '/_auth/_screens/centres/$centreId/': {
       id: '/_auth/_screens/centres/$centreId/'
       path: '/'
@@ -348,6 +388,8 @@ interface AuthScreensRouteChildren {
   AuthScreensOverviewRoute: typeof AuthScreensOverviewRoute
   AuthScreensCentresCentreIdRoute: typeof AuthScreensCentresCentreIdRouteWithChildren
   AuthScreensDoctorsRegisterRoute: typeof AuthScreensDoctorsRegisterRoute
+  AuthScreensSettingsConnectionsRoute: typeof AuthScreensSettingsConnectionsRoute
+  AuthScreensSettingsPeopleRoute: typeof AuthScreensSettingsPeopleRoute
   AuthScreensCentresIndexRoute: typeof AuthScreensCentresIndexRoute
 }
 
@@ -356,6 +398,8 @@ const AuthScreensRouteChildren: AuthScreensRouteChildren = {
   AuthScreensOverviewRoute: AuthScreensOverviewRoute,
   AuthScreensCentresCentreIdRoute: AuthScreensCentresCentreIdRouteWithChildren,
   AuthScreensDoctorsRegisterRoute: AuthScreensDoctorsRegisterRoute,
+  AuthScreensSettingsConnectionsRoute: AuthScreensSettingsConnectionsRoute,
+  AuthScreensSettingsPeopleRoute: AuthScreensSettingsPeopleRoute,
   AuthScreensCentresIndexRoute: AuthScreensCentresIndexRoute,
 }
 

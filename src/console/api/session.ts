@@ -1,10 +1,13 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Rights } from '@/console/domain/permissions';
 import {
   demoLogin,
   getEnvironments,
   getSession,
+  getSignInOptions,
   login,
   logout,
+  switchConnection,
   type DemoLoginRequest,
   type LoginRequest,
 } from '@/contract/console-wire';
@@ -19,6 +22,7 @@ export const sessionKeys = {
   all: ['session'] as const,
   current: () => [...sessionKeys.all, 'current'] as const,
   environments: () => [...sessionKeys.all, 'environments'] as const,
+  signInOptions: () => [...sessionKeys.all, 'sign-in-options'] as const,
 };
 
 /** The session, or null when nobody is signed in; read by the login guard and the shell. */
@@ -35,6 +39,24 @@ export const environmentsQueryOptions = () =>
     queryFn: async ({ signal }) => unwrap(await getEnvironments(proxyClient, { signal })),
     staleTime: 5 * 60_000,
   });
+
+/** Which ways to sign in the proxy offers: the organisation's, client credentials (docs/decisions/0022). */
+export const signInOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionKeys.signInOptions(),
+    queryFn: async ({ signal }) => unwrap(await getSignInOptions(proxyClient, { signal })),
+    staleTime: 5 * 60_000,
+  });
+
+/**
+ * What the signed-in session may do (docs/decisions/0022), from the session the login guard has
+ * already loaded. Unknown (a screen rendered alone, in a test), it is everything: the proxy refuses
+ * what the role does not allow whatever the page shows.
+ */
+export function useRights(): Rights {
+  const { data } = useQuery(sessionQueryOptions());
+  return data ?? {};
+}
 
 /** `POST /auth/login`; the new session goes straight into the cache the guard reads. */
 export function useSignIn() {
@@ -60,9 +82,28 @@ export function useDemoSignIn() {
   });
 }
 
-/** `POST /auth/logout`: the session ends on the server; nothing of it stays in the page. */
-export async function signOut(queryClient: { clear: () => void }): Promise<void> {
+/**
+ * `POST /auth/connection`: the same person works through another of their connections. Everything
+ * cached belongs to the previous one (its centres, its people), so the cache starts again.
+ */
+export function useSwitchConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (connectionId: string) => unwrap(await switchConnection(proxyClient, { connectionId })),
+    onSuccess: (session) => {
+      queryClient.clear();
+      queryClient.setQueryData(sessionKeys.current(), session);
+    },
+  });
+}
+
+/**
+ * `POST /auth/logout`: the session ends on the server; nothing of it stays in the page. A person
+ * is also signed out of their organisation's provider: the answer says where (RP-initiated logout).
+ */
+export async function signOut(queryClient: { clear: () => void }): Promise<string | undefined> {
   // Whatever the answer, the page forgets the session: the server ends it on its own timer too.
-  await logout(proxyClient);
+  const result = await logout(proxyClient);
   queryClient.clear();
+  return result.ok ? result.value?.signOutUrl : undefined;
 }

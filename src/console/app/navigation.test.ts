@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATION_IDS } from '@/contract/operations';
+import { ROLE_PERMISSIONS, type Role } from '@/contract/permissions';
 import { NAVIGATION, navigationFor } from './navigation.ts';
 
 describe('the navigation', () => {
@@ -14,5 +15,24 @@ describe('the navigation', () => {
       expect(entry.needs.every((operation) => ['requestToken', 'registerDoctors'].includes(operation))).toBe(
         true,
       );
+  });
+});
+
+/** The entries a person with the role is offered where every operation exists. */
+const entries = (role: Role) =>
+  navigationFor(OPERATION_IDS, {
+    permissions: [...ROLE_PERMISSIONS[role]],
+    role,
+    connection: { id: 'c', label: 'Red Salud Demo', state: 'ok' },
+  }).map((entry) => entry.to);
+
+describe('the navigation for a person (docs/decisions/0022)', () => {
+  it('support reads: no registration, no people, no connections', () => {
+    expect(entries('support')).toEqual(['/overview', '/centres', '/contract-log']);
+  });
+
+  it('an operator also registers doctors; an admin also manages people and connections', () => {
+    expect(entries('operator')).toEqual(['/overview', '/centres', '/contract-log', '/doctors/register']);
+    expect(entries('admin')).toEqual(NAVIGATION.map((entry) => entry.to));
   });
 });

@@ -1,4 +1,6 @@
 import type { OperationId } from '@/contract/operations';
+import type { Permission } from '@/contract/permissions';
+import { may, type Rights } from '@/console/domain/permissions';
 import type { MessageKey } from '@/console/lib/i18n';
 import type { FileRoutesByTo } from '@/console/routeTree.gen';
 
@@ -12,6 +14,11 @@ export interface NavigationEntry {
   to: keyof FileRoutesByTo;
   label: MessageKey;
   needs: readonly OperationId[];
+  /**
+   * What the person's role must allow to open the screen (docs/decisions/0022): where it is
+   * missing, the entry is not offered and its address says why (app/screen-rules.ts).
+   */
+  permission: Permission;
 }
 
 export const NAVIGATION = [
@@ -20,18 +27,35 @@ export const NAVIGATION = [
     to: '/overview',
     label: 'nav.overview',
     needs: ['listChildCenters', 'getLicenses', 'listDoctorsWithLicenses'],
+    permission: 'centres.view',
   },
-  { to: '/centres', label: 'nav.centres', needs: ['listChildCenters'] },
-  // A parent's contract events (docs/decisions/0016): where it may send them (D3).
-  { to: '/contract-log', label: 'nav.contractLog', needs: ['listChildCenters', 'sendPartnerWebhook'] },
+  { to: '/centres', label: 'nav.centres', needs: ['listChildCenters'], permission: 'centres.view' },
+  // A parent's contract events (docs/decisions/0016): where it may send them (D3). Reading the log
+  // is activity; sending is the Contract tab's, which asks for `contract.act`.
+  {
+    to: '/contract-log',
+    label: 'nav.contractLog',
+    needs: ['listChildCenters', 'sendPartnerWebhook'],
+    permission: 'activity.view',
+  },
   // D3: the one screen besides sign-in that the development environment offers.
-  { to: '/doctors/register', label: 'nav.registerDoctors', needs: ['registerDoctors'] },
+  {
+    to: '/doctors/register',
+    label: 'nav.registerDoctors',
+    needs: ['registerDoctors'],
+    permission: 'doctors.register',
+  },
+  // The proxy's own screens (docs/decisions/0022): no upstream operation, an admin's permission.
+  // Under /settings: the proxy's own calls are /people and /connections on the same origin.
+  { to: '/settings/people', label: 'nav.people', needs: [], permission: 'people.manage' },
+  { to: '/settings/connections', label: 'nav.connections', needs: [], permission: 'connections.manage' },
 ] as const satisfies readonly NavigationEntry[];
 
 /** Whether an environment offers everything a screen needs (D3). */
 export const offers = (operations: readonly OperationId[], needs: readonly OperationId[]) =>
   needs.every((operation) => operations.includes(operation));
 
-export function navigationFor(operations: readonly OperationId[]): NavigationEntry[] {
-  return NAVIGATION.filter((entry) => offers(operations, entry.needs));
+/** The entries the environment offers (D3) and the person's role allows (docs/decisions/0022). */
+export function navigationFor(operations: readonly OperationId[], rights: Rights = {}): NavigationEntry[] {
+  return NAVIGATION.filter((entry) => offers(operations, entry.needs) && may(rights, entry.permission));
 }

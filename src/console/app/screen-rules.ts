@@ -1,4 +1,6 @@
 import type { OperationId } from '@/contract/operations';
+import type { Permission } from '@/contract/permissions';
+import { missing, type Missing, type Rights } from '@/console/domain/permissions';
 import { CENTRE_PAGE, CENTRE_TABS } from './centre-tabs.ts';
 import { NAVIGATION, offers } from './navigation.ts';
 
@@ -9,6 +11,11 @@ import { NAVIGATION, offers } from './navigation.ts';
 /** Each screen's needs by route path, declared where its entry or tab is. */
 const NEEDS: ReadonlyMap<string, readonly OperationId[]> = new Map(
   [...NAVIGATION, CENTRE_PAGE, ...CENTRE_TABS].map((screen) => [screen.to, screen.needs]),
+);
+
+/** Each screen's permission by route path (docs/decisions/0022): the navigation's entries. */
+const PERMISSION: ReadonlyMap<string, Permission> = new Map(
+  NAVIGATION.map((entry) => [entry.to, entry.permission]),
 );
 
 /** A matched route, as the router describes it. */
@@ -29,6 +36,8 @@ export function needsOf(matches: readonly MatchedRoute[]): OperationId[] {
 export type ScreenRule =
   /** D3: the environment lacks an operation the screen needs; nothing is asked of it. */
   | { kind: 'unavailable' }
+  /** The person's role does not allow the screen (docs/decisions/0022): why, in words. */
+  | { kind: 'forbidden'; missing: Missing }
   /** A centre's page: the login's own (no list to check), or one to find in its child list. */
   | { kind: 'centre'; centreId: number; own: boolean }
   /** A screen built on the child list (4.5): a centre's own login gets 403 there (D3). */
@@ -40,9 +49,15 @@ export function screenRule(
   matches: readonly MatchedRoute[],
   operations: readonly OperationId[],
   providerId: number,
+  rights: Rights = {},
 ): ScreenRule {
   const needs = needsOf(matches);
   if (!offers(operations, needs)) return { kind: 'unavailable' };
+  for (const { fullPath } of matches) {
+    const permission = PERMISSION.get(fullPath.replace(/(.)\/$/, '$1'));
+    const why = permission === undefined ? undefined : missing(rights, permission);
+    if (why) return { kind: 'forbidden', missing: why };
+  }
   const centreId = centreOf(matches);
   if (centreId === 'malformed') return { kind: 'open' };
   if (centreId !== undefined) return { kind: 'centre', centreId, own: centreId === providerId };

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import type { EnvironmentKind } from '@/contract/console-wire';
+import type { ConnectionChoice, EnvironmentKind, Session } from '@/contract/console-wire';
 import { isLanguage, LANGUAGES, useI18n, type Language } from '@/console/lib/i18n';
 
 // Production is red so that nobody mistakes it for a test environment.
@@ -45,6 +45,15 @@ export interface ShellProps {
    */
   unverified?: boolean | undefined;
   onLogout?: (() => void) | undefined;
+  /**
+   * A person signed in as themselves (docs/decisions/0022): who, the connection they work through
+   * (always named on screen), their role, and the others they may switch to.
+   */
+  person?: Pick<Session, 'person' | 'connection' | 'role' | 'connections'> | undefined;
+  /** Works through another of the person's connections. */
+  onSwitch?: ((connectionId: string) => void) | undefined;
+  /** A switch is on its way. */
+  switching?: boolean | undefined;
   /** The navigation entries (navigationFor: only screens this environment offers). */
   nav: ReactNode;
   /** Opens the Ctrl/Cmd+K palette; absent where there are no centres to search (D3). */
@@ -63,12 +72,16 @@ export function Shell({
   clientId,
   unverified,
   onLogout,
+  person,
+  onSwitch,
+  switching = false,
   nav,
   onSearch,
   children,
 }: ShellProps) {
   const { t } = useI18n();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const connection = person?.connection;
   const environmentName = environment ? t(`environment.${environment.kind}`) : '';
   const badge = environment ? (
     <Badge
@@ -101,10 +114,34 @@ export function Shell({
               variant="subtle"
               aria-label={t('shell.menu')}
             />
-            <Title order={2} size="h4" style={{ whiteSpace: 'nowrap' }}>
+            <Title
+              order={2}
+              size="h4"
+              visibleFrom={connection ? 'sm' : undefined}
+              style={{ whiteSpace: 'nowrap' }}
+            >
               {t('app.name')}
             </Title>
-            <Group visibleFrom="sm">{badge}</Group>
+            {/* A phone's header names the connection instead: it must be on screen at all times. */}
+            {connection ? (
+              <Text hiddenFrom="sm" fw={600} truncate="end" title={connection.label}>
+                {connection.label}
+              </Text>
+            ) : null}
+            <Group visibleFrom="sm" gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+              {badge}
+              {connection ? (
+                <Text
+                  size="sm"
+                  fw={600}
+                  truncate="end"
+                  title={t('shell.connection.current', { connection: connection.label })}
+                  data-testid="current-connection"
+                >
+                  {connection.label}
+                </Text>
+              ) : null}
+            </Group>
           </Group>
           <Group gap="xs" wrap="nowrap">
             {onSearch ? (
@@ -151,6 +188,14 @@ export function Shell({
         {providerId === undefined ? null : (
           <AppShell.Section>
             <Stack gap="xs">
+              {person?.person ? (
+                <ConnectionSection
+                  person={person}
+                  onSwitch={onSwitch}
+                  switching={switching}
+                  onSwitched={close}
+                />
+              ) : null}
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {t('shell.provider', { providerId: String(providerId), clientId: clientId ?? '' })}
               </Text>
@@ -174,6 +219,61 @@ export function Shell({
         {children}
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/** Who is signed in, through which connection and as what; the switcher when there are several. */
+function ConnectionSection({
+  person,
+  onSwitch,
+  switching,
+  onSwitched,
+}: {
+  person: NonNullable<ShellProps['person']>;
+  onSwitch: ShellProps['onSwitch'];
+  switching: boolean;
+  onSwitched: () => void;
+}) {
+  const { t } = useI18n();
+  const choices: ConnectionChoice[] = person.connections ?? [];
+  const current = person.connection;
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {t('shell.person', {
+          name: person.person?.name ?? person.person?.email ?? '',
+          role: person.role ? t(`role.${person.role}`) : '',
+        })}
+      </Text>
+      {choices.length > 1 && onSwitch ? (
+        <NativeSelect
+          size="xs"
+          label={t('shell.connection')}
+          value={current?.id ?? ''}
+          disabled={switching}
+          data={choices.map((choice) => ({
+            value: choice.id,
+            label: `${choice.label} · ${t(`role.${choice.role}`)}`,
+          }))}
+          onChange={(event) => {
+            const next = event.currentTarget.value;
+            if (next !== current?.id) {
+              onSwitched();
+              onSwitch(next);
+            }
+          }}
+        />
+      ) : current ? (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {t('shell.connection.current', { connection: current.label })}
+        </Text>
+      ) : null}
+      {current?.state === 'refused' ? (
+        <Text size="xs" c="red">
+          {t('shell.connection.refused')}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
 

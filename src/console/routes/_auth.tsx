@@ -2,7 +2,12 @@ import { NavLink } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { createFileRoute, Link, Outlet, redirect, useMatchRoute, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { environmentsQueryOptions, sessionQueryOptions, signOut } from '@/console/api/session';
+import {
+  environmentsQueryOptions,
+  sessionQueryOptions,
+  signOut,
+  useSwitchConnection,
+} from '@/console/api/session';
 import { navigationFor, type NavigationEntry } from '@/console/app/navigation';
 import { NotificationsHost } from '@/console/components/notifications-host';
 import { Shell } from '@/console/components/shell';
@@ -49,9 +54,17 @@ function AuthLayout() {
   // Before the palette is loaded, the shortcut loads it; afterwards the palette handles it itself.
   useHotkeys(canSearch && openRequest === 0 ? [['mod+K', openPalette]] : []);
   const logout = async () => {
-    await signOut(queryClient);
-    await router.navigate({ to: '/login' });
+    const signOutUrl = await signOut(queryClient);
+    // A person is signed out of their organisation's provider too, which brings them back to /login.
+    if (signOutUrl && /^https?:\/\//.test(signOutUrl)) window.location.assign(signOutUrl);
+    else await router.navigate({ to: '/login' });
   };
+  const switcher = useSwitchConnection();
+  const switchTo = (connectionId: string) =>
+    switcher.mutate(connectionId, {
+      // The first screen of the new connection: the old one's centres are not this one's.
+      onSuccess: () => void router.navigate({ to: '/' }).then(() => router.invalidate()),
+    });
   return (
     <Shell
       environment={environment}
@@ -60,7 +73,10 @@ function AuthLayout() {
       unverified={session.providerVerified === false}
       onSearch={canSearch ? openPalette : undefined}
       onLogout={() => void logout()}
-      nav={navigationFor(environment.operations).map((entry) => (
+      person={session.person ? session : undefined}
+      onSwitch={switchTo}
+      switching={switcher.isPending}
+      nav={navigationFor(environment.operations, session).map((entry) => (
         <NavEntry key={entry.to} entry={entry} />
       ))}
     >

@@ -1,12 +1,20 @@
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { z } from 'zod/mini';
-import { environmentsQueryOptions, sessionQueryOptions } from '@/console/api/session';
+import {
+  environmentsQueryOptions,
+  sessionQueryOptions,
+  signInOptionsQueryOptions,
+} from '@/console/api/session';
 import { LoginScreen } from '@/console/features/auth/login-screen';
 import { withFallback } from '@/console/lib/search-params';
+import { SIGN_IN_PROBLEMS } from '@/contract/console-wire';
 
 // `redirect` is user input: only a same-origin path is kept, so a link cannot send anyone elsewhere.
 const loginSearchSchema = z.object({
   redirect: withFallback(z.string().check(z.regex(/^\/(?![/\\])/), z.maxLength(2000)), ''),
+  // Where a failed organisation sign-in lands (docs/decisions/0022): what happened, with Retry.
+  // oxlint-disable-next-line promise/valid-params -- zod/mini's catch, not a promise's
+  signIn: z.catch(z.optional(z.enum(SIGN_IN_PROBLEMS)), undefined),
 });
 
 export const Route = createFileRoute('/login')({
@@ -17,17 +25,27 @@ export const Route = createFileRoute('/login')({
   },
   // The environments come with the route, so the form renders complete. A failure is the root's
   // error component (with a retry, or the offline panel).
-  loader: ({ context }) => context.queryClient.ensureQueryData(environmentsQueryOptions()),
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(environmentsQueryOptions()),
+      // A proxy that predates organisation sign-in offers client credentials only.
+      context.queryClient
+        .ensureQueryData(signInOptionsQueryOptions())
+        .catch(() => ({ organisation: false, clientCredentials: true })),
+    ]),
   component: LoginRoute,
 });
 
 function LoginRoute() {
-  const { redirect: target } = Route.useSearch();
+  const { redirect: target, signIn: problem } = Route.useSearch();
   const router = useRouter();
-  const environments = Route.useLoaderData();
+  const [environments, options] = Route.useLoaderData();
   return (
     <LoginScreen
       environments={environments}
+      options={options}
+      problem={problem}
+      returnTo={target}
       onLoggedIn={() => {
         if (target) router.history.push(target);
         else void router.navigate({ to: '/' });

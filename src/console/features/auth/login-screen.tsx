@@ -1,14 +1,26 @@
-import { Container, Paper, Stack, Text, Title } from '@mantine/core';
-import type { Environment, Session } from '@/contract/console-wire';
+import { Container, Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import type { Environment, Session, SignInOptions, SignInProblem } from '@/contract/console-wire';
 import { usePageTitle } from '@/console/lib/page-title';
 import { useI18n } from '@/console/lib/i18n';
 import { LoginForm } from './login-form.tsx';
+import { OrganisationSignIn } from './organisation-sign-in.tsx';
+
+/** What a proxy that predates organisation sign-in offers. */
+const CREDENTIALS_ONLY: SignInOptions = { organisation: false, clientCredentials: true };
 
 export function LoginScreen({
   environments,
+  options = CREDENTIALS_ONLY,
+  problem,
+  returnTo = '',
   onLoggedIn,
 }: {
   environments: Environment[];
+  /** Which ways to sign in the proxy offers (docs/decisions/0022). */
+  options?: SignInOptions;
+  /** Why an organisation sign-in did not complete (`?signIn=`). */
+  problem?: SignInProblem | undefined;
+  returnTo?: string;
   onLoggedIn: (session: Session) => void;
 }) {
   const { t } = useI18n();
@@ -21,9 +33,15 @@ export function LoginScreen({
             {t('login.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            {t('login.intro')}
+            {options.organisation ? t('login.intro.organisation') : t('login.intro')}
           </Text>
-          <LoginForm environments={environments} onSuccess={onLoggedIn} />
+          {options.organisation ? <OrganisationSignIn problem={problem} returnTo={returnTo} /> : null}
+          {options.organisation && options.clientCredentials ? (
+            <Divider label={t('login.orCredentials')} labelPosition="center" />
+          ) : null}
+          {options.clientCredentials ? (
+            <LoginForm environments={environments} onSuccess={onLoggedIn} />
+          ) : null}
         </Stack>
       </Paper>
     </Container>

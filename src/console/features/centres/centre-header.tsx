@@ -6,6 +6,9 @@ import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
 import type { ChildListItem } from '@/contract/schemas';
 import { RevealCredentials } from './reveal-credentials.tsx';
+import { useRights } from '@/console/api/session';
+import { PermissionNote } from '@/console/components/permission-note';
+import { may } from '@/console/domain/permissions';
 import { AnchorLink } from '@/console/components/links';
 // The list's contract code comes with the page's code, which the entry starts loading at boot
 // (main.tsx): the list's request then never waits for it (docs/decisions/0017).
@@ -60,6 +63,7 @@ function CentreView({
 }) {
   const { t, countryName } = useI18n();
   const own = centreId === providerId;
+  const rights = useRights();
   const title = centre?.name ?? t('centre.title', { id: String(centreId) });
   usePageTitle(title);
   return (
@@ -87,7 +91,11 @@ function CentreView({
           {facts}
           {centre && !own ? (
             <Group>
-              <RevealCredentials providerId={providerId} centreId={centreId} />
+              {may(rights, 'credentials.reveal') ? (
+                <RevealCredentials providerId={providerId} centreId={centreId} />
+              ) : (
+                <PermissionNote rights={rights} permission="credentials.reveal" />
+              )}
             </Group>
           ) : null}
         </Stack>

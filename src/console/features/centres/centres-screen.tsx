@@ -2,7 +2,10 @@ import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@man
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
+import { useRights } from '@/console/api/session';
 import { EmptyState, NoResults } from '@/console/components/feedback';
+import { PermissionNote } from '@/console/components/permission-note';
+import { may } from '@/console/domain/permissions';
 import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
 import type { SearchChange } from '@/console/lib/use-search-change';
@@ -26,6 +29,13 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
   const { data } = useSuspenseQuery(childCentersQueryOptions(providerId));
   const create = useRef<CreateFlowHandle>(null);
   const openCreate = () => create.current?.open();
+  // docs/decisions/0022: the button only where the role may create; else the reason, in its place.
+  const rights = useRights();
+  const createAction = may(rights, 'centres.create') ? (
+    <Button onClick={openCreate}>{t('centres.create')}</Button>
+  ) : (
+    <PermissionNote rights={rights} permission="centres.create" />
+  );
   // A centre just created, for a moment: its row scrolled into view and marked.
   const [arrived, setArrived] = useState<number | undefined>(undefined);
 
@@ -57,13 +67,13 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
         <Title order={1} size="h2">
           {t('centres.title')}
         </Title>
-        <Button onClick={openCreate}>{t('centres.create')}</Button>
+        {createAction}
       </Group>
       {data.data.length === 0 ? (
         <EmptyState
           title={t('centres.empty.title')}
           body={t('centres.empty.body')}
-          action={<Button onClick={openCreate}>{t('centres.create')}</Button>}
+          action={may(rights, 'centres.create') ? createAction : undefined}
         />
       ) : (
         <>

@@ -6,10 +6,13 @@ import { contractEventsQueryOptions } from '@/console/api/contract-events';
 import { licenceSummaryQueryOptions } from '@/console/api/get-licenses';
 import { everyDoctorWithLicensesQueryOptions } from '@/console/api/list-doctors-with-licenses';
 import { EmptyState, NotFoundPanel } from '@/console/components/feedback';
+import { useRights } from '@/console/api/session';
 import { AnchorLink } from '@/console/components/links';
+import { PermissionNote } from '@/console/components/permission-note';
 import { contractOf } from '@/console/domain/centre';
 import { actionsFor, contractAvailability, type Action } from '@/console/domain/contract-actions';
 import { eventKindsOf, includedConsultationsOf } from '@/console/domain/contract-events';
+import { may } from '@/console/domain/permissions';
 import { useI18n } from '@/console/lib/i18n';
 import { CancelPanel } from './cancel-panel.tsx';
 import { CurrentContract } from './current-contract.tsx';
@@ -44,6 +47,7 @@ export function ContractScreen({ environment, providerId, centreId, centreName }
   const roster = useSuspenseQuery(everyDoctorWithLicensesQueryOptions(centreId));
   const events = useSuspenseQuery(contractEventsQueryOptions(centreId));
   const narrow = useMediaQuery('(max-width: 36em)');
+  const rights = useRights();
   const consultations = includedConsultationsOf(events.data, centreId);
   const now = contractOf(summary.data, roster.data, consultations);
   const sender = useContractSender({ environment, providerId, centreId }, async () => {
@@ -81,7 +85,10 @@ export function ContractScreen({ environment, providerId, centreId, centreName }
         <Title order={2} size="h3" id="contract-change">
           {t('contract.change.title')}
         </Title>
-        {action === undefined ? (
+        {!may(rights, 'contract.act') ? (
+          // docs/decisions/0022: the contract and its events stay in view; the actions say why not.
+          <PermissionNote rights={rights} permission="contract.act" />
+        ) : action === undefined ? (
           <Text>{t('contract.change.none')}</Text>
         ) : (
           <>

@@ -4,11 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { doctorsWithLicensesQueryOptions } from '@/console/api/list-doctors-with-licenses';
 import { serviceClockQueryOptions } from '@/console/api/service-clock';
+import { useRights } from '@/console/api/session';
 import { EmptyState, ErrorPanel, NoResults } from '@/console/components/feedback';
 import { AnchorLink, ButtonLink } from '@/console/components/links';
 import { LocalTime } from '@/console/components/local-time';
+import { PermissionNote } from '@/console/components/permission-note';
 import { PagedTable, type Column } from '@/console/components/paged-table';
 import { daysUntil } from '@/console/domain/days';
+import { may } from '@/console/domain/permissions';
 import { useI18n } from '@/console/lib/i18n';
 import type { SearchChange } from '@/console/lib/use-search-change';
 import { usePagedQuery, type Paging } from '@/console/lib/paging';
@@ -59,10 +62,14 @@ export function DoctorsTab({ centreId, environment, search, onSearchChange }: Do
       ),
     paging,
   );
-  const registerAction = (
+  // docs/decisions/0022: registering is an operator's; support sees why instead of the button.
+  const rights = useRights();
+  const registerAction = may(rights, 'doctors.register') ? (
     <ButtonLink to="/doctors/register" search={{ target: centreId }}>
       {t('doctors.register')}
     </ButtonLink>
+  ) : (
+    <PermissionNote rights={rights} permission="doctors.register" />
   );
 
   let body;

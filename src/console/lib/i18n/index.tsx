@@ -4,6 +4,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import type enCentres from '@/console/locales/en/centres.json';
 import type enCommon from '@/console/locales/en/common.json';
 import type enContract from '@/console/locales/en/contract.json';
+import type enPeople from '@/console/locales/en/people.json';
 import type enDoctors from '@/console/locales/en/doctors.json';
 import type enLicences from '@/console/locales/en/licences.json';
 import type enTemplates from '@/console/locales/en/templates.json';
@@ -19,7 +20,7 @@ export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 /** The catalogues' areas: `common` (shell, sign-in, feedback) ships with the entry, the rest with their screens. */
-export const AREAS = ['common', 'centres', 'doctors', 'licences', 'templates', 'contract'] as const;
+export const AREAS = ['common', 'centres', 'doctors', 'licences', 'templates', 'contract', 'people'] as const;
 export type Area = (typeof AREAS)[number];
 
 /** Every message id of the English catalogues: a key missing from them is a type error. */
@@ -29,7 +30,8 @@ export type MessageKey =
   | keyof typeof enDoctors
   | keyof typeof enLicences
   | keyof typeof enTemplates
-  | keyof typeof enContract;
+  | keyof typeof enContract
+  | keyof typeof enPeople;
 export type Values = Record<string, string | number>;
 
 type Catalogue = () => Promise<{ messages: Messages }>;
@@ -41,6 +43,7 @@ const CATALOGUES: Record<Language, Record<Area, Catalogue>> = {
     licences: () => import('@/console/locales/en/licences.json?lingui'),
     templates: () => import('@/console/locales/en/templates.json?lingui'),
     contract: () => import('@/console/locales/en/contract.json?lingui'),
+    people: () => import('@/console/locales/en/people.json?lingui'),
   },
   es: {
     common: () => import('@/console/locales/es/common.json?lingui'),
@@ -49,6 +52,7 @@ const CATALOGUES: Record<Language, Record<Area, Catalogue>> = {
     licences: () => import('@/console/locales/es/licences.json?lingui'),
     templates: () => import('@/console/locales/es/templates.json?lingui'),
     contract: () => import('@/console/locales/es/contract.json?lingui'),
+    people: () => import('@/console/locales/es/people.json?lingui'),
   },
   ca: {
     common: () => import('@/console/locales/ca/common.json?lingui'),
@@ -57,6 +61,7 @@ const CATALOGUES: Record<Language, Record<Area, Catalogue>> = {
     licences: () => import('@/console/locales/ca/licences.json?lingui'),
     templates: () => import('@/console/locales/ca/templates.json?lingui'),
     contract: () => import('@/console/locales/ca/contract.json?lingui'),
+    people: () => import('@/console/locales/ca/people.json?lingui'),
   },
 };
 

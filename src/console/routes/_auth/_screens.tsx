@@ -4,12 +4,17 @@ import { rethrowOrOpenOwnCentre } from '@/console/app/own-centre';
 import { screenRule } from '@/console/app/screen-rules';
 import { UnavailableHere } from '@/console/components/feedback';
 import { PageNotFound } from '@/console/components/page-not-found';
+import { NotForYourRole } from '@/console/components/permission-note';
 import { RouteError } from '@/console/components/route-error';
 import { CentreNotFound } from '@/console/features/centres/centre-not-found';
 import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
+import type { Missing } from '@/console/domain/permissions';
 import type { EnvironmentKind } from '@/contract/console-wire';
 
-type Refusal = { reason: 'unavailable'; environment: EnvironmentKind } | { reason: 'not-a-centre' };
+type Refusal =
+  | { reason: 'unavailable'; environment: EnvironmentKind }
+  | { reason: 'forbidden'; missing: Missing }
+  | { reason: 'not-a-centre' };
 const refuse = (data: Refusal) => notFound({ data });
 
 // Every screen of the signed-in console, under one rule, checked once before any of them loads
@@ -21,8 +26,9 @@ const refuse = (data: Refusal) => notFound({ data });
 export const Route = createFileRoute('/_auth/_screens')({
   beforeLoad: async ({ context, matches }) => {
     const { queryClient, session, environment } = context;
-    const rule = screenRule(matches, environment.operations, session.providerId);
+    const rule = screenRule(matches, environment.operations, session.providerId, session);
     if (rule.kind === 'unavailable') throw refuse({ reason: 'unavailable', environment: environment.kind });
+    if (rule.kind === 'forbidden') throw refuse({ reason: 'forbidden', missing: rule.missing });
     if (rule.kind === 'open' || (rule.kind === 'centre' && rule.own)) return;
     const centres = await queryClient
       .ensureQueryData(childCentersQueryOptions(session.providerId))
@@ -39,6 +45,7 @@ export const Route = createFileRoute('/_auth/_screens')({
 function Refused({ data }: NotFoundRouteProps) {
   const refusal = data as Refusal | undefined;
   if (refusal?.reason === 'unavailable') return <UnavailableHere environment={refusal.environment} />;
+  if (refusal?.reason === 'forbidden') return <NotForYourRole why={refusal.missing} />;
   if (refusal?.reason === 'not-a-centre') return <CentreNotFound />;
   return <PageNotFound />;
 }

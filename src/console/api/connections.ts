@@ -1,0 +1,52 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  addConnection,
+  getConnections,
+  replaceConnectionSecret,
+  type AddConnectionRequest,
+  type ReplaceSecretRequest,
+} from '@/contract/console-wire';
+import { unwrap } from '@/contract/result';
+import { proxyClient } from './client.ts';
+import { sessionKeys } from './session.ts';
+
+// The connections an admin manages (docs/decisions/0022): a parent provider's credentials, given
+// once and verified by the proxy, sealed there, and never sent back to any browser.
+
+export const connectionKeys = {
+  all: ['connections'] as const,
+  list: () => [...connectionKeys.all, 'list'] as const,
+};
+
+export const connectionsQueryOptions = () =>
+  queryOptions({
+    queryKey: connectionKeys.list(),
+    queryFn: async ({ signal }) => unwrap(await getConnections(proxyClient, { signal })).connections,
+    staleTime: 30_000,
+  });
+
+/** The list, and the session's list of connections to switch to. */
+const refresh = (queryClient: ReturnType<typeof useQueryClient>) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: connectionKeys.all }),
+    queryClient.invalidateQueries({ queryKey: sessionKeys.current() }),
+  ]);
+
+/** `POST /connections`: verified with the service before it is kept; a wrong secret is refused. */
+export function useAddConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: AddConnectionRequest) => unwrap(await addConnection(proxyClient, input)),
+    onSuccess: () => refresh(queryClient),
+  });
+}
+
+/** `PUT /connections/{id}/secret`: what fixes a connection the service stopped accepting. */
+export function useReplaceSecret() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { connectionId: string } & ReplaceSecretRequest) =>
+      unwrap(await replaceConnectionSecret(proxyClient, input)),
+    onSuccess: () => refresh(queryClient),
+  });
+}

@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { connectionsQueryOptions } from '@/console/api/connections';
+import { environmentsQueryOptions } from '@/console/api/session';
+import { RouteError } from '@/console/components/route-error';
+import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
+import { ConnectionsScreen } from '@/console/features/connections/connections-screen';
+import { loadArea } from '@/console/lib/i18n';
+
+// The connections an admin manages (docs/decisions/0022): an admin's (app/navigation.ts).
+export const Route = createFileRoute('/_auth/_screens/settings/connections')({
+  loader: ({ context }) =>
+    Promise.all([
+      loadArea('people'),
+      context.queryClient.ensureQueryData(connectionsQueryOptions()),
+      context.queryClient.ensureQueryData(environmentsQueryOptions()),
+    ]),
+  pendingComponent: CentresSkeleton,
+  errorComponent: RouteError,
+  codeSplitGroupings: [['loader'], ['component'], ['errorComponent']],
+  component: ConnectionsScreen,
+});

@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { peopleQueryOptions } from '@/console/api/people';
+import { RouteError } from '@/console/components/route-error';
+import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
+import { PeopleScreen } from '@/console/features/people/people-screen';
+import { loadArea } from '@/console/lib/i18n';
+
+// The people of the current connection (docs/decisions/0022): an admin's (app/navigation.ts).
+export const Route = createFileRoute('/_auth/_screens/settings/people')({
+  loader: ({ context }) =>
+    Promise.all([loadArea('people'), context.queryClient.ensureQueryData(peopleQueryOptions())]),
+  pendingComponent: CentresSkeleton,
+  errorComponent: RouteError,
+  codeSplitGroupings: [['loader'], ['component'], ['errorComponent']],
+  component: PeopleRoute,
+});
+
+function PeopleRoute() {
+  const { session } = Route.useRouteContext();
+  return <PeopleScreen connection={session.connection?.label ?? ''} me={session.person?.email} />;
+}
