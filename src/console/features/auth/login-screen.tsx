@@ -1,4 +1,4 @@
-import { Container, Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Environment, Session, SignInOptions, SignInProblem } from '@/contract/console-wire';
 import { usePageTitle } from '@/console/lib/page-title';
 import { useI18n } from '@/console/lib/i18n';
@@ -37,7 +37,9 @@ export function LoginScreen({
           </Text>
           {options.organisation ? <OrganisationSignIn problem={problem} returnTo={returnTo} /> : null}
           {options.organisation && options.clientCredentials ? (
-            <Divider label={t('login.orCredentials')} labelPosition="center" />
+            <Text size="sm" fw={500} ta="center" c="dimmed">
+              {t('login.orCredentials')}
+            </Text>
           ) : null}
           {options.clientCredentials ? (
             <LoginForm environments={environments} onSuccess={onLoggedIn} />

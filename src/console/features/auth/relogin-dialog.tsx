@@ -6,6 +6,7 @@ import { useI18n } from '@/console/lib/i18n';
 import { sessionExpiry, useSessionExpired } from '@/console/lib/session-expiry';
 import type { Session } from '@/contract/console-wire';
 import { LoginForm } from './login-form.tsx';
+import { OrganisationSignIn } from './organisation-sign-in.tsx';
 
 /**
  * A 401 in the middle of work opens this over the current page (decision 0006). The page stays
@@ -31,11 +32,22 @@ export function ReloginDialog({ session, onLogout }: { session: Session; onLogou
       zIndex={1000}
     >
       <Stack gap="md">
-        <Text size="sm">{t('relogin.intro')}</Text>
-        {environments.isError ? (
+        {session.person ? (
+          // A person signs in again with their organisation (docs/decisions/0022), and comes back here.
+          <>
+            <Text size="sm">{t('relogin.organisation')}</Text>
+            <OrganisationSignIn
+              problem={undefined}
+              returnTo={window.location.pathname + window.location.search}
+            />
+          </>
+        ) : (
+          <Text size="sm">{t('relogin.intro')}</Text>
+        )}
+        {session.person ? null : environments.isError ? (
           <ErrorPanel error={environments.error} onRetry={() => void environments.refetch()} />
         ) : null}
-        {environments.data ? (
+        {environments.data && !session.person ? (
           <LoginForm
             environments={environments.data}
             identity={session}

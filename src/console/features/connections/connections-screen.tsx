@@ -1,14 +1,20 @@
-import { Badge, Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { connectionsQueryOptions } from '@/console/api/connections';
 import { environmentsQueryOptions } from '@/console/api/session';
 import { EmptyState } from '@/console/components/feedback';
 import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
 import type { Connection } from '@/contract/console-wire';
-import { AddConnectionForm } from './add-connection-form.tsx';
-import { ReplaceSecretDialog } from './replace-secret-dialog.tsx';
+
+// The form idiom (react-hook-form and its resolver) loads after the list has painted.
+const AddConnectionForm = lazy(() =>
+  import('./add-connection-form.tsx').then((module) => ({ default: module.AddConnectionForm })),
+);
+const ReplaceSecretDialog = lazy(() =>
+  import('./replace-secret-dialog.tsx').then((module) => ({ default: module.ReplaceSecretDialog })),
+);
 
 /**
  * The Connections screen (docs/decisions/0022): the parent providers an admin manages, each
@@ -35,76 +41,77 @@ export function ConnectionsScreen() {
       {connections.length === 0 ? (
         <EmptyState title={t('connections.empty')} />
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('connections.column.connection')}</Table.Th>
-                <Table.Th>{t('connections.column.provider')}</Table.Th>
-                <Table.Th>{t('connections.column.state')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {connections.map((connection) => {
-                const kind = kindOf(connection.environment);
-                return (
-                  <Table.Tr key={connection.id} data-testid={`connection-${connection.label}`}>
-                    <Table.Td>
-                      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                        {connection.label}
+        <Stack
+          gap="xs"
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('connections.title')}
+        >
+          {connections.map((connection) => {
+            const kind = kindOf(connection.environment);
+            const refused = connection.state === 'refused';
+            return (
+              <Paper
+                key={connection.id}
+                component="li"
+                withBorder
+                p="sm"
+                data-testid={`connection-${connection.label}`}
+                style={refused ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}
+              >
+                <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+                  <Stack gap={2} style={{ flex: '1 1 14rem', minWidth: 0 }}>
+                    <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {connection.label}
+                    </Text>
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {kind ? t(`environment.${kind}`) : connection.environment} ·{' '}
+                      {t('shell.provider', {
+                        providerId: String(connection.providerId),
+                        clientId: connection.clientId,
+                      })}
+                    </Text>
+                    {refused ? (
+                      <Text size="xs" c="red">
+                        {t('connections.refused.detail')}
                       </Text>
-                      <Text size="xs" c="dimmed">
-                        {kind ? t(`environment.${kind}`) : connection.environment}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">
-                        {t('shell.provider', {
-                          providerId: String(connection.providerId),
-                          clientId: connection.clientId,
-                        })}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {connection.state === 'refused' ? (
-                        <Stack gap={6} align="flex-start">
-                          <Badge color="red" variant="light">
-                            {t('connections.state.refused')}
-                          </Badge>
-                          <Text size="xs" c="dimmed">
-                            {t('connections.refused.detail')}
-                          </Text>
-                          <Button size="xs" variant="default" onClick={() => setReplacing(connection)}>
-                            {t('connections.replace')}
-                          </Button>
-                        </Stack>
-                      ) : (
-                        <Stack gap={6} align="flex-start">
-                          <Badge color="teal" variant="light">
-                            {t('connections.state.ok')}
-                          </Badge>
-                          <Button size="xs" variant="subtle" onClick={() => setReplacing(connection)}>
-                            {t('connections.replace')}
-                          </Button>
-                        </Stack>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                    ) : null}
+                  </Stack>
+                  <Group gap="xs" wrap="nowrap" align="center">
+                    <Badge color={refused ? 'red' : 'teal'} variant="light">
+                      {t(refused ? 'connections.state.refused' : 'connections.state.ok')}
+                    </Badge>
+                    <Button
+                      size="xs"
+                      variant={refused ? 'filled' : 'default'}
+                      onClick={() => setReplacing(connection)}
+                    >
+                      {t('connections.replace')}
+                    </Button>
+                  </Group>
+                </Group>
+              </Paper>
+            );
+          })}
+        </Stack>
       )}
       <Paper withBorder p="md" component="section" aria-labelledby="add-connection">
         <Stack gap="sm">
           <Title order={2} size="h4" id="add-connection">
             {t('connections.add.title')}
           </Title>
-          <AddConnectionForm environments={environments} />
+          <Suspense fallback={<Skeleton height={160} aria-label={t('common.loading')} />}>
+            <AddConnectionForm environments={environments} />
+          </Suspense>
         </Stack>
       </Paper>
-      <ReplaceSecretDialog connection={replacing} onClose={() => setReplacing(undefined)} />
+      {replacing ? (
+        <Suspense fallback={null}>
+          <ReplaceSecretDialog connection={replacing} onClose={() => setReplacing(undefined)} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

@@ -1,12 +1,15 @@
-import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { peopleQueryOptions } from '@/console/api/people';
 import { EmptyState } from '@/console/components/feedback';
 import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
 import { ROLES } from '@/contract/console-wire';
-import { InviteForm } from './invite-form.tsx';
 import { PeopleTable } from './people-table.tsx';
+
+// The form idiom (react-hook-form and its resolver) loads after the list has painted.
+const InviteForm = lazy(() => import('./invite-form.tsx').then((module) => ({ default: module.InviteForm })));
 
 /**
  * The People screen (docs/decisions/0022): who works through the current connection and with what
@@ -32,7 +35,9 @@ export function PeopleScreen({ connection, me }: { connection: string; me: strin
           <Title order={2} size="h4" id="invite">
             {t('people.invite.title')}
           </Title>
-          <InviteForm />
+          <Suspense fallback={<Skeleton height={60} aria-label={t('common.loading')} />}>
+            <InviteForm />
+          </Suspense>
         </Stack>
       </Paper>
       {people.length === 0 ? (
