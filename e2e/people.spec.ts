@@ -206,7 +206,7 @@ test('the support agent of both demo parents switches connection and sees the ot
   await page.getByRole('searchbox', { name: 'Search centres' }).fill(from);
   await expect(page.getByRole('link', { name: from })).toBeVisible();
   const other = startsOnProcessor ? 'Red Salud Demo' : 'Grupo Procesador Demo';
-  await page.getByLabel('Connection').selectOption({ label: `${other} · Support` });
+  await page.getByLabel('Connection').selectOption({ label: other });
   await expect(current).toHaveText(other);
   const session = await page.request.get('/auth/session', { headers: HEADERS });
   expect(((await session.json()) as { providerId: number }).providerId).toBe(startsOnProcessor ? 100 : 200);

@@ -251,10 +251,8 @@ function ConnectionSection({
           label={t('shell.connection')}
           value={current?.id ?? ''}
           disabled={switching}
-          data={choices.map((choice) => ({
-            value: choice.id,
-            label: `${choice.label} · ${t(`role.${choice.role}`)}`,
-          }))}
+          // The connection's name only: a role beside it was cut off in the 240 px navigation.
+          data={choices.map((choice) => ({ value: choice.id, label: choice.label }))}
           onChange={(event) => {
             const next = event.currentTarget.value;
             if (next !== current?.id) {

@@ -1,4 +1,4 @@
-import { Group, NativeSelect, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
+import { Group, NativeSelect, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { z } from 'zod/mini';
 import { useAddConnection } from '@/console/api/connections';
 import { Form, FormError, SubmitButton, useSchemaForm } from '@/console/components/form';
@@ -63,50 +63,52 @@ export function AddConnectionForm({ environments }: { environments: Environment[
   };
   return (
     <Form form={form} onSubmit={send} aria-label={t('connections.add.title')}>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
-          label={t('connections.label')}
-          required
-          maxLength={120}
-          error={required('label')}
-          {...form.register('label')}
-        />
-        <NativeSelect
-          label={t('connections.environment')}
-          data={environments.map((environment) => ({
-            value: environment.id,
-            label: t(`environment.${environment.kind}`),
-          }))}
-          {...form.register('environment')}
-        />
-        <TextInput
-          label={t('connections.providerId')}
-          inputMode="numeric"
-          required
-          error={fieldMessage(errors.providerId, t('connections.validation.providerId'))}
-          {...form.register('providerId')}
-        />
-        <TextInput
-          label={t('connections.clientId')}
-          autoComplete="off"
-          spellCheck={false}
-          required
-          error={required('clientId')}
-          {...form.register('clientId')}
-        />
-        <PasswordInput
-          label={t('connections.clientSecret')}
-          autoComplete="new-password"
-          required
-          visibilityToggleButtonProps={{ 'aria-label': t('login.showSecret') }}
-          error={required('clientSecret')}
-          {...form.register('clientSecret')}
-        />
-      </SimpleGrid>
-      <FormError />
-      <Group justify="flex-end" mt="sm">
-        <SubmitButton>{t('connections.add.submit')}</SubmitButton>
-      </Group>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            label={t('connections.label')}
+            required
+            maxLength={120}
+            error={required('label')}
+            {...form.register('label')}
+          />
+          <NativeSelect
+            label={t('connections.environment')}
+            data={environments.map((environment) => ({
+              value: environment.id,
+              label: t(`environment.${environment.kind}`),
+            }))}
+            {...form.register('environment')}
+          />
+          <TextInput
+            label={t('connections.providerId')}
+            inputMode="numeric"
+            required
+            error={fieldMessage(errors.providerId, t('connections.validation.providerId'))}
+            {...form.register('providerId')}
+          />
+          <TextInput
+            label={t('connections.clientId')}
+            autoComplete="off"
+            spellCheck={false}
+            required
+            error={required('clientId')}
+            {...form.register('clientId')}
+          />
+          <PasswordInput
+            label={t('connections.clientSecret')}
+            autoComplete="new-password"
+            required
+            visibilityToggleButtonProps={{ 'aria-label': t('login.showSecret') }}
+            error={required('clientSecret')}
+            {...form.register('clientSecret')}
+          />
+        </SimpleGrid>
+        <FormError />
+        <Group justify="flex-end">
+          <SubmitButton>{t('connections.add.submit')}</SubmitButton>
+        </Group>
+      </Stack>
     </Form>
   );
 }

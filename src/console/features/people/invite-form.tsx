@@ -1,4 +1,4 @@
-import { Group, NativeSelect, TextInput } from '@mantine/core';
+import { Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useInvitePerson } from '@/console/api/people';
 import { Form, FormError, SubmitButton, useSchemaForm } from '@/console/components/form';
 import { useNotify } from '@/console/components/notifications-host';
@@ -27,27 +27,29 @@ export function InviteForm() {
   };
   return (
     <Form form={form} onSubmit={send} aria-label={t('people.invite.title')}>
-      <Group align="flex-start" gap="sm" wrap="wrap">
-        <TextInput
-          label={t('people.email')}
-          type="email"
-          autoComplete="off"
-          required
-          maxLength={254}
-          style={{ flex: '1 1 16rem' }}
-          error={fieldMessage(form.formState.errors.email, t('people.validation.email'))}
-          {...form.register('email')}
-        />
-        <NativeSelect
-          label={t('people.role')}
-          data={ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))}
-          style={{ flex: '0 1 10rem' }}
-          {...form.register('role')}
-        />
-        {/* Aligned with the fields, below their labels. */}
-        <SubmitButton mt={25}>{t('people.invite.submit')}</SubmitButton>
-      </Group>
-      <FormError />
+      <Stack gap="sm">
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          <TextInput
+            label={t('people.email')}
+            type="email"
+            autoComplete="off"
+            required
+            maxLength={254}
+            style={{ flex: '1 1 16rem' }}
+            error={fieldMessage(form.formState.errors.email, t('people.validation.email'))}
+            {...form.register('email')}
+          />
+          <NativeSelect
+            label={t('people.role')}
+            data={ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))}
+            style={{ flex: '0 1 10rem' }}
+            {...form.register('role')}
+          />
+          {/* Aligned with the fields, below their labels. */}
+          <SubmitButton mt={25}>{t('people.invite.submit')}</SubmitButton>
+        </Group>
+        <FormError />
+      </Stack>
     </Form>
   );
 }

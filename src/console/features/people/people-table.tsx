@@ -93,7 +93,18 @@ export function PeopleTable({
                     </Text>
                   </Stack>
                 )}
-                {person.email === me ? null : (
+                {/* Yourself: no removal, but the same column, so that the roles line up. */}
+                {person.email === me ? (
+                  <Button
+                    variant="subtle"
+                    size="xs"
+                    aria-hidden
+                    tabIndex={-1}
+                    style={{ visibility: 'hidden' }}
+                  >
+                    {t('people.remove')}
+                  </Button>
+                ) : (
                   <Button
                     variant="subtle"
                     color="red"
