@@ -36,10 +36,7 @@ export function ReloginDialog({ session, onLogout }: { session: Session; onLogou
           // A person signs in again with their organisation (docs/decisions/0022), and comes back here.
           <>
             <Text size="sm">{t('relogin.organisation')}</Text>
-            <OrganisationSignIn
-              problem={undefined}
-              returnTo={window.location.pathname + window.location.search}
-            />
+            <OrganisationSignIn retry={false} returnTo={window.location.pathname + window.location.search} />
           </>
         ) : (
           <Text size="sm">{t('relogin.intro')}</Text>
