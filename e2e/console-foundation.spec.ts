@@ -120,7 +120,9 @@ test.describe('on the shared server', () => {
     // A tab of the centre asks the service again: its call meets the 401. (Revealing the
     // credentials opened a dialog of its own beside the re-login one, and whichever opened last took
     // the focus: the test failed now and then on a loaded machine, on main as here.)
-    await page.getByRole('link', { name: 'Doctors' }).click();
+    // Exactly the tab: "Doctors" alone also names the navigation's "Register doctors", which a
+    // centre page still loading on a loaded machine offered first.
+    await page.getByRole('link', { name: 'Doctors', exact: true }).click();
     const relogin = page.getByRole('dialog', { name: 'Your session has ended' });
     await expect(relogin).toBeVisible();
     await expect(relogin.getByText('Demo · provider 100 · client demo-parent')).toBeVisible();
