@@ -28,15 +28,32 @@ export interface OwnProxy {
 }
 
 /** `node src/proxy/main.ts` with the built console, on `port`, until it says where it listens. */
-export async function startProxy(port: number, env: Record<string, string> = {}): Promise<OwnProxy> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'src/proxy/main.ts')], {
-    env: {
-      PATH: process.env['PATH'],
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DIST_DIR: path.join(root, 'dist'),
-      ...env,
-    },
+export function startProxy(port: number, env: Record<string, string> = {}): Promise<OwnProxy> {
+  return untilListening([path.join(root, 'src/proxy/main.ts')], {
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DIST_DIR: path.join(root, 'dist'),
+    ...env,
+  });
+}
+
+/**
+ * `npm start -- --demo-centres N --demo-doctors M` on a free port: the demo environment with a
+ * generated world, for a journey at a size the shared server's seed is not.
+ */
+export function startGeneratedWorld(centres: number, doctors: number): Promise<OwnProxy> {
+  return untilListening(
+    [
+      path.join(root, 'scripts/start.ts'),
+      ...['--port', '0', '--demo-centres', String(centres), '--demo-doctors', String(doctors)],
+    ],
+    {},
+  );
+}
+
+async function untilListening(args: string[], env: Record<string, string>): Promise<OwnProxy> {
+  const child: ChildProcess = spawn(process.execPath, args, {
+    env: { PATH: process.env['PATH'], ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
