@@ -174,12 +174,13 @@ function ShowFilter({
       legend={t('overview.show')}
       options={(['all', 'attention', ...ATTENTION_REASONS] as const).map((show) => {
         const count = formatNumber(counts[show]);
+        // The number of centres is known from the start; what they need is not. "(3…)" keeps the
+        // buttons' width, so that nothing moves when the counts become final.
+        if (!counting || show === 'all') return { value: show, label: t(`overview.show.${show}`, { count }) };
         return {
           value: show,
-          label: t(`overview.show.${show}`, {
-            // The number of centres is known from the start; what they need is not.
-            count: counting && show !== 'all' ? t('overview.show.soFar', { count }) : count,
-          }),
+          label: t(`overview.show.${show}`, { count: t('overview.show.counting', { count }) }),
+          name: t(`overview.show.${show}`, { count: t('overview.show.soFar', { count }) }),
         };
       })}
       value={value}

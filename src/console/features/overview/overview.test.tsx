@@ -56,7 +56,10 @@ describe('the overview', () => {
     api.server.use(http.get(/\/payments\//, () => gate.promise));
     renderApp('/overview');
     expect(await screen.findByRole('button', { name: 'All centres (34)' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Needs attention (0 so far)' })).toBeInTheDocument();
+    // Shown short, said in full.
+    expect(screen.getByRole('button', { name: 'Needs attention (0 so far)' })).toHaveTextContent(
+      'Needs attention (0…)',
+    );
     expect(screen.getByRole('button', { name: 'Cancelled (0 so far)' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Needs attention (0)' })).toBeNull();
     gate.resolve();
