@@ -21,12 +21,19 @@ export const sessionKeys = {
   environments: () => [...sessionKeys.all, 'environments'] as const,
 };
 
-/** The session, or null when nobody is signed in; read by the login guard and the shell. */
+/**
+ * The session, or null when nobody is signed in; read by the login guard and the shell. The guard
+ * reads both on every navigation and nothing observes them, so they are kept for the page's life
+ * (not the five minutes of an unobserved query): after a while on one screen, a navigation while
+ * offline would otherwise fetch them again, fail above the shell and take the whole frame with it.
+ * A session that ends meanwhile is told by the next call's 401 (the re-login dialog, decision 0006).
+ */
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: sessionKeys.current(),
     queryFn: async ({ signal }) => unwrap(await getSession(proxyClient, { signal })),
     staleTime: 60_000,
+    gcTime: Infinity,
   });
 
 export const environmentsQueryOptions = () =>
@@ -34,6 +41,7 @@ export const environmentsQueryOptions = () =>
     queryKey: sessionKeys.environments(),
     queryFn: async ({ signal }) => unwrap(await getEnvironments(proxyClient, { signal })),
     staleTime: 5 * 60_000,
+    gcTime: Infinity,
   });
 
 /** `POST /auth/login`; the new session goes straight into the cache the guard reads. */

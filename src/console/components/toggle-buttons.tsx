@@ -16,7 +16,8 @@ export function ToggleButtons<Value extends string>({
   legend: string;
   /** The buttons say enough on screen: the name is for screen readers only. */
   hideLegend?: boolean;
-  options: readonly { value: Value; label: string }[];
+  /** `name`: what a screen reader says, where the label is shorter than its meaning. */
+  options: readonly { value: Value; label: string; name?: string | undefined }[];
   value: Value;
   onChange: (value: Value) => void;
   size?: MantineSize;
@@ -30,6 +31,7 @@ export function ToggleButtons<Value extends string>({
           size={size}
           variant={option.value === value ? 'filled' : 'default'}
           aria-pressed={option.value === value}
+          aria-label={option.name}
           onClick={() => {
             if (option.value !== value) onChange(option.value);
           }}

@@ -8,9 +8,16 @@ import { NotificationsHost } from '@/console/components/notifications-host';
 import { Shell } from '@/console/components/shell';
 import { useI18n } from '@/console/lib/i18n';
 import { useSessionExpired } from '@/console/lib/session-expiry';
+import { startTypeahead, stopTypeahead } from '@/console/lib/typeahead';
 
-// Lazy: the palette (and @mantine/spotlight) loads on first Ctrl/Cmd+K, not with the entry.
-const CentreSpotlight = lazy(() => import('@/console/features/centres/centre-spotlight'));
+// Lazy: the palette (and @mantine/spotlight) loads on first Ctrl/Cmd+K, not with the entry; what
+// is typed meanwhile waits for its input (lib/typeahead.ts).
+const CentreSpotlight = lazy(() =>
+  import('@/console/features/centres/centre-spotlight').catch((error: unknown) => {
+    stopTypeahead();
+    throw error;
+  }),
+);
 // Lazy too: the re-login dialog (a modal and the login form) loads when a session ends.
 const ReloginDialog = lazy(() =>
   import('@/console/features/auth/relogin-dialog').then((module) => ({ default: module.ReloginDialog })),
@@ -45,9 +52,13 @@ function AuthLayout() {
   const [openRequest, setOpenRequest] = useState(0);
   const expired = useSessionExpired();
   const canSearch = environment.operations.includes('listChildCenters');
-  const openPalette = () => setOpenRequest((count) => count + 1);
-  // Before the palette is loaded, the shortcut loads it; afterwards the palette handles it itself.
-  useHotkeys(canSearch && openRequest === 0 ? [['mod+K', openPalette]] : []);
+  const openPalette = () => {
+    startTypeahead();
+    setOpenRequest((count) => count + 1);
+  };
+  // Before the palette is loaded, the shortcut loads it; afterwards the palette opens itself, and
+  // here what is typed next is kept until its input has the focus.
+  useHotkeys(canSearch ? [['mod+K', openRequest === 0 ? openPalette : startTypeahead]] : []);
   const logout = async () => {
     await signOut(queryClient);
     await router.navigate({ to: '/login' });

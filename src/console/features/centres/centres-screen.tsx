@@ -120,7 +120,7 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
           )}
         </>
       )}
-      <CreateFlow ref={create} onArrived={setArrived} />
+      <CreateFlow ref={create} centres={data.data} onArrived={setArrived} />
     </Stack>
   );
 }

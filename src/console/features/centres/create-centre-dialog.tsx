@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import { useMemo } from 'react';
-import { Controller } from 'react-hook-form';
+import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useCreateChildCenter } from '@/console/api/create-child-center';
 import { Form, FormError, SubmitButton, useSchemaForm } from '@/console/components/form';
 import { fieldMessage } from '@/console/lib/form-kit';
@@ -9,12 +9,15 @@ import {
   createChildCenterRequestSchema,
   type CreateChildCenterRequest,
 } from '@/contract/operations/create-child-center';
-import type { ChildCreation } from '@/contract/schemas';
+import type { ChildCreation, ChildListItem } from '@/contract/schemas';
 import { COUNTRY_CODES } from './countries.ts';
+import { sameNameAndCity } from './rules.ts';
 
 const FIELDS = ['name', 'country', 'city'] as const;
 
 export interface CreateCentreDialogProps {
+  /** The centres there are: one with the same name in the same city asks before another is created. */
+  centres: readonly ChildListItem[];
   opened: boolean;
   onClose: () => void;
   onCreated: (name: string, creation: ChildCreation) => void;
@@ -24,7 +27,7 @@ export interface CreateCentreDialogProps {
  * 4.3 with the contract's own request schema (D5). The form stays mounted while closed, so that
  * whatever was typed survives an error, a cancel or a re-login: nothing is lost.
  */
-export function CreateCentreDialog({ opened, onClose, onCreated }: CreateCentreDialogProps) {
+export function CreateCentreDialog({ centres, opened, onClose, onCreated }: CreateCentreDialogProps) {
   const { t, countryName, language } = useI18n();
   const mutation = useCreateChildCenter();
   const form = useSchemaForm(createChildCenterRequestSchema, {
@@ -43,11 +46,26 @@ export function CreateCentreDialog({ opened, onClose, onCreated }: CreateCentreD
       field === 'country' ? t('create.validation.country') : t('create.validation.required'),
     );
 
+  // A centre of that name in that city: the first press asks, the next press on it creates. The
+  // question goes once the name or the place no longer match that centre.
+  const [asked, setAsked] = useState<number | null>(null);
+  // Watched only once asked: until then a keystroke re-renders nothing (the country list is long).
+  const typed = useWatch({ control: form.control, disabled: asked === null });
+  const same =
+    asked === null ? undefined : sameNameAndCity(centres, { name: '', country: '', city: '', ...typed });
+  const twin = same !== undefined && same.id === asked ? same : undefined;
+
   // A double click creates one centre; D2's field errors go onto their fields (the one <Form>).
-  const create = async (values: CreateChildCenterRequest) => {
-    const creation = await mutation.mutateAsync(values);
+  const create = async (wanted: CreateChildCenterRequest) => {
+    const found = sameNameAndCity(centres, wanted);
+    if (found && found.id !== asked) {
+      setAsked(found.id);
+      return;
+    }
+    const creation = await mutation.mutateAsync(wanted);
     form.reset();
-    onCreated(values.name, creation);
+    setAsked(null);
+    onCreated(wanted.name, creation);
   };
 
   return (
@@ -93,12 +111,17 @@ export function CreateCentreDialog({ opened, onClose, onCreated }: CreateCentreD
             error={fieldError('city')}
             {...form.register('city')}
           />
+          {twin ? (
+            <Alert color="yellow" title={t('create.twin.title', { name: twin.name, city: twin.city ?? '' })}>
+              {t('create.twin.body', { id: twin.id })}
+            </Alert>
+          ) : null}
           <FormError />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <SubmitButton>{t('create.submit')}</SubmitButton>
+            <SubmitButton>{twin ? t('create.twin.submit') : t('create.submit')}</SubmitButton>
           </Group>
         </Stack>
       </Form>

@@ -37,6 +37,33 @@ describe('creating a centre and its credentials', () => {
     expect(await screen.findByText('Hospital Nou')).toBeInTheDocument();
   });
 
+  it('asks before creating a second centre of the same name in the same city', async () => {
+    const { parent } = await signedInParent(api);
+    const user = userEvent.setup();
+    renderApp('/centres');
+    await screen.findByText('Clínica Barcelona');
+    const dialog = await openCreate(user);
+    // The same centre as typed by someone else: case and accents aside.
+    await fillCreate(user, dialog, 'lisbon care', 'Portugal', 'LISBOA');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    const question = await within(dialog).findByRole('alert');
+    expect(question).toHaveTextContent('Lisbon Care already exists in Lisboa');
+    expect(api.sent('/register/childProvider')).toHaveLength(0);
+    // Another city is another centre: the question goes, and comes back with the same city.
+    await user.clear(within(dialog).getByLabelText(/City/));
+    await user.type(within(dialog).getByLabelText(/City/), 'Porto');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Create' })).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText(/City/));
+    await user.type(within(dialog).getByLabelText(/City/), 'Lisboa');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('already exists in Lisboa');
+    await user.click(within(dialog).getByRole('button', { name: 'Create another' }));
+    expect(await screen.findByRole('dialog', { name: 'Credentials of lisbon care' })).toBeInTheDocument();
+    expect(api.sent('/register/childProvider')).toHaveLength(1);
+    expect(childrenNamed(api, parent.providerId, 'lisbon care')).toHaveLength(1);
+    // Four fields typed twice over, a dozen seconds in jsdom when idle: the time a loaded machine needs.
+  }, 40_000);
+
   it('downloads the new credentials as a .env file', async () => {
     await signedInParent(api);
     const user = userEvent.setup();

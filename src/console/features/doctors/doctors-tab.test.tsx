@@ -58,6 +58,16 @@ describe('the Doctors tab', () => {
     expect(requests.every((url) => Number(url.searchParams.get('limit')) <= 100)).toBe(true);
   });
 
+  it('goes to the last page from a page past the end, in place of the page asked for', async () => {
+    await api.signIn(DEMO_PARENT);
+    const { router } = renderApp('/centres/107/doctors?page=99');
+    expect(await screen.findByText('51–65 of 65')).toBeInTheDocument();
+    await waitFor(() => expect(bodyRows()).toHaveLength(15));
+    expect(router.state.location.search).toMatchObject({ page: 3 });
+    // In place of page 99, not after it: back does not return to the empty page.
+    expect(router.history.length).toBe(1);
+  });
+
   it('fetches the next page ahead, so that "next" shows it without waiting', async () => {
     await api.signIn(DEMO_PARENT);
     const requests = listRequests(107);

@@ -1,6 +1,7 @@
 import { Group, Progress, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { Navigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { doctorsWithLicensesQueryOptions } from '@/console/api/list-doctors-with-licenses';
 import { serviceClockQueryOptions } from '@/console/api/service-clock';
@@ -51,7 +52,7 @@ export function DoctorsTab({ centreId, environment, search, onSearchChange }: Do
   );
   const columns = useColumns(centreId, clock.data);
   const paging: Paging = { page: search.page, pageSize: search.size };
-  const { query, total, isShowingPrevious } = usePagedQuery(
+  const { query, total, lastPage, isShowingPrevious } = usePagedQuery(
     (at) =>
       doctorsWithLicensesQueryOptions(
         centreId,
@@ -81,6 +82,16 @@ export function DoctorsTab({ centreId, environment, search, onSearchChange }: Do
           setTyped('');
           onSearchChange({ q: '', page: 1 });
         }}
+      />
+    );
+  // A page past the end (an old link, a list that shrank): its last page instead.
+  else if (lastPage !== undefined)
+    body = (
+      <Navigate
+        to="/centres/$centreId/doctors"
+        params={{ centreId }}
+        search={(previous) => ({ ...previous, page: lastPage })}
+        replace
       />
     );
   else

@@ -129,6 +129,32 @@ describe('the registration form', () => {
   });
 });
 
+describe('a session that ends while doctors are sent', () => {
+  it('opens the sign-in dialog, then sends the rows it held, with nothing typed lost', async () => {
+    const { parent } = await signedInParent(api);
+    const user = userEvent.setup();
+    renderApp('/doctors/register');
+    await screen.findByRole('group', { name: 'Doctor 1' });
+    await fillRow(user, 1, { name: 'Ana', lastname: 'García', id: 'D-1' });
+    await user.click(screen.getByRole('button', { name: 'Add a doctor' }));
+    await fillRow(user, 2, { name: 'Pau', lastname: 'Serra', id: 'D-2' });
+    await api.endSession();
+    await user.click(screen.getByRole('button', { name: 'Register 2 doctors' }));
+    const relogin = await screen.findByRole('dialog', { name: 'Your session has ended' });
+    // The rows wait for the new session: not failed, their fields as typed.
+    expect(screen.getByText(/Waiting for you to sign in again/)).toBeInTheDocument();
+    expect(screen.queryByText('Failed')).toBeNull();
+    expect(within(row(2)).getByLabelText(/Last name/)).toHaveValue('Serra');
+    expect(doctorsOf(api, parent.providerId)).toHaveLength(0);
+    await user.type(within(relogin).getByLabelText(/client secret/i), parent.secret);
+    await user.click(within(relogin).getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Done: 2 rows')).toBeInTheDocument();
+    expect(screen.getByText('2 registered, 0 failed.')).toBeInTheDocument();
+    const held = doctorsOf(api, parent.providerId).map((doctor) => doctor.doctorId);
+    expect(held.toSorted()).toEqual(['D-1', 'D-2']);
+  });
+});
+
 describe('the speciality', () => {
   afterEach(() => vi.unstubAllEnvs());
 

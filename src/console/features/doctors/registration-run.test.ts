@@ -136,6 +136,32 @@ describe('the registration run (D4)', () => {
     expect(fake.sent).toEqual(keys(8));
   });
 
+  it('holds the rows when the session ends under them, and sends them again once signed in', async () => {
+    const fake = controlledSend();
+    const signedOut = new Error('session ended');
+    const run = new RegistrationRun({ send: fake.send, endsSession: (error) => error === signedOut });
+    run.start(items(keys(6)));
+    await settle();
+    fake.answer('row-1');
+    await settle();
+    fake.pending.get('row-2')?.reject(signedOut);
+    fake.pending.delete('row-2');
+    await settle();
+    // Not failed: the row waits, and nothing new starts.
+    expect(run.status('row-2')).toEqual({ state: 'waiting' });
+    expect(run.progress()).toMatchObject({ registered: 1, failed: 0, left: 5, signedOut: true });
+    for (const key of ['row-3', 'row-4', 'row-5']) fake.answer(key);
+    await settle();
+    expect(fake.sent).toEqual(keys(5));
+    run.signedIn();
+    await settle();
+    expect(fake.sent.slice(5).toSorted()).toEqual(['row-2', 'row-6']);
+    fake.answer('row-2');
+    fake.answer('row-6');
+    await run.idle();
+    expect(run.progress()).toMatchObject({ registered: 6, failed: 0, signedOut: false, running: false });
+  });
+
   it('cancel sends nothing more: queued rows go back to unsent, those in flight keep their answer', async () => {
     const fake = controlledSend();
     const run = new RegistrationRun({ send: fake.send });

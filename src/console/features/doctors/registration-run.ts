@@ -39,6 +39,8 @@ export interface Progress {
   notSent: number;
   running: boolean;
   paused: boolean;
+  /** Held until the user signs in again: the session ended under a request (decision 0006). */
+  signedOut: boolean;
   /** Rows answered per second of sending (pauses not counted), once there is an answer. */
   ratePerSecond: number | undefined;
   /** At that rate, how long the rows left take. */
@@ -51,12 +53,21 @@ export interface RunOptions<Request> {
   concurrency?: number;
   /** A clock in milliseconds (tests pass their own). */
   now?: () => number;
+  /**
+   * Whether a failure says the session has ended rather than anything about the row: the row goes
+   * back to waiting and nothing more is sent until `signedIn` (decision 0006).
+   */
+  endsSession?: (error: unknown) => boolean;
 }
 
 type Listener = () => void;
 
+/** Why nothing new is sent: the user paused, or the session ended under a request. */
+type HoldReason = 'paused' | 'signed-out';
+
 export class RegistrationRun<Request> {
   readonly #send: (request: Request) => Promise<string>;
+  readonly #endsSession: (error: unknown) => boolean;
   readonly #now: () => number;
   readonly #limit: LimitFunction;
   readonly #statuses = new Map<string, RowStatus>();
@@ -65,7 +76,7 @@ export class RegistrationRun<Request> {
   /** Bumped by cancel: queued tasks of an older generation send nothing. */
   #generation = 0;
   #batch = new Set<string>();
-  #paused: { resume: () => void; promise: Promise<void>; since: number } | undefined;
+  #hold: { resolve: () => void; promise: Promise<void>; since: number; reasons: Set<HoldReason> } | undefined;
   #startedAt = 0;
   #pausedMs = 0;
   #answered = 0;
@@ -75,6 +86,7 @@ export class RegistrationRun<Request> {
 
   constructor(options: RunOptions<Request>) {
     this.#send = options.send;
+    this.#endsSession = options.endsSession ?? (() => false);
     this.#now = options.now ?? (() => performance.now());
     this.#limit = pLimit(options.concurrency ?? MAX_IN_FLIGHT);
   }
@@ -134,41 +146,67 @@ export class RegistrationRun<Request> {
   }
 
   async #run(key: string, request: Request, generation: number): Promise<void> {
-    // A pause holds the row here (its slot too: nothing else starts either) until resume or cancel.
-    // oxlint-disable-next-line no-await-in-loop -- waiting is the point: one pause after another
-    while (this.#paused && generation === this.#generation) await this.#paused.promise;
+    // A hold keeps the row here (its slot too: nothing else starts either) until it is lifted or
+    // the batch is cancelled.
+    // oxlint-disable-next-line no-await-in-loop -- waiting is the point: one hold after another
+    while (this.#hold && generation === this.#generation) await this.#hold.promise;
     if (generation !== this.#generation) return;
     this.#statuses.set(key, { state: 'sending' });
     this.#inFlight += 1;
     this.#maxInFlight = Math.max(this.#maxInFlight, this.#inFlight);
     this.#changed();
+    let again = false;
     try {
       const serviceId = await this.#send(request);
       this.#statuses.set(key, { state: 'registered', serviceId });
     } catch (error) {
-      this.#statuses.set(key, { state: 'failed', kind: 'failed', error });
+      if (!this.#endsSession(error)) this.#statuses.set(key, { state: 'failed', kind: 'failed', error });
+      else if (generation !== this.#generation) this.#statuses.delete(key);
+      else {
+        // Nothing is wrong with the row: it waits for the new session and goes again (D4 makes a
+        // second send of the same doctor safe).
+        again = true;
+        this.#statuses.set(key, { state: 'waiting' });
+        this.#holdFor('signed-out');
+      }
     } finally {
       this.#inFlight -= 1;
-      this.#answered += 1;
+      if (!again) this.#answered += 1;
       this.#changed();
     }
+    if (again) await this.#run(key, request, generation);
+  }
+
+  #holdFor(reason: HoldReason): void {
+    this.#hold ??= { ...Promise.withResolvers<void>(), since: this.#now(), reasons: new Set() };
+    this.#hold.reasons.add(reason);
+    this.#changed();
+  }
+
+  #lift(reason: HoldReason): void {
+    const hold = this.#hold;
+    if (!hold?.reasons.delete(reason)) return;
+    if (hold.reasons.size === 0) {
+      this.#pausedMs += this.#now() - hold.since;
+      this.#hold = undefined;
+      hold.resolve();
+    }
+    this.#changed();
   }
 
   /** No new request starts until `resume`; those in flight finish. */
   pause(): void {
-    if (this.#paused || !this.running) return;
-    const { promise, resolve } = Promise.withResolvers<void>();
-    this.#paused = { resume: resolve, promise, since: this.#now() };
-    this.#changed();
+    if (this.#hold?.reasons.has('paused') || !this.running) return;
+    this.#holdFor('paused');
   }
 
   resume(): void {
-    const paused = this.#paused;
-    if (!paused) return;
-    this.#pausedMs += this.#now() - paused.since;
-    this.#paused = undefined;
-    paused.resume();
-    this.#changed();
+    this.#lift('paused');
+  }
+
+  /** The user signed in again: the rows held by the ended session go (unless paused meanwhile). */
+  signedIn(): void {
+    this.#lift('signed-out');
   }
 
   /**
@@ -179,9 +217,9 @@ export class RegistrationRun<Request> {
     this.#generation += 1;
     this.#limit.clearQueue();
     for (const [key, status] of this.#statuses) if (status.state === 'waiting') this.#statuses.delete(key);
-    const paused = this.#paused;
-    this.#paused = undefined;
-    paused?.resume();
+    const hold = this.#hold;
+    this.#hold = undefined;
+    hold?.resolve();
     this.#changed();
   }
 
@@ -231,7 +269,7 @@ export class RegistrationRun<Request> {
       else if (state === 'waiting' || state === 'sending') left += 1;
     }
     const now = this.#now();
-    const pausedMs = this.#pausedMs + (this.#paused ? now - this.#paused.since : 0);
+    const pausedMs = this.#pausedMs + (this.#hold ? now - this.#hold.since : 0);
     const elapsedSeconds = (now - this.#startedAt - pausedMs) / 1000;
     const ratePerSecond =
       this.#answered > 0 && elapsedSeconds > 0 ? this.#answered / elapsedSeconds : undefined;
@@ -243,7 +281,8 @@ export class RegistrationRun<Request> {
       total: this.#batch.size,
       notSent: this.#batch.size - registered - failed - left,
       running: left > 0,
-      paused: this.#paused !== undefined,
+      paused: this.#hold?.reasons.has('paused') ?? false,
+      signedOut: this.#hold?.reasons.has('signed-out') ?? false,
       ratePerSecond,
       remainingSeconds: ratePerSecond && left > 0 ? left / ratePerSecond : undefined,
     };

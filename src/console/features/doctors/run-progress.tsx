@@ -59,12 +59,14 @@ export function RunProgress<R>({
           <Text size="sm" c="dimmed">
             {progress.paused
               ? t('run.paused')
-              : progress.ratePerSecond === undefined
-                ? t('run.starting')
-                : t('run.rate', {
-                    rate: formatNumber(Math.round(progress.ratePerSecond * 10) / 10),
-                    seconds: Math.max(1, Math.round(progress.remainingSeconds ?? 0)),
-                  })}
+              : progress.signedOut
+                ? t('run.signedOut')
+                : progress.ratePerSecond === undefined
+                  ? t('run.starting')
+                  : t('run.rate', {
+                      rate: formatNumber(Math.round(progress.ratePerSecond * 10) / 10),
+                      seconds: Math.max(1, Math.round(progress.remainingSeconds ?? 0)),
+                    })}
           </Text>
         </Group>
         <Progress.Root size="lg">

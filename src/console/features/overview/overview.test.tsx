@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { focusManager } from '@tanstack/react-query';
+import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/console/testing/render-app';
 import { DEMO_PARENT, setupSimulatorConsole } from '@/console/testing/simulator-console';
@@ -46,6 +47,26 @@ describe('the overview', () => {
       'aria-pressed',
       'true',
     );
+  });
+
+  it('says its counts are only counts so far until every centre is in', async () => {
+    await api.signIn(DEMO_PARENT);
+    // Every centre's licences wait until the test lets them through to the proxy.
+    const gate = Promise.withResolvers<void>();
+    api.server.use(http.get(/\/payments\//, () => gate.promise));
+    renderApp('/overview');
+    expect(await screen.findByRole('button', { name: 'All centres (34)' })).toBeInTheDocument();
+    // Shown short, said in full.
+    expect(screen.getByRole('button', { name: 'Needs attention (0 so far)' })).toHaveTextContent(
+      'Needs attention (0…)',
+    );
+    expect(screen.getByRole('button', { name: 'Cancelled (0 so far)' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Needs attention (0)' })).toBeNull();
+    gate.resolve();
+    expect(
+      await screen.findByRole('button', { name: 'Needs attention (4)' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancelled (1)' })).toBeInTheDocument();
   });
 
   it('reads its filter and sort from the URL', async () => {

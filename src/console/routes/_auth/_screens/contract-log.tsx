@@ -23,7 +23,8 @@ export const Route = createFileRoute('/_auth/_screens/contract-log')({
     ]),
   pendingComponent: CentresSkeleton,
   errorComponent: RouteError,
-  codeSplitGroupings: [['loader'], ['component'], ['errorComponent']],
+  // The error component stays with the route tree, so that offline it needs no file (vite.config.ts).
+  codeSplitGroupings: [['loader'], ['component']],
   component: ContractLogRoute,
 });
 
