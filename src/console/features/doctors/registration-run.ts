@@ -8,9 +8,14 @@ import pLimit, { type LimitFunction } from 'p-limit';
 export const MAX_IN_FLIGHT = 4;
 
 export type RowFailure =
-  /** Not sent: the row breaks a rule of 2.2 or repeats another row's doctor id. */
+  /** Not sent: the row breaks a rule of 2.2 or repeats another row's doctor id. It needs fixing. */
   | { kind: 'invalid' }
-  /** Sent, and refused or lost: the error value, with its D2 field errors. */
+  /**
+   * Sent and refused (a 400 with its D2 field errors, a 403…): the same row would be refused again.
+   * It needs fixing; `sent` is the request as sent, so that a changed row may go again.
+   */
+  | { kind: 'refused'; error: unknown; sent: string }
+  /** Sent, and no answer came or the service was in passing trouble: sent again, it may pass (D4). */
   | { kind: 'failed'; error: unknown };
 
 export type RowStatus =
@@ -29,7 +34,12 @@ export interface BatchItem<Request> {
 
 export interface Progress {
   registered: number;
+  /** Sent and failed in passing: a retry may pass. */
   failed: number;
+  /** Not sent for a broken rule, or refused: fixed, they may go. */
+  toFix: number;
+  /** Of those, the ones the service refused. */
+  refused: number;
   /** Waiting or in flight. */
   left: number;
   inFlight: number;
@@ -48,6 +58,8 @@ export interface Progress {
 export interface RunOptions<Request> {
   /** Registers one doctor; answers the service's id for it, or throws the failure. */
   send: (request: Request) => Promise<string>;
+  /** Whether a failure may pass if the same request is sent again (else it was refused); default yes. */
+  mayPassAgain?: (error: unknown) => boolean;
   concurrency?: number;
   /** A clock in milliseconds (tests pass their own). */
   now?: () => number;
@@ -57,6 +69,7 @@ type Listener = () => void;
 
 export class RegistrationRun<Request> {
   readonly #send: (request: Request) => Promise<string>;
+  readonly #mayPassAgain: (error: unknown) => boolean;
   readonly #now: () => number;
   readonly #limit: LimitFunction;
   readonly #statuses = new Map<string, RowStatus>();
@@ -75,6 +88,7 @@ export class RegistrationRun<Request> {
 
   constructor(options: RunOptions<Request>) {
     this.#send = options.send;
+    this.#mayPassAgain = options.mayPassAgain ?? (() => true);
     this.#now = options.now ?? (() => performance.now());
     this.#limit = pLimit(options.concurrency ?? MAX_IN_FLIGHT);
   }
@@ -103,13 +117,25 @@ export class RegistrationRun<Request> {
   }
 
   /**
-   * Queues the rows in order. A registered row is never sent again (D4), and a row already queued
-   * is not queued twice; a row that cannot be prepared fails at once, unsent.
+   * Whether a row, prepared as it is now, may succeed if sent: not registered (D4: never sent
+   * again), not on its way, and not refused as it is (the same request would be refused again).
+   * A row that breaks a rule may not go either; it fails at once, unsent, when started.
+   */
+  mayGo(key: string, prepared: Prepared<Request>): boolean {
+    const status = this.#statuses.get(key);
+    if (status === undefined) return true;
+    if (status.state !== 'failed') return false;
+    return status.kind !== 'refused' || !prepared.ok || JSON.stringify(prepared.request) !== status.sent;
+  }
+
+  /**
+   * Queues the rows that may go (`mayGo`), in order; a row already queued is not queued twice, and
+   * a row that cannot be prepared fails at once, unsent.
    */
   start(items: readonly BatchItem<Request>[]): void {
-    const fresh = items.filter((item) => {
-      const state = this.#statuses.get(item.key)?.state;
-      return state !== 'registered' && state !== 'waiting' && state !== 'sending';
+    const fresh = items.flatMap((item) => {
+      const prepared = item.prepare();
+      return this.mayGo(item.key, prepared) ? [{ key: item.key, prepared }] : [];
     });
     if (fresh.length === 0) return;
     if (!this.running) {
@@ -120,15 +146,14 @@ export class RegistrationRun<Request> {
       this.#answered = 0;
     }
     const generation = this.#generation;
-    for (const item of fresh) {
-      this.#batch.add(item.key);
-      const prepared = item.prepare();
+    for (const { key, prepared } of fresh) {
+      this.#batch.add(key);
       if (!prepared.ok) {
-        this.#statuses.set(item.key, { state: 'failed', kind: 'invalid' });
+        this.#statuses.set(key, { state: 'failed', kind: 'invalid' });
         continue;
       }
-      this.#statuses.set(item.key, { state: 'waiting' });
-      void this.#limit(() => this.#run(item.key, prepared.request, generation));
+      this.#statuses.set(key, { state: 'waiting' });
+      void this.#limit(() => this.#run(key, prepared.request, generation));
     }
     this.#changed();
   }
@@ -146,7 +171,12 @@ export class RegistrationRun<Request> {
       const serviceId = await this.#send(request);
       this.#statuses.set(key, { state: 'registered', serviceId });
     } catch (error) {
-      this.#statuses.set(key, { state: 'failed', kind: 'failed', error });
+      this.#statuses.set(
+        key,
+        this.#mayPassAgain(error)
+          ? { state: 'failed', kind: 'failed', error }
+          : { state: 'failed', kind: 'refused', error, sent: JSON.stringify(request) },
+      );
     } finally {
       this.#inFlight -= 1;
       this.#answered += 1;
@@ -223,13 +253,19 @@ export class RegistrationRun<Request> {
   progress(): Progress {
     let registered = 0;
     let failed = 0;
+    let invalid = 0;
+    let refused = 0;
     let left = 0;
     for (const key of this.#batch) {
-      const state = this.#statuses.get(key)?.state;
-      if (state === 'registered') registered += 1;
-      else if (state === 'failed') failed += 1;
-      else if (state === 'waiting' || state === 'sending') left += 1;
+      const status = this.#statuses.get(key);
+      if (status?.state === 'registered') registered += 1;
+      else if (status?.state === 'failed')
+        if (status.kind === 'failed') failed += 1;
+        else if (status.kind === 'refused') refused += 1;
+        else invalid += 1;
+      else if (status?.state === 'waiting' || status?.state === 'sending') left += 1;
     }
+    const toFix = invalid + refused;
     const now = this.#now();
     const pausedMs = this.#pausedMs + (this.#paused ? now - this.#paused.since : 0);
     const elapsedSeconds = (now - this.#startedAt - pausedMs) / 1000;
@@ -238,10 +274,12 @@ export class RegistrationRun<Request> {
     return {
       registered,
       failed,
+      toFix,
+      refused,
       left,
       inFlight: this.#inFlight,
       total: this.#batch.size,
-      notSent: this.#batch.size - registered - failed - left,
+      notSent: this.#batch.size - registered - failed - toFix - left,
       running: left > 0,
       paused: this.#paused !== undefined,
       ratePerSecond,

@@ -1,6 +1,7 @@
 import { useBlocker } from '@tanstack/react-router';
 import { useState, useSyncExternalStore } from 'react';
 import { useRegisterDoctors } from '@/console/api/register-doctors';
+import { mayPassIfSentAgain } from '@/console/lib/error-message';
 import type { RegisterDoctorsRequest } from '@/contract/operations/register-doctors';
 import { RegistrationRun } from './registration-run.ts';
 
@@ -22,6 +23,7 @@ export function useRegistrationRun(target: number, onFailure?: (key: string, err
   const [state, setState] = useState(() => ({ target, run: create() }));
   function create() {
     return new RegistrationRun<RowRequest>({
+      mayPassAgain: mayPassIfSentAgain,
       send: async ({ key, request }) => {
         try {
           return await api.register(request);
