@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '@/console/testing/render-app';
 import { setupSimulatorConsole } from '@/console/testing/simulator-console';
 import { csvFile, doctorsOf, openImport, REGISTER, signedInParent, upload } from './register-testing.ts';
 
@@ -98,5 +99,32 @@ describe('the outcome of an import', () => {
     await user.click(await screen.findByRole('button', { name: 'Register 1 doctor' }));
     expect(await screen.findByText(/1 registered, 0 failed\./)).toBeVisible();
     expect(api.sent('/register/healthProviderDoctor')).toHaveLength(2);
+  });
+});
+
+describe('a value past its limit', () => {
+  it('says the limit and what was given, in the form and in the import', async () => {
+    const { centre } = await signedInParent(api);
+    const user = userEvent.setup();
+    renderApp(`/doctors/register?target=${centre.providerId}`);
+    const form = within(await screen.findByRole('group', { name: 'Doctor 1' }));
+    await user.click(form.getByLabelText(/First name/));
+    await user.paste('A'.repeat(5000));
+    await user.type(form.getByLabelText(/Last name/), 'García');
+    await user.type(form.getByLabelText(/Doctor id/), 'D-1');
+    await user.type(form.getByLabelText(/Speciality/), '99999999999999');
+    await user.click(screen.getByRole('button', { name: 'Register 1 doctor' }));
+    expect(await form.findByText('Too long: at most 100 characters, and this has 5,000.')).toBeVisible();
+    expect(form.getByText('Too large: the largest number accepted is 2,147,483,647.')).toBeVisible();
+    expect(api.sent('/register/healthProviderDoctor')).toHaveLength(0);
+
+    await user.click(screen.getByRole('radio', { name: 'Import a file' }));
+    await upload(
+      user,
+      csvFile(['name;lastname;doctorId;speciality;lang', `${'B'.repeat(5000)};Puig;D-2;99999999999999;CA`]),
+    );
+    const table = await screen.findByRole('table', { name: 'Rows of the file' });
+    expect(within(table).getByText('Too long: at most 100 characters, and this has 5,000.')).toBeVisible();
+    expect(within(table).getByText('Too large: the largest number accepted is 2,147,483,647.')).toBeVisible();
   });
 });
