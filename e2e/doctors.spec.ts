@@ -204,6 +204,23 @@ test('a cell of 5,000 characters is refused with its limit and keeps the row the
   expect(widths.table).toBeLessThanOrEqual(widths.own + 1);
 });
 
+test('a search in “Register under” replaces the current choice instead of following its name', async ({
+  page,
+}) => {
+  await demoLogin(page);
+  await page.goto('/doctors/register');
+  const picker = page.getByRole('combobox', { name: /Register under/ });
+  await expect(picker).toHaveValue(/^Yourself/);
+  await picker.click();
+  await page.keyboard.type('Sants');
+  await expect(picker).toHaveValue('Sants');
+  await page.getByRole('option', { name: /Sants/ }).click();
+  await expect(picker).toHaveValue(/^Policlínica Sants/);
+  await picker.click();
+  await page.keyboard.type('Yourself');
+  await expect(picker).toHaveValue('Yourself');
+});
+
 test.describe('a simulator fault', () => {
   // The faulted answers are 5xx, which Chromium logs as failed resources.
   test.use({
