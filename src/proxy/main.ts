@@ -136,8 +136,12 @@ async function startSimulator(
   generated: MainOptions['demoSeed'],
 ): Promise<FetchLike> {
   const { createSimulator } = await import('../simulator/index.ts');
-  // D11's reset goes back to the world it started with, generated or not.
-  const simulator = createSimulator({ seed: generated ?? 'demo', templatesPrefix });
+  // The demo's test clock starts at the real time (D10: from there it moves only through the control
+  // API), so that "in 20 days" agrees with the date beside it and with the calendar people read; a
+  // world seeded days earlier read "in 20 days" beside a date 16 days away. D11's reset goes back to
+  // the world it started with, generated or not, at the same start.
+  const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const simulator = createSimulator({ seed: generated ?? 'demo', templatesPrefix, now });
   return (request) => simulator.fetch(request);
 }
 
