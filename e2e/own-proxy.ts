@@ -46,7 +46,12 @@ export function startGeneratedWorld(centres: number, doctors: number): Promise<O
   return untilListening(
     [
       path.join(root, 'scripts/start.ts'),
-      ...['--port', '0', '--demo-centres', String(centres), '--demo-doctors', String(doctors)],
+      '--port',
+      '0',
+      '--demo-centres',
+      String(centres),
+      '--demo-doctors',
+      String(doctors),
     ],
     {},
   );

@@ -51,6 +51,19 @@ describe('the contract-event log page', () => {
     expect(await screen.findByText('12 events')).toBeInTheDocument();
   });
 
+  it('shows a long event id shortened, and copies it whole', async () => {
+    await api.signIn(DEMO_PARENT);
+    const user = userEvent.setup();
+    const id = 'evt_0f1e2d3c4b5a69788796a5b4c3d2e1f0';
+    await sendCancellation(id, 107);
+    renderApp('/contract-log');
+    expect(await screen.findByText('evt_0f1e2d3c…')).toBeVisible();
+    expect(screen.queryByText(id)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Copy the whole id of event evt_0f1e2d3c…' }));
+    expect(await navigator.clipboard.readText()).toBe(id);
+    expect(screen.getByRole('button', { name: /evt_0f1e2d3c/ })).toHaveTextContent('Copied');
+  });
+
   it('says how events arrive when there are none', async () => {
     await api.signIn(DEMO_PROCESSOR);
     renderApp('/contract-log');

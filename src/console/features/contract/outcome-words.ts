@@ -45,3 +45,9 @@ const KIND_NAME: Record<Exclude<EventKind, 'other'>, MessageKey> = {
 /** What an event did, by the domain's reading of the log (an update after a cancellation reactivates). */
 export const eventKindWords = (t: T, kind: EventKind | undefined, type: string): string =>
   kind === undefined || kind === 'other' ? t('contract.event.other', { type }) : t(KIND_NAME[kind]);
+
+/**
+ * An event id as people read it: a long one (the console's own are `evt_` and 32 digits) by its
+ * first twelve characters; the event list copies it whole.
+ */
+export const shortEventId = (id: string): string => (id.length > 16 ? `${id.slice(0, 12)}…` : id);

@@ -146,17 +146,25 @@ function DoctorsSkeleton() {
 function useColumns(centreId: number, now: Date | undefined): Column<DoctorWithLicense>[] {
   const { t } = useI18n();
   return [
-    { key: 'name', header: t('doctors.column.name'), cell: (doctor) => doctor.name },
+    {
+      key: 'name',
+      header: t('doctors.column.name'),
+      // Support staff go from a doctor to the licences they hold, by the doctor's name as on the
+      // Licences tab: the link's name is the whole name (it begins with the words it shows).
+      cell: (doctor) => (
+        <AnchorLink
+          {...doctorLicencesLink(centreId, doctor.id)}
+          aria-label={`${doctor.name} ${doctor.lastname}`}
+        >
+          {doctor.name}
+        </AnchorLink>
+      ),
+    },
     { key: 'lastname', header: t('doctors.column.lastname'), cell: (doctor) => doctor.lastname },
     {
       key: 'id',
       header: t('doctors.column.id'),
-      // Support staff go from a doctor to the licences they hold.
-      cell: (doctor) => (
-        <AnchorLink {...doctorLicencesLink(centreId, doctor.id)} className={classes.id}>
-          {doctor.id}
-        </AnchorLink>
-      ),
+      cell: (doctor) => <span className={classes.id}>{doctor.id}</span>,
     },
     {
       key: 'licence',

@@ -49,7 +49,7 @@ describe('the registration form', () => {
     expect(
       await within(row(1)).findByText('Leave it empty or enter an address like name@example.com.'),
     ).toBeInTheDocument();
-    expect(within(row(1)).getByText('A whole number above 0.')).toBeInTheDocument();
+    expect(within(row(1)).getByText('A whole number from 1 to 2,147,483,647.')).toBeInTheDocument();
     await user.clear(within(row(1)).getByLabelText(/E-mail/));
     await fillRow(user, 1, { name: 'Ana', lastname: 'García', id: 'D-1' });
     await user.click(screen.getByRole('button', { name: 'Duplicate doctor 1' }));

@@ -109,6 +109,32 @@ describe('the registration run (D4)', () => {
     expect(run.progress()).toMatchObject({ total: 3, registered: 3, failed: 0 });
   });
 
+  it('sends a refused row again only once it changed, and a row that failed in passing as it is', async () => {
+    const fake = controlledSend();
+    const run = new RegistrationRun({
+      send: fake.send,
+      mayPassAgain: (error) => !(error instanceof Error && error.message.startsWith('refused')),
+    });
+    run.start(items(['refused', 'lost']));
+    await settle();
+    fake.answer('refused', 'fail');
+    fake.pending.get('lost')?.reject(new Error('no answer'));
+    fake.pending.delete('lost');
+    await run.idle();
+    expect(run.progress()).toMatchObject({ failed: 1, toFix: 1, refused: 1 });
+    expect(run.mayGo('refused', { ok: true, request: 'refused' })).toBe(false);
+    expect(run.mayGo('lost', { ok: true, request: 'lost' })).toBe(true);
+    run.start(items(['refused', 'lost']));
+    await settle();
+    expect(fake.sent).toEqual(['refused', 'lost', 'lost']);
+    fake.answer('lost');
+    await run.idle();
+    // Changed, the refused row goes again.
+    run.start([{ key: 'refused', prepare: () => ({ ok: true, request: 'fixed' }) }]);
+    await settle();
+    expect(fake.sent.at(-1)).toBe('fixed');
+  });
+
   it('fails a row that cannot be prepared without sending it, and sends the others', async () => {
     const fake = controlledSend();
     const run = new RegistrationRun({ send: fake.send });

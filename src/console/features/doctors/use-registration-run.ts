@@ -1,7 +1,7 @@
 import { useBlocker } from '@tanstack/react-router';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useRegisterDoctors } from '@/console/api/register-doctors';
-import { isSessionEnded } from '@/console/lib/error-message';
+import { isSessionEnded, mayPassIfSentAgain } from '@/console/lib/error-message';
 import { sessionExpiry } from '@/console/lib/session-expiry';
 import type { RegisterDoctorsRequest } from '@/contract/operations/register-doctors';
 import { RegistrationRun } from './registration-run.ts';
@@ -27,6 +27,7 @@ export function useRegistrationRun(target: number, onFailure?: (key: string, err
   const [state, setState] = useState(() => ({ target, run: create() }));
   function create() {
     return new RegistrationRun<RowRequest>({
+      mayPassAgain: mayPassIfSentAgain,
       send: async ({ key, request }) => {
         try {
           return await api.register(request);
