@@ -5,7 +5,7 @@ import { buildUrl, send, type CallInit, type UpstreamClient } from './transport.
 // the proxy, kept in its database and read page by page, or as a CSV file. Ours, not the
 // service's. Re-exported by console-wire.ts, beside the other console↔proxy calls.
 
-export const ACTIVITY_PATHS = { page: '/activity', csv: '/activity.csv' } as const;
+export const ACTIVITY_PATHS = { page: '/audit/entries', csv: '/audit/entries.csv' } as const;
 
 /**
  * What an entry records. Later work adds its own (people, connections, alerts): a reader shows an
