@@ -5,7 +5,7 @@ import { attemptOutcome, type EventKind } from '@/console/domain/contract-events
 import { useI18n, type I18n } from '@/console/lib/i18n';
 import type { ContractEvent, ContractEventItem } from '@/contract/console-wire';
 import classes from './contract.module.css';
-import { eventKindWords, outcomeWords } from './outcome-words.ts';
+import { eventKindWords, outcomeWords } from '@/console/lib/outcome-words';
 
 type T = I18n['t'];
 

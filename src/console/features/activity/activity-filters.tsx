@@ -1,0 +1,111 @@
+import { Button, NativeSelect, Select, TextInput, VisuallyHidden } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { useI18n, type MessageKey } from '@/console/lib/i18n';
+import type { SearchChange } from '@/console/lib/use-search-change';
+import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from '@/contract/audit-actions';
+import classes from './activity.module.css';
+import { ACTIVITY_SEARCH_DEFAULTS, isFiltered, type ActivitySearch } from './search.ts';
+
+interface FiltersProps {
+  search: ActivitySearch;
+  onSearchChange: SearchChange<ActivitySearch>;
+  /** The centres the login may filter by (a parent's children); none: no centre filter. */
+  centres: readonly { id: number; name: string }[];
+  /** The CSV export of the same filters, beside them. */
+  exportButton: ReactNode;
+}
+
+/**
+ * The log's filters (centre, action, who, outcome, days), each applied as it changes and kept in
+ * the URL (docs/decisions/0022); the text field applies on Enter or on leaving it.
+ */
+export function ActivityFilters({ search, onSearchChange, centres, exportButton }: FiltersProps) {
+  const { t } = useI18n();
+  const set = (patch: Partial<ActivitySearch>) => onSearchChange(patch);
+  return (
+    <fieldset className={classes.filters}>
+      <VisuallyHidden component="legend">{t('activity.filters')}</VisuallyHidden>
+      {centres.length > 0 ? (
+        <Select
+          label={t('activity.filter.centre')}
+          searchable
+          clearable
+          limit={50}
+          placeholder={t('activity.filter.everyCentre')}
+          value={search.centre === 0 ? null : String(search.centre)}
+          onChange={(value) => set({ centre: value === null ? 0 : Number(value) })}
+          data={centres.map((centre) => ({
+            value: String(centre.id),
+            label: `${centre.name} (${centre.id})`,
+          }))}
+          nothingFoundMessage={t('activity.noResults')}
+        />
+      ) : null}
+      <NativeSelect
+        label={t('activity.filter.action')}
+        value={search.action}
+        onChange={(event) => set({ action: event.currentTarget.value as ActivitySearch['action'] })}
+        data={[
+          { value: '', label: t('activity.filter.everyAction') },
+          ...AUDIT_ACTIONS.map((action) => ({
+            value: action,
+            label: t(`activity.action.${action}` as MessageKey),
+          })),
+        ]}
+      />
+      <ActorInput key={search.actor} value={search.actor} onCommit={(actor) => set({ actor })} />
+      <NativeSelect
+        label={t('activity.filter.outcome')}
+        value={search.outcome}
+        onChange={(event) => set({ outcome: event.currentTarget.value as ActivitySearch['outcome'] })}
+        data={[
+          { value: '', label: t('activity.filter.anyOutcome') },
+          ...AUDIT_OUTCOMES.map((outcome) => ({ value: outcome, label: t(`activity.outcome.${outcome}`) })),
+        ]}
+      />
+      <TextInput
+        type="date"
+        label={t('activity.filter.from')}
+        value={search.from}
+        max={search.to || undefined}
+        onChange={(event) => set({ from: event.currentTarget.value })}
+      />
+      <TextInput
+        type="date"
+        label={t('activity.filter.to')}
+        value={search.to}
+        min={search.from || undefined}
+        onChange={(event) => set({ to: event.currentTarget.value })}
+      />
+      {isFiltered(search) ? (
+        <Button variant="default" onClick={() => set(ACTIVITY_SEARCH_DEFAULTS)}>
+          {t('common.clearFilters')}
+        </Button>
+      ) : null}
+      {exportButton}
+    </fieldset>
+  );
+}
+
+/** Who acted, typed: applied on Enter or when the field is left, not at every keystroke. */
+function ActorInput({ value, onCommit }: { value: string; onCommit: (actor: string) => void }) {
+  const { t } = useI18n();
+  const [text, setText] = useState(value);
+  const commit = () => {
+    if (text.trim() !== value) onCommit(text.trim());
+  };
+  return (
+    <TextInput
+      label={t('activity.filter.actor')}
+      description={t('activity.filter.actorHint')}
+      value={text}
+      onChange={(event) => setText(event.currentTarget.value)}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit();
+      }}
+      spellCheck={false}
+      autoCapitalize="off"
+    />
+  );
+}
