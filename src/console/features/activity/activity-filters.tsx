@@ -1,4 +1,4 @@
-import { Button, NativeSelect, Select, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, NativeSelect, TextInput, VisuallyHidden } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useI18n, type MessageKey } from '@/console/lib/i18n';
 import type { SearchChange } from '@/console/lib/use-search-change';
@@ -26,19 +26,19 @@ export function ActivityFilters({ search, onSearchChange, centres, exportButton 
     <fieldset className={classes.filters}>
       <VisuallyHidden component="legend">{t('activity.filters')}</VisuallyHidden>
       {centres.length > 0 ? (
-        <Select
+        // A native select: every centre, typed-ahead by the browser, and no 30 kB combobox with it
+        // (the route's budget, docs/decisions/0022).
+        <NativeSelect
           label={t('activity.filter.centre')}
-          searchable
-          clearable
-          limit={50}
-          placeholder={t('activity.filter.everyCentre')}
-          value={search.centre === 0 ? null : String(search.centre)}
-          onChange={(value) => set({ centre: value === null ? 0 : Number(value) })}
-          data={centres.map((centre) => ({
-            value: String(centre.id),
-            label: `${centre.name} (${centre.id})`,
-          }))}
-          nothingFoundMessage={t('activity.noResults')}
+          value={String(search.centre)}
+          onChange={(event) => set({ centre: Number(event.currentTarget.value) })}
+          data={[
+            { value: '0', label: t('activity.filter.everyCentre') },
+            ...centres.map((centre) => ({
+              value: String(centre.id),
+              label: `${centre.name} (${centre.id})`,
+            })),
+          ]}
         />
       ) : null}
       <NativeSelect

@@ -28,7 +28,10 @@ export function useCentreNames(providerId: number, listOffered: boolean, entries
     [names, t],
   );
   const listed = useMemo(
-    () => (list.data?.data ?? []).map((centre) => ({ id: centre.id, name: centre.name })),
+    () =>
+      (list.data?.data ?? [])
+        .map((centre) => ({ id: centre.id, name: centre.name }))
+        .toSorted((a, b) => a.name.localeCompare(b.name)),
     [list.data],
   );
   return { centreName, listed };
