@@ -8,7 +8,8 @@ import classes from './activity.module.css';
 import type { ActivityLine } from './entry-lines.ts';
 import { actorWords, itemsWords, lineWords, refusalsOf } from './entry-words.ts';
 
-const TONE_COLOUR: Record<Tone, string> = { ok: 'teal', bad: 'red', unknown: 'gray' };
+// The event log's colours (features/contract), whose contrast the theme keeps AA in both schemes.
+const TONE_COLOUR: Record<Tone, string> = { ok: 'cyan', bad: 'red', unknown: 'gray' };
 
 interface LineProps {
   line: ActivityLine;
