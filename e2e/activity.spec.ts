@@ -121,7 +121,7 @@ test('a contract change, doctors registered and a centre created are in Activity
 
   // The CSV of these filters: every entry they match, one row each, and nothing else.
   const download = page.waitForEvent('download');
-  await filters.getByRole('button', { name: 'Export CSV' }).click();
+  await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await (await download).path();
   const [header = [], ...rows] = Papa.parse<string[]>((await readFile(file, 'utf8')).trim()).data;
   const column = (name: string) => rows.map((row) => row[header.indexOf(name)]);

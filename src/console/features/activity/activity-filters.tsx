@@ -1,5 +1,5 @@
 import { Button, NativeSelect, TextInput, VisuallyHidden } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useI18n, type MessageKey } from '@/console/lib/i18n';
 import type { SearchChange } from '@/console/lib/use-search-change';
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from '@/contract/audit-actions';
@@ -11,15 +11,13 @@ interface FiltersProps {
   onSearchChange: SearchChange<ActivitySearch>;
   /** The centres the login may filter by (a parent's children); none: no centre filter. */
   centres: readonly { id: number; name: string }[];
-  /** The CSV export of the same filters, beside them. */
-  exportButton: ReactNode;
 }
 
 /**
  * The log's filters (centre, action, who, outcome, days), each applied as it changes and kept in
  * the URL (docs/decisions/0022); the text field applies on Enter or on leaving it.
  */
-export function ActivityFilters({ search, onSearchChange, centres, exportButton }: FiltersProps) {
+export function ActivityFilters({ search, onSearchChange, centres }: FiltersProps) {
   const { t } = useI18n();
   const set = (patch: Partial<ActivitySearch>) => onSearchChange(patch);
   return (
@@ -82,7 +80,6 @@ export function ActivityFilters({ search, onSearchChange, centres, exportButton 
           {t('common.clearFilters')}
         </Button>
       ) : null}
-      {exportButton}
     </fieldset>
   );
 }
@@ -97,7 +94,7 @@ function ActorInput({ value, onCommit }: { value: string; onCommit: (actor: stri
   return (
     <TextInput
       label={t('activity.filter.actor')}
-      description={t('activity.filter.actorHint')}
+      placeholder={t('activity.filter.actorHint')}
       value={text}
       onChange={(event) => setText(event.currentTarget.value)}
       onBlur={commit}

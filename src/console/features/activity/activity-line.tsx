@@ -18,6 +18,9 @@ interface LineProps {
   linkCentre: boolean;
 }
 
+/** A sign-in or sign-out: about the login, not about a centre to open. */
+const isSession = (line: ActivityLine) => line.kind === 'entry' && line.action.startsWith('auth.');
+
 /** One line of the activity log: the sentence, its result, when and where, and its details. */
 export const ActivityLineItem = memo(function ActivityLineItem({ line, centreName, linkCentre }: LineProps) {
   const { t } = useI18n();
@@ -40,7 +43,7 @@ export const ActivityLineItem = memo(function ActivityLineItem({ line, centreNam
             <Text size="xs" c="dimmed">
               <LocalTime value={new Date(line.at)} />
             </Text>
-            {linkCentre && line.centreId !== null ? (
+            {linkCentre && line.centreId !== null && !isSession(line) ? (
               <AnchorLink to="/centres/$centreId" params={{ centreId: line.centreId }} size="xs">
                 {centreName(line.centreId)}
               </AnchorLink>

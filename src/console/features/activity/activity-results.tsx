@@ -1,6 +1,6 @@
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { EmptyState, ErrorPanel, NoResults } from '@/console/components/feedback';
 import { useI18n } from '@/console/lib/i18n';
 import type { ActivityEntry, ActivityPage } from '@/contract/console-wire';
@@ -34,10 +34,12 @@ interface ResultsProps {
   centreName: (id: number) => string;
   filtered: boolean;
   onClear: () => void;
+  /** The CSV export of the same filters, above the entries it would hold. */
+  exportButton: ReactNode;
 }
 
 /** The log's lines under the filters: loading, slow, failed, empty, or the lines and "load more". */
-export function ActivityResults({ log, entries, centreName, filtered, onClear }: ResultsProps) {
+export function ActivityResults({ log, entries, centreName, filtered, onClear, exportButton }: ResultsProps) {
   const { t } = useI18n();
   const lines = useMemo(() => activityLines(entries), [entries]);
   const loading = log.isFetching && (log.isPlaceholderData || log.isPending);
@@ -66,9 +68,12 @@ export function ActivityResults({ log, entries, centreName, filtered, onClear }:
     );
   return (
     <Stack gap="sm">
-      <Text size="sm" c="dimmed" aria-live="polite">
-        {t('activity.shown', { count: entries.length })}
-      </Text>
+      <Group justify="space-between" align="center" gap="sm">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {t('activity.shown', { count: entries.length })}
+        </Text>
+        {exportButton}
+      </Group>
       {slowNote}
       <ol
         className={`${classes.lines} ${loading ? classes.stale : ''}`}

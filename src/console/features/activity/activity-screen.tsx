@@ -35,18 +35,14 @@ export function ActivityScreen({ providerId, listOffered, search, onSearchChange
     <Stack gap="md">
       <Title order={1}>{t('activity.title')}</Title>
       <Text>{t('activity.intro')}</Text>
-      <ActivityFilters
-        search={search}
-        onSearchChange={onSearchChange}
-        centres={listed}
-        exportButton={<ExportButton filter={filter} />}
-      />
+      <ActivityFilters search={search} onSearchChange={onSearchChange} centres={listed} />
       <ActivityResults
         log={log}
         entries={entries}
         centreName={centreName}
         filtered={isFiltered(search)}
         onClear={() => onSearchChange(ACTIVITY_SEARCH_DEFAULTS)}
+        exportButton={<ExportButton filter={filter} />}
       />
     </Stack>
   );

@@ -77,9 +77,9 @@ describe('the Activity screen', () => {
       await sendCancellation(`evt_page_${index}`, 105);
     const user = userEvent.setup();
     renderApp('/activity?action=contract.event');
-    expect(await screen.findByText('50 entries shown')).toBeInTheDocument();
+    expect(await screen.findByText('The newest 50 entries')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByText('55 entries shown')).toBeInTheDocument();
+    expect(await screen.findByText('The newest 55 entries')).toBeInTheDocument();
     expect(screen.getByText('That is the whole log for these filters.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });

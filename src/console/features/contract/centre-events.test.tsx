@@ -27,6 +27,6 @@ describe('a centre’s contract events', () => {
     expect(all).toHaveAttribute('href', '/activity?action=contract.event&centre=105');
     await userEvent.setup().click(all);
     await waitFor(() => expect(router.state.location.pathname).toBe('/activity'));
-    expect(await screen.findByText('12 entries shown')).toBeInTheDocument();
+    expect(await screen.findByText('The newest 12 entries')).toBeInTheDocument();
   });
 });
