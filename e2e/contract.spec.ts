@@ -216,7 +216,7 @@ test('a cancellation the service answers too late is retried with the same event
 test('the processor-billed parent has no Contract tab, and its centre says why', async ({ page }) => {
   await signIn(page, PROCESSOR, '/centres/201/licences');
   const tabs = page.getByRole('navigation', { name: 'Centre sections' }).getByRole('link');
-  await expect(tabs).toHaveText(['Licences', 'Doctors', 'Templates']);
+  await expect(tabs).toHaveText(['Licences', 'Doctors', 'Templates', 'Activity']);
   await expect(page.getByText(/None here: this centre is billed through the service’s portal/)).toBeVisible();
   await page.goto('/centres/201/contract');
   await expect(page.getByRole('heading', { name: 'No contract actions for this centre' })).toBeVisible();

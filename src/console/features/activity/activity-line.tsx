@@ -3,10 +3,10 @@ import { memo } from 'react';
 import { AnchorLink } from '@/console/components/links';
 import { LocalTime } from '@/console/components/local-time';
 import { useI18n } from '@/console/lib/i18n';
-import { outcomeWords, type Tone } from '@/console/lib/outcome-words';
+import { itemsWords, outcomeWords, type Tone } from '@/console/lib/outcome-words';
 import classes from './activity.module.css';
 import type { ActivityLine } from './entry-lines.ts';
-import { actorWords, itemsWords, lineWords, refusalsOf } from './entry-words.ts';
+import { actorWords, lineWords, refusalsOf } from './entry-words.ts';
 
 // The event log's colours (features/contract), whose contrast the theme keeps AA in both schemes.
 const TONE_COLOUR: Record<Tone, string> = { ok: 'cyan', bad: 'red', unknown: 'gray' };

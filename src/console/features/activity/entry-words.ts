@@ -2,7 +2,7 @@ import type { EventKind } from '@/console/domain/contract-events';
 import type { I18n, MessageKey } from '@/console/lib/i18n';
 import { outcomeWords, type Tone } from '@/console/lib/outcome-words';
 import { meaningOfStatus } from '@/contract/api-error-value';
-import type { ActivityActor, ContractEventItem } from '@/contract/console-wire';
+import type { ActivityActor } from '@/contract/console-wire';
 import type { ActivityLine, DoctorResult, Refusal } from './entry-lines.ts';
 
 // A line of the activity log in words (docs/decisions/0022): who did what to which centre, and how
@@ -72,17 +72,6 @@ export function refusalsOf(t: T, doctors: readonly DoctorResult[]): string {
   for (const doctor of doctors)
     if (!doctor.registered) for (const refusal of doctor.refusals) reasons.add(refusalWords(t, refusal));
   return [...reasons].join(', ');
-}
-
-/** What a contract event asked for (D8 items): "BASIC 12, ELITE 3", "pay-per-use, 150 …". */
-export function itemsWords(t: T, items: readonly ContractEventItem[]): string {
-  return items
-    .map((item) =>
-      item.planType === 'USAGE'
-        ? t('contract.event.item.usage', { count: item.includedConsultations ?? 0 })
-        : t('contract.event.item.seats', { plan: item.planType, count: item.quantity ?? 0 }),
-    )
-    .join(', ');
 }
 
 const done = (accepted: boolean) => (accepted ? 'yes' : 'no');
