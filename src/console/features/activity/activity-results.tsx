@@ -1,4 +1,4 @@
-import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { EmptyState, ErrorPanel, NoResults } from '@/console/components/feedback';
@@ -51,7 +51,8 @@ export function ActivityResults({ log, entries, centreName, filtered, onClear, e
   ) : null;
   if (log.isPending)
     return (
-      <Stack gap="xs" aria-busy="true" aria-label={t('activity.loading')}>
+      <Stack gap="xs" aria-busy="true">
+        <VisuallyHidden>{t('activity.loading')}</VisuallyHidden>
         {slowNote}
         {[0, 1, 2, 3].map((row) => (
           <Skeleton key={row} height={72} radius="sm" />

@@ -111,6 +111,27 @@ describe('the Activity screen', () => {
     expect(await lineTexts()).toEqual(['demo-parent signed in — ']);
   });
 
+  it('says so when the log is slow to come, and shows it when it does', async () => {
+    await api.signIn(DEMO_PARENT);
+    const { promise: released, resolve: release } = Promise.withResolvers<void>();
+    api.server.use(
+      http.get('*/audit/entries', async () => {
+        await released;
+        return undefined;
+      }),
+    );
+    renderApp('/activity');
+    expect(await screen.findByText('Loading the activity…')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Still loading: the log is long or the connection is slow.', undefined, {
+        timeout: 8_000,
+      }),
+    ).toBeInTheDocument();
+    release();
+    expect(await lineTexts()).toEqual(['demo-parent signed in — ']);
+    expect(screen.queryByText(/Still loading/)).not.toBeInTheDocument();
+  });
+
   it('shows a centre’s recent activity on its page, with a link to the rest of it', async () => {
     await api.signIn(DEMO_PARENT);
     await sendCancellation('evt_centre', 107);
