@@ -1,5 +1,5 @@
 import { Button, NativeSelect, TextInput, VisuallyHidden } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useI18n, type MessageKey } from '@/console/lib/i18n';
 import type { SearchChange } from '@/console/lib/use-search-change';
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from '@/contract/audit-actions';
@@ -20,6 +20,8 @@ interface FiltersProps {
 export function ActivityFilters({ search, onSearchChange, centres }: FiltersProps) {
   const { t } = useI18n();
   const set = (patch: Partial<ActivitySearch>) => onSearchChange(patch);
+  // Clearing removes the button that was pressed: the keyboard's focus goes to the first filter.
+  const action = useRef<HTMLSelectElement>(null);
   return (
     <fieldset className={classes.filters}>
       <VisuallyHidden component="legend">{t('activity.filters')}</VisuallyHidden>
@@ -40,6 +42,7 @@ export function ActivityFilters({ search, onSearchChange, centres }: FiltersProp
         />
       ) : null}
       <NativeSelect
+        ref={action}
         label={t('activity.filter.action')}
         value={search.action}
         onChange={(event) => set({ action: event.currentTarget.value as ActivitySearch['action'] })}
@@ -76,7 +79,13 @@ export function ActivityFilters({ search, onSearchChange, centres }: FiltersProp
         onChange={(event) => set({ to: event.currentTarget.value })}
       />
       {isFiltered(search) ? (
-        <Button variant="default" onClick={() => set(ACTIVITY_SEARCH_DEFAULTS)}>
+        <Button
+          variant="default"
+          onClick={() => {
+            set(ACTIVITY_SEARCH_DEFAULTS);
+            action.current?.focus();
+          }}
+        >
           {t('common.clearFilters')}
         </Button>
       ) : null}

@@ -91,6 +91,8 @@ describe('the Activity screen', () => {
     expect(await screen.findByText('No entry matches these filters.')).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'Clear search and filters' })[0] as HTMLElement);
     await waitFor(() => expect(router.state.location.search).toEqual({}));
+    // The button pressed is gone: the keyboard goes on from the first filter.
+    expect(screen.getByRole('combobox', { name: 'Action' })).toHaveFocus();
     expect(await lineTexts()).toEqual(['demo-parent signed in — ']);
   });
 
