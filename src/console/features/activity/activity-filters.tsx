@@ -81,12 +81,13 @@ export function ActivityFilters({ search, onSearchChange, centres }: FiltersProp
       {isFiltered(search) ? (
         <Button
           variant="default"
+          className={classes.clear}
           onClick={() => {
             set(ACTIVITY_SEARCH_DEFAULTS);
             action.current?.focus();
           }}
         >
-          {t('common.clearFilters')}
+          {t('activity.filter.clear')}
         </Button>
       ) : null}
     </fieldset>

@@ -89,7 +89,7 @@ describe('the Activity screen', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/activity?outcome=refused');
     expect(await screen.findByText('No entry matches these filters.')).toBeInTheDocument();
-    await user.click(screen.getAllByRole('button', { name: 'Clear search and filters' })[0] as HTMLElement);
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(router.state.location.search).toEqual({}));
     // The button pressed is gone: the keyboard goes on from the first filter.
     expect(screen.getByRole('combobox', { name: 'Action' })).toHaveFocus();
