@@ -96,6 +96,15 @@ describe('the Activity screen', () => {
     expect(await lineTexts()).toEqual(['demo-parent signed in — ']);
   });
 
+  it('says what will appear when nothing has happened yet', async () => {
+    await api.signIn(DEMO_PARENT);
+    // A log with nothing in it (the sign-in itself is an entry, so only an answer can be empty).
+    api.server.use(http.get('*/audit/entries', () => HttpResponse.json({ entries: [], next: null })));
+    renderApp('/activity');
+    expect(await screen.findByText('No activity yet')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+  });
+
   it('says when the log cannot be read, and reads it again on Retry', async () => {
     await api.signIn(DEMO_PARENT);
     let broken = true;
