@@ -8,9 +8,11 @@ import classes from './route-tabs.module.css';
  */
 export function RouteTabs({ label, children }: { label: string; children: ReactNode }) {
   const nav = useRef<HTMLElement>(null);
-  const pathname = useLocation({ select: (location) => location.pathname });
+  // The current tab changes with the address: this re-renders the row then.
+  useLocation({ select: (location) => location.pathname });
   // A row that scrolls sideways (a phone) shows the current tab, wherever it is in the row; only
-  // the row scrolls, never the page.
+  // the row scrolls, never the page. After every render: a tab may arrive later (the Contract tab
+  // once the centre's billing is known) and push the current one out of view.
   useEffect(() => {
     const row = nav.current;
     const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
@@ -19,7 +21,7 @@ export function RouteTabs({ label, children }: { label: string; children: ReactN
     const right = left + current.offsetWidth;
     if (left < row.scrollLeft || right > row.scrollLeft + row.clientWidth)
       row.scrollLeft = right - row.clientWidth;
-  }, [pathname]);
+  });
   return (
     <nav aria-label={label} className={classes.tabs} ref={nav}>
       {children}
