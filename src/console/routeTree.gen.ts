@@ -14,12 +14,14 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthSplatRouteImport } from './routes/_auth/$'
 import { Route as AuthScreensRouteImport } from './routes/_auth/_screens'
+import { Route as AuthScreensActivityRouteImport } from './routes/_auth/_screens/activity'
 import { Route as AuthScreensContractLogRouteImport } from './routes/_auth/_screens/contract-log'
 import { Route as AuthScreensOverviewRouteImport } from './routes/_auth/_screens/overview'
 import { Route as AuthScreensCentresIndexRouteImport } from './routes/_auth/_screens/centres/index'
 import { Route as AuthScreensCentresCentreIdRouteImport } from './routes/_auth/_screens/centres/$centreId'
 import { Route as AuthScreensDoctorsRegisterRouteImport } from './routes/_auth/_screens/doctors/register'
 import { Route as AuthScreensCentresCentreIdIndexRouteImport } from './routes/_auth/_screens/centres/$centreId/index'
+import { Route as AuthScreensCentresCentreIdActivityRouteImport } from './routes/_auth/_screens/centres/$centreId/activity'
 import { Route as AuthScreensCentresCentreIdContractRouteImport } from './routes/_auth/_screens/centres/$centreId/contract'
 import { Route as AuthScreensCentresCentreIdDoctorsRouteImport } from './routes/_auth/_screens/centres/$centreId/doctors'
 import { Route as AuthScreensCentresCentreIdLicencesRouteImport } from './routes/_auth/_screens/centres/$centreId/licences'
@@ -47,6 +49,11 @@ const AuthSplatRoute = AuthSplatRouteImport.update({
 const AuthScreensRoute = AuthScreensRouteImport.update({
   id: '/_screens',
   getParentRoute: () => AuthRoute,
+} as any)
+const AuthScreensActivityRoute = AuthScreensActivityRouteImport.update({
+  id: '/activity',
+  path: '/activity',
+  getParentRoute: () => AuthScreensRoute,
 } as any)
 const AuthScreensContractLogRoute = AuthScreensContractLogRouteImport.update({
   id: '/contract-log',
@@ -81,6 +88,12 @@ const AuthScreensCentresCentreIdIndexRoute =
     path: '/',
     getParentRoute: () => AuthScreensCentresCentreIdRoute,
   } as any)
+const AuthScreensCentresCentreIdActivityRoute =
+  AuthScreensCentresCentreIdActivityRouteImport.update({
+    id: '/activity',
+    path: '/activity',
+    getParentRoute: () => AuthScreensCentresCentreIdRoute,
+  } as any)
 const AuthScreensCentresCentreIdContractRoute =
   AuthScreensCentresCentreIdContractRouteImport.update({
     id: '/contract',
@@ -110,11 +123,13 @@ export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
+  '/activity': typeof AuthScreensActivityRoute
   '/contract-log': typeof AuthScreensContractLogRoute
   '/overview': typeof AuthScreensOverviewRoute
   '/centres/$centreId': typeof AuthScreensCentresCentreIdRouteWithChildren
   '/doctors/register': typeof AuthScreensDoctorsRegisterRoute
   '/centres/': typeof AuthScreensCentresIndexRoute
+  '/centres/$centreId/activity': typeof AuthScreensCentresCentreIdActivityRoute
   '/centres/$centreId/contract': typeof AuthScreensCentresCentreIdContractRoute
   '/centres/$centreId/doctors': typeof AuthScreensCentresCentreIdDoctorsRoute
   '/centres/$centreId/licences': typeof AuthScreensCentresCentreIdLicencesRoute
@@ -125,10 +140,12 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
   '/': typeof AuthIndexRoute
+  '/activity': typeof AuthScreensActivityRoute
   '/contract-log': typeof AuthScreensContractLogRoute
   '/overview': typeof AuthScreensOverviewRoute
   '/doctors/register': typeof AuthScreensDoctorsRegisterRoute
   '/centres': typeof AuthScreensCentresIndexRoute
+  '/centres/$centreId/activity': typeof AuthScreensCentresCentreIdActivityRoute
   '/centres/$centreId/contract': typeof AuthScreensCentresCentreIdContractRoute
   '/centres/$centreId/doctors': typeof AuthScreensCentresCentreIdDoctorsRoute
   '/centres/$centreId/licences': typeof AuthScreensCentresCentreIdLicencesRoute
@@ -142,11 +159,13 @@ export interface FileRoutesById {
   '/_auth/$': typeof AuthSplatRoute
   '/_auth/_screens': typeof AuthScreensRouteWithChildren
   '/_auth/': typeof AuthIndexRoute
+  '/_auth/_screens/activity': typeof AuthScreensActivityRoute
   '/_auth/_screens/contract-log': typeof AuthScreensContractLogRoute
   '/_auth/_screens/overview': typeof AuthScreensOverviewRoute
   '/_auth/_screens/centres/$centreId': typeof AuthScreensCentresCentreIdRouteWithChildren
   '/_auth/_screens/doctors/register': typeof AuthScreensDoctorsRegisterRoute
   '/_auth/_screens/centres/': typeof AuthScreensCentresIndexRoute
+  '/_auth/_screens/centres/$centreId/activity': typeof AuthScreensCentresCentreIdActivityRoute
   '/_auth/_screens/centres/$centreId/contract': typeof AuthScreensCentresCentreIdContractRoute
   '/_auth/_screens/centres/$centreId/doctors': typeof AuthScreensCentresCentreIdDoctorsRoute
   '/_auth/_screens/centres/$centreId/licences': typeof AuthScreensCentresCentreIdLicencesRoute
@@ -159,11 +178,13 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/$'
+    | '/activity'
     | '/contract-log'
     | '/overview'
     | '/centres/$centreId'
     | '/doctors/register'
     | '/centres/'
+    | '/centres/$centreId/activity'
     | '/centres/$centreId/contract'
     | '/centres/$centreId/doctors'
     | '/centres/$centreId/licences'
@@ -174,10 +195,12 @@ export interface FileRouteTypes {
     | '/login'
     | '/$'
     | '/'
+    | '/activity'
     | '/contract-log'
     | '/overview'
     | '/doctors/register'
     | '/centres'
+    | '/centres/$centreId/activity'
     | '/centres/$centreId/contract'
     | '/centres/$centreId/doctors'
     | '/centres/$centreId/licences'
@@ -190,11 +213,13 @@ export interface FileRouteTypes {
     | '/_auth/$'
     | '/_auth/_screens'
     | '/_auth/'
+    | '/_auth/_screens/activity'
     | '/_auth/_screens/contract-log'
     | '/_auth/_screens/overview'
     | '/_auth/_screens/centres/$centreId'
     | '/_auth/_screens/doctors/register'
     | '/_auth/_screens/centres/'
+    | '/_auth/_screens/centres/$centreId/activity'
     | '/_auth/_screens/centres/$centreId/contract'
     | '/_auth/_screens/centres/$centreId/doctors'
     | '/_auth/_screens/centres/$centreId/licences'
@@ -244,6 +269,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthScreensRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/_screens/activity': {
+      id: '/_auth/_screens/activity'
+      path: '/activity'
+      fullPath: '/activity'
+      preLoaderRoute: typeof AuthScreensActivityRouteImport
+      parentRoute: typeof AuthScreensRoute
+    }
     '/_auth/_screens/contract-log': {
       id: '/_auth/_screens/contract-log'
       path: '/contract-log'
@@ -286,6 +318,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthScreensCentresCentreIdIndexRouteImport
       parentRoute: typeof AuthScreensCentresCentreIdRoute
     }
+    '/_auth/_screens/centres/$centreId/activity': {
+      id: '/_auth/_screens/centres/$centreId/activity'
+      path: '/activity'
+      fullPath: '/centres/$centreId/activity'
+      preLoaderRoute: typeof AuthScreensCentresCentreIdActivityRouteImport
+      parentRoute: typeof AuthScreensCentresCentreIdRoute
+    }
     '/_auth/_screens/centres/$centreId/contract': {
       id: '/_auth/_screens/centres/$centreId/contract'
       path: '/contract'
@@ -318,6 +357,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthScreensCentresCentreIdRouteChildren {
+  AuthScreensCentresCentreIdActivityRoute: typeof AuthScreensCentresCentreIdActivityRoute
   AuthScreensCentresCentreIdContractRoute: typeof AuthScreensCentresCentreIdContractRoute
   AuthScreensCentresCentreIdDoctorsRoute: typeof AuthScreensCentresCentreIdDoctorsRoute
   AuthScreensCentresCentreIdLicencesRoute: typeof AuthScreensCentresCentreIdLicencesRoute
@@ -327,6 +367,8 @@ interface AuthScreensCentresCentreIdRouteChildren {
 
 const AuthScreensCentresCentreIdRouteChildren: AuthScreensCentresCentreIdRouteChildren =
   {
+    AuthScreensCentresCentreIdActivityRoute:
+      AuthScreensCentresCentreIdActivityRoute,
     AuthScreensCentresCentreIdContractRoute:
       AuthScreensCentresCentreIdContractRoute,
     AuthScreensCentresCentreIdDoctorsRoute:
@@ -344,6 +386,7 @@ const AuthScreensCentresCentreIdRouteWithChildren =
   )
 
 interface AuthScreensRouteChildren {
+  AuthScreensActivityRoute: typeof AuthScreensActivityRoute
   AuthScreensContractLogRoute: typeof AuthScreensContractLogRoute
   AuthScreensOverviewRoute: typeof AuthScreensOverviewRoute
   AuthScreensCentresCentreIdRoute: typeof AuthScreensCentresCentreIdRouteWithChildren
@@ -352,6 +395,7 @@ interface AuthScreensRouteChildren {
 }
 
 const AuthScreensRouteChildren: AuthScreensRouteChildren = {
+  AuthScreensActivityRoute: AuthScreensActivityRoute,
   AuthScreensContractLogRoute: AuthScreensContractLogRoute,
   AuthScreensOverviewRoute: AuthScreensOverviewRoute,
   AuthScreensCentresCentreIdRoute: AuthScreensCentresCentreIdRouteWithChildren,

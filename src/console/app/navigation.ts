@@ -22,10 +22,11 @@ export const NAVIGATION = [
     needs: ['listChildCenters', 'getLicenses', 'listDoctorsWithLicenses'],
   },
   { to: '/centres', label: 'nav.centres', needs: ['listChildCenters'] },
-  // A parent's contract events (docs/decisions/0016): where it may send them (D3).
-  { to: '/contract-log', label: 'nav.contractLog', needs: ['listChildCenters', 'sendPartnerWebhook'] },
   // D3: the one screen besides sign-in that the development environment offers.
   { to: '/doctors/register', label: 'nav.registerDoctors', needs: ['registerDoctors'] },
+  // What was done through the console (docs/decisions/0022): the proxy's own log, in every
+  // environment and for every login (a centre's own login reads its own entries).
+  { to: '/activity', label: 'nav.activity', needs: [] },
 ] as const satisfies readonly NavigationEntry[];
 
 /** Whether an environment offers everything a screen needs (D3). */

@@ -130,7 +130,7 @@ export function ContractScreen({ environment, providerId, centreId, centreName }
           <>
             <EventList events={events.data.slice(0, EVENTS_ON_TAB)} kinds={eventKindsOf(events.data)} />
             {events.data.length > EVENTS_ON_TAB ? (
-              <AnchorLink to="/contract-log" search={{ centre: centreId }}>
+              <AnchorLink to="/activity" search={{ action: 'contract.event', centre: centreId }}>
                 {t('contract.events.all', { count: events.data.length })}
               </AnchorLink>
             ) : null}

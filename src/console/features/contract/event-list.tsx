@@ -2,24 +2,10 @@ import { Badge, Button, Code, CopyButton, Group, Paper, Stack, Text } from '@man
 import { AnchorLink } from '@/console/components/links';
 import { LocalTime } from '@/console/components/local-time';
 import { attemptOutcome, type EventKind } from '@/console/domain/contract-events';
-import { useI18n, type I18n } from '@/console/lib/i18n';
-import type { ContractEvent, ContractEventItem } from '@/contract/console-wire';
+import { useI18n } from '@/console/lib/i18n';
+import type { ContractEvent } from '@/contract/console-wire';
 import classes from './contract.module.css';
-import { eventKindWords, outcomeWords, shortEventId } from './outcome-words.ts';
-
-type T = I18n['t'];
-
-/** What the event asked for (D8 items), in words. */
-function itemsText(t: T, items: readonly ContractEventItem[] | undefined): string | undefined {
-  if (!items || items.length === 0) return undefined;
-  return items
-    .map((item) =>
-      item.planType === 'USAGE'
-        ? t('contract.event.item.usage', { count: item.includedConsultations ?? 0 })
-        : t('contract.event.item.seats', { plan: item.planType, count: item.quantity ?? 0 }),
-    )
-    .join(', ');
-}
+import { eventKindWords, itemsWords, outcomeWords, shortEventId } from '@/console/lib/outcome-words';
 
 const TONE_COLOUR = { ok: 'cyan', bad: 'red', unknown: 'gray' } as const;
 
@@ -45,7 +31,7 @@ export function EventList({
         const first = event.attempts[0];
         const last = event.attempts.at(-1);
         const result = last ? outcomeWords(t, attemptOutcome(last)) : undefined;
-        const items = itemsText(t, event.items);
+        const items = itemsWords(t, event.items);
         return (
           <li key={event.eventId}>
             <Paper withBorder p="sm">

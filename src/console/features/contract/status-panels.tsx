@@ -5,7 +5,7 @@ import type { Action } from '@/console/domain/contract-actions';
 import type { Outcome } from '@/console/domain/contract-events';
 import { useI18n, type MessageKey } from '@/console/lib/i18n';
 import type { Answer, Unfit } from './answers.ts';
-import { outcomeWords, shortEventId } from './outcome-words.ts';
+import { outcomeWords, shortEventId } from '@/console/lib/outcome-words';
 import type { PendingAction } from './pending-action.ts';
 import type { ShownAnswer } from './use-contract-sender.ts';
 

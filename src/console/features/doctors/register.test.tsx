@@ -203,7 +203,7 @@ describe('the speciality', () => {
 });
 
 describe('in the development environment (D3)', () => {
-  it('lands on registration after sign-in, offers no other screen, and registers under the provider itself', async () => {
+  it('lands on registration after sign-in, offers no other screen of the service, and registers under the provider itself', async () => {
     const { parent } = await signedInParent(api);
     api.onlyDevelopment();
     const user = userEvent.setup();
@@ -215,7 +215,7 @@ describe('in the development environment (D3)', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Register doctors']);
+    ).toEqual(['Register doctors', 'Activity']);
     expect(await screen.findByRole('combobox', { name: /Register under/ })).toHaveValue(
       `Yourself (provider ${parent.providerId})`,
     );

@@ -1,13 +1,16 @@
 import { parse, type Token } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
+import caActivity from '@/console/locales/ca/activity.json';
 import caCentres from '@/console/locales/ca/centres.json';
 import caCommon from '@/console/locales/ca/common.json';
 import caContract from '@/console/locales/ca/contract.json';
 import caDoctors from '@/console/locales/ca/doctors.json';
+import enActivity from '@/console/locales/en/activity.json';
 import enCentres from '@/console/locales/en/centres.json';
 import enCommon from '@/console/locales/en/common.json';
 import enContract from '@/console/locales/en/contract.json';
 import enDoctors from '@/console/locales/en/doctors.json';
+import esActivity from '@/console/locales/es/activity.json';
 import esCentres from '@/console/locales/es/centres.json';
 import esCommon from '@/console/locales/es/common.json';
 import esContract from '@/console/locales/es/contract.json';
@@ -39,6 +42,7 @@ const catalogues = {
   licences: { en: enLicences, es: esLicences, ca: caLicences },
   templates: { en: enTemplates, es: esTemplates, ca: caTemplates },
   contract: { en: enContract, es: esContract, ca: caContract },
+  activity: { en: enActivity, es: esActivity, ca: caActivity },
 };
 
 /** The ICU argument names a message uses (`{count, plural, …}`, `{name}`), sorted. */
