@@ -152,7 +152,8 @@ describe('a session that ends while doctors are sent', () => {
     expect(screen.getByText('2 registered, 0 failed.')).toBeInTheDocument();
     const held = doctorsOf(api, parent.providerId).map((doctor) => doctor.doctorId);
     expect(held.toSorted()).toEqual(['D-1', 'D-2']);
-  });
+    // Two rows typed, then a sign-in: ten seconds in jsdom when idle, the time a loaded machine needs.
+  }, 40_000);
 
   it('asks before logging out from the dialog with rows held, and the next sign-in starts afresh', async () => {
     const { parent } = await signedInParent(api);
