@@ -43,18 +43,8 @@ export function startProxy(port: number, env: Record<string, string> = {}): Prom
  * generated world, for a journey at a size the shared server's seed is not.
  */
 export function startGeneratedWorld(centres: number, doctors: number): Promise<OwnProxy> {
-  return untilListening(
-    [
-      path.join(root, 'scripts/start.ts'),
-      '--port',
-      '0',
-      '--demo-centres',
-      String(centres),
-      '--demo-doctors',
-      String(doctors),
-    ],
-    {},
-  );
+  const world = ['--demo-centres', String(centres), '--demo-doctors', String(doctors)];
+  return untilListening([path.join(root, 'scripts/start.ts'), '--port', '0', ...world], {});
 }
 
 async function untilListening(args: string[], env: Record<string, string>): Promise<OwnProxy> {

@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { sessionExpiry } from '@/console/lib/session-expiry';
 import {
   demoLogin,
   getEnvironments,
@@ -7,6 +8,7 @@ import {
   logout,
   type DemoLoginRequest,
   type LoginRequest,
+  type Session,
 } from '@/contract/console-wire';
 import { unwrap } from '@/contract/result';
 import { proxyClient } from './client.ts';
@@ -51,7 +53,7 @@ export function useSignIn() {
     mutationFn: async (input: LoginRequest) => unwrap(await login(proxyClient, input)),
     // A refused sign-in is this form's answer, not an ended session (the re-login dialog's).
     meta: { handlesAuthErrors: true },
-    onSuccess: (session) => queryClient.setQueryData(sessionKeys.current(), session),
+    onSuccess: (session) => signedIn(queryClient, session),
   });
 }
 
@@ -64,8 +66,17 @@ export function useDemoSignIn() {
   return useMutation({
     mutationFn: async (input: DemoLoginRequest) => unwrap(await demoLogin(proxyClient, input)),
     meta: { handlesAuthErrors: true },
-    onSuccess: (session) => queryClient.setQueryData(sessionKeys.current(), session),
+    onSuccess: (session) => signedIn(queryClient, session),
   });
+}
+
+/**
+ * A new session: the guard reads it from the cache, and an ended one is over (decision 0006), also
+ * when the user logged out from the re-login dialog instead of signing in there.
+ */
+function signedIn(queryClient: QueryClient, session: Session) {
+  queryClient.setQueryData(sessionKeys.current(), session);
+  sessionExpiry.resolve();
 }
 
 /** `POST /auth/logout`: the session ends on the server; nothing of it stays in the page. */

@@ -152,6 +152,28 @@ describe('a session that ends while doctors are sent', () => {
     expect(screen.getByText('2 registered, 0 failed.')).toBeInTheDocument();
     const held = doctorsOf(api, parent.providerId).map((doctor) => doctor.doctorId);
     expect(held.toSorted()).toEqual(['D-1', 'D-2']);
+    // Two rows typed, then a sign-in: ten seconds in jsdom when idle, the time a loaded machine needs.
+  }, 40_000);
+
+  it('asks before logging out from the dialog with rows held, and the next sign-in starts afresh', async () => {
+    const { parent } = await signedInParent(api);
+    const user = userEvent.setup();
+    renderApp('/doctors/register');
+    await screen.findByRole('group', { name: 'Doctor 1' });
+    await fillRow(user, 1, { name: 'Ana', lastname: 'García', id: 'D-1' });
+    await api.endSession();
+    await user.click(screen.getByRole('button', { name: 'Register 1 doctor' }));
+    const relogin = await screen.findByRole('dialog', { name: 'Your session has ended' });
+    await user.click(within(relogin).getByRole('button', { name: 'Log out' }));
+    const leave = await screen.findByRole('dialog', { name: 'Doctors are still being sent' });
+    await user.click(within(leave).getByRole('button', { name: 'Leave anyway' }));
+    await screen.findByRole('heading', { name: 'Sign in to Provider Console' });
+    await user.type(screen.getByLabelText(/Provider id/), String(parent.providerId));
+    await user.type(screen.getByLabelText(/Client id/), parent.clientId);
+    await user.type(screen.getByLabelText(/Client secret/), parent.secret);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Overview', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Your session has ended' })).toBeNull();
   });
 });
 

@@ -167,7 +167,8 @@ export function LeaveWhileSending({
   const { t } = useI18n();
   if (blocker.status !== 'blocked') return null;
   return (
-    <Modal opened onClose={() => blocker.reset?.()} title={t('run.leave.title')} centered>
+    // Above the re-login dialog (z-index 1000): logging out from it while rows wait asks here.
+    <Modal opened onClose={() => blocker.reset?.()} title={t('run.leave.title')} centered zIndex={1100}>
       <Stack gap="md">
         <Text size="sm">{t('run.leave.body')}</Text>
         <Group justify="flex-end">
