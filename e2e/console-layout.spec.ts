@@ -286,7 +286,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
     await page.goto('/centres/101');
     await page.getByRole('button', { name: 'Reveal credentials' }).click();
-    const reveal = page.getByRole('dialog', { name: 'Credentials of centre 101' });
+    const reveal = page.getByRole('dialog', { name: 'Credentials of Clínica Diagonal' });
     await reveal.getByRole('button', { name: 'Show secret' }).click();
     await expect(reveal.getByRole('button', { name: 'Hide secret' })).toBeVisible();
     await expectNoAxeViolations(page, 'reveal dialog');

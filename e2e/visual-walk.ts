@@ -149,7 +149,7 @@ export async function walkScreens(page: Page, context: BrowserContext, combo: Co
   await at('centre-page');
 
   await reveal.click();
-  const revealDialog = page.getByRole('dialog', { name: text('reveal.title', { id }) });
+  const revealDialog = page.getByRole('dialog', { name: text('credentials.title', { name: centre }) });
   await revealDialog.getByRole('button', { name: text('reveal.showSecret') }).click();
   await expect(revealDialog.getByRole('button', { name: text('reveal.hideSecret') })).toBeVisible();
   await at('reveal-dialog');

@@ -33,6 +33,17 @@ export const NAVIGATION = [
 export const offers = (operations: readonly OperationId[], needs: readonly OperationId[]) =>
   needs.every((operation) => operations.includes(operation));
 
-export function navigationFor(operations: readonly OperationId[]): NavigationEntry[] {
-  return NAVIGATION.filter((entry) => offers(operations, entry.needs));
+/**
+ * The entries an environment offers (D3); to a centre's own login (its child list answers 403, D3),
+ * none built on the child list: they would only send it back to its own page.
+ */
+export function navigationFor(
+  operations: readonly OperationId[],
+  { ownCentre = false }: { ownCentre?: boolean } = {},
+): NavigationEntry[] {
+  return NAVIGATION.filter(
+    (entry) =>
+      offers(operations, entry.needs) &&
+      !(ownCentre && (entry.needs as readonly OperationId[]).includes('listChildCenters')),
+  );
 }

@@ -4,6 +4,7 @@ import { createFileRoute, Link, Outlet, redirect, useMatchRoute, useRouter } fro
 import { lazy, Suspense, useState } from 'react';
 import { environmentsQueryOptions, sessionQueryOptions, signOut } from '@/console/api/session';
 import { navigationFor, type NavigationEntry } from '@/console/app/navigation';
+import { useOwnCentreLogin } from '@/console/app/own-centre';
 import { NotificationsHost } from '@/console/components/notifications-host';
 import { Shell } from '@/console/components/shell';
 import { useI18n } from '@/console/lib/i18n';
@@ -51,7 +52,9 @@ function AuthLayout() {
   const router = useRouter();
   const [openRequest, setOpenRequest] = useState(0);
   const expired = useSessionExpired();
-  const canSearch = environment.operations.includes('listChildCenters');
+  const ownCentre = useOwnCentreLogin(session.providerId);
+  // A centre's own login has no centres to search (D3).
+  const canSearch = environment.operations.includes('listChildCenters') && !ownCentre;
   const openPalette = () => {
     startTypeahead();
     setOpenRequest((count) => count + 1);
@@ -71,7 +74,7 @@ function AuthLayout() {
       unverified={session.providerVerified === false}
       onSearch={canSearch ? openPalette : undefined}
       onLogout={() => void logout()}
-      nav={navigationFor(environment.operations).map((entry) => (
+      nav={navigationFor(environment.operations, { ownCentre }).map((entry) => (
         <NavEntry key={entry.to} entry={entry} />
       ))}
     >

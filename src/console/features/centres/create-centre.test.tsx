@@ -143,7 +143,7 @@ describe('creating a centre and its credentials', () => {
     await screen.findByRole('heading', { name: 'Clínica Barcelona' });
     expect(api.sent('/credentials')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Reveal credentials' }));
-    const dialog = await screen.findByRole('dialog', { name: `Credentials of centre ${child.providerId}` });
+    const dialog = await screen.findByRole('dialog', { name: 'Credentials of Clínica Barcelona' });
     expect(await within(dialog).findByText(child.clientId)).toBeInTheDocument();
     expect(within(dialog).queryByText(child.secret)).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Show secret' }));
@@ -162,7 +162,7 @@ describe('creating a centre and its credentials', () => {
     const user = userEvent.setup();
     renderApp(`/centres/${child.providerId}`);
     await user.click(await screen.findByRole('button', { name: 'Reveal credentials' }));
-    const dialog = await screen.findByRole('dialog', { name: `Credentials of centre ${child.providerId}` });
+    const dialog = await screen.findByRole('dialog', { name: 'Credentials of Clínica Barcelona' });
     await within(dialog).findByText(child.clientId);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await act(async () => {
