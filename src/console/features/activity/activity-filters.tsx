@@ -21,7 +21,7 @@ export function ActivityFilters({ search, onSearchChange, centres }: FiltersProp
   const { t } = useI18n();
   const set = (patch: Partial<ActivitySearch>) => onSearchChange(patch);
   // Clearing removes the button that was pressed: the keyboard's focus goes to the first filter.
-  const action = useRef<HTMLSelectElement>(null);
+  const firstFilter = useRef<HTMLSelectElement>(null);
   return (
     <fieldset className={classes.filters}>
       <VisuallyHidden component="legend">{t('activity.filters')}</VisuallyHidden>
@@ -42,7 +42,7 @@ export function ActivityFilters({ search, onSearchChange, centres }: FiltersProp
         />
       ) : null}
       <NativeSelect
-        ref={action}
+        ref={firstFilter}
         label={t('activity.filter.action')}
         value={search.action}
         onChange={(event) => set({ action: event.currentTarget.value as ActivitySearch['action'] })}
@@ -84,7 +84,7 @@ export function ActivityFilters({ search, onSearchChange, centres }: FiltersProp
           className={classes.clear}
           onClick={() => {
             set(ACTIVITY_SEARCH_DEFAULTS);
-            action.current?.focus();
+            firstFilter.current?.focus();
           }}
         >
           {t('activity.filter.clear')}
