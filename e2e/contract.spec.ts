@@ -242,7 +242,11 @@ test('the event survives a reload in Activity and is shared by the parent’s se
   const eventId = await eventIdIn(appliedNotice(page).textContent());
   await expect(centreEvents(page)).toContainText(eventId);
 
-  await page.getByRole('link', { name: 'Activity', exact: true }).click();
+  // The main navigation's entry (the centre's own Activity tab has the same name).
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Activity' })
+    .click();
   await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
   await expect(page.getByRole('main')).toContainText(eventId);
   await page.reload();
