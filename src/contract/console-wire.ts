@@ -213,6 +213,3 @@ export function getContractEvents(
     init,
   );
 }
-
-// The activity (audit) log: its own module, beside this one (docs/decisions/0018).
-export * from './activity-wire.ts';

@@ -2,7 +2,7 @@
 // suite (testing/audit-store-suite.ts): PostgreSQL and PGlite through Kysely
 // (db/audit-repository.ts) and memory (memory-store.ts, the in-browser demo's). Web-standard.
 // Entries are appended and never changed; only the retention purge removes them, by age.
-import type { AuditOutcome } from '../../contract/console-wire.ts';
+import type { AuditOutcome } from '../../contract/activity-wire.ts';
 
 /** Who acted. Today a client-credential session; issue 25 adds a person and their connection. */
 export interface AuditActor {

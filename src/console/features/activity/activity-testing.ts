@@ -1,4 +1,5 @@
-import { activityEntrySchema, CONSOLE_HEADERS, type ActivityEntry } from '@/contract/console-wire';
+import { CONSOLE_HEADERS } from '@/contract/console-wire';
+import { activityEntrySchema, type ActivityEntry } from '@/contract/activity-wire';
 
 // Activity entries as the proxy sends them (src/contract/activity-wire.ts), parsed by the contract
 // as the console reads them, for the rules' tests.

@@ -1,5 +1,6 @@
 import { eventKindsOf, outcomeOf, type EventKind, type Outcome } from '@/console/domain/contract-events';
-import type { ActivityActor, ActivityEntry, ContractEvent, ContractEventItem } from '@/contract/console-wire';
+import type { ContractEvent, ContractEventItem } from '@/contract/console-wire';
+import type { ActivityActor, ActivityEntry } from '@/contract/activity-wire';
 import { contractEventItemSchema } from '@/contract/console-wire';
 
 // The activity log's entries (docs/decisions/0018: one per change, one per attempt, one per doctor)

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { useI18n } from '@/console/lib/i18n';
-import type { ActivityEntry } from '@/contract/console-wire';
+import type { ActivityEntry } from '@/contract/activity-wire';
 
 /**
  * A centre's name by its id: from the parent's child list (4.5) when the environment offers it and
