@@ -67,6 +67,7 @@ test('a contract change, doctors registered and a centre created are in Activity
   await page.getByRole('spinbutton', { name: /^BASIC seats/ }).fill('11');
   await page.getByRole('button', { name: 'Send the new seats' }).click();
   const applied = page.getByRole('status', { name: 'Applied' });
+  // The panel shows the event id's start (the whole id is copied): the start finds it below.
   const eventId = /evt_[0-9a-f]+/.exec((await applied.textContent()) ?? '')?.[0] ?? '';
   expect(eventId).not.toBe('');
 
@@ -128,7 +129,7 @@ test('a contract change, doctors registered and a centre created are in Activity
   const expected = await entryIds(page.request, 'action=contract.event&outcome=accepted&centreId=101');
   expect(expected.length).toBeGreaterThan(0);
   expect(column('id')).toEqual(expected);
-  expect(column('subject')).toContain(eventId);
+  expect(column('subject').some((subject) => subject?.startsWith(eventId))).toBe(true);
   expect(new Set(column('action'))).toEqual(new Set(['contract.event']));
 });
 

@@ -97,7 +97,7 @@ test.describe('offline', () => {
     await context.setOffline(true);
     const navigation = page.getByRole('navigation');
     // Screens whose code the overview has not loaded: each needs the server, and must say so.
-    for (const entry of ['Contract events', 'Register doctors']) {
+    for (const entry of ['Activity', 'Register doctors']) {
       // oxlint-disable-next-line no-await-in-loop -- one entry after the other
       await navigation.getByRole('link', { name: entry }).click();
       // oxlint-disable-next-line no-await-in-loop -- as above

@@ -14,7 +14,9 @@ export const Route = createFileRoute('/_auth/_screens/centres/$centreId/activity
       context.queryClient.ensureQueryData(recentActivityQueryOptions(params.centreId, RECENT_ENTRIES)),
     ]),
   errorComponent: RouteError,
-  codeSplitGroupings: [['loader'], ['component'], ['errorComponent']],
+  // The error component stays with the route tree, so that offline it needs no file and the shell
+  // stays around the offline panel (vite.config.ts).
+  codeSplitGroupings: [['loader'], ['component']],
   component: CentreActivityRoute,
 });
 
