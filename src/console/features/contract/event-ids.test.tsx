@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/console/testing/render-app';
@@ -22,6 +22,11 @@ describe("a centre's contract events", () => {
       within(events).getByRole('button', { name: 'Copy the whole id of event evt_0f1e2d3c…' }),
     );
     expect(await navigator.clipboard.readText()).toBe(id);
-    expect(within(events).getByRole('button', { name: /evt_0f1e2d3c/ })).toHaveTextContent('Copied');
+    // The label turns once the clipboard's promise settles, a render after the text is there.
+    await waitFor(() =>
+      expect(within(events).getByRole('button', { name: /evt_0f1e2d3c/ })).toHaveTextContent(
+        'Copied',
+      ),
+    );
   });
 });
