@@ -155,7 +155,8 @@ export function OverviewScreen({ providerId, environment, search, onSearchChange
 
 /**
  * The filters, each with its count. Until every centre's data is in, a reason's count says it is
- * only a count so far ("Needs attention (0)" while loading read as "nothing needs attention").
+ * only a count so far ("Needs attention (0)" while loading read as "nothing needs attention"):
+ * marked busy on screen and "so far" in its name.
  */
 function ShowFilter({
   counts,
@@ -174,16 +175,17 @@ function ShowFilter({
       legend={t('overview.show')}
       options={(['all', 'attention', ...ATTENTION_REASONS] as const).map((show) => {
         const count = formatNumber(counts[show]);
-        // The number of centres is known from the start; what they need is not. On screen the
-        // progress beside them says the counts are not final; a mark on each ("3…") moved the
-        // wrapped buttons, and the table, when it went (CLS 0.015 at 360 px), so only the name
-        // read to a screen reader says it.
+        // The number of centres is known from the start; what they need is not. A mark in the
+        // label ("3…") moved the wrapped buttons, and the table, when it went (CLS 0.015 at 360 px):
+        // a pending button keeps its label and shows a moving line that takes no room, and its
+        // name says "so far".
         const label = t(`overview.show.${show}`, { count });
         if (!counting || show === 'all') return { value: show, label };
         return {
           value: show,
           label,
           name: t(`overview.show.${show}`, { count: t('overview.show.soFar', { count }) }),
+          pending: true,
         };
       })}
       value={value}

@@ -56,18 +56,18 @@ describe('the overview', () => {
     api.server.use(http.get(/\/payments\//, () => gate.promise));
     renderApp('/overview');
     expect(await screen.findByRole('button', { name: 'All centres (34)' })).toBeInTheDocument();
-    // Said in full; on screen the progress beside the buttons says it, and the buttons keep their
-    // width, so that nothing moves when the counts become final.
-    expect(screen.getByRole('button', { name: 'Needs attention (0 so far)' })).toHaveTextContent(
-      'Needs attention (0)',
-    );
-    expect(screen.getByRole('button', { name: 'Cancelled (0 so far)' })).toBeInTheDocument();
+    // Said in full to a screen reader and marked busy on screen; the label keeps its width, so that
+    // nothing moves when the counts become final.
+    const attention = screen.getByRole('button', { name: 'Needs attention (0 so far)' });
+    expect(attention).toHaveTextContent('Needs attention (0)');
+    expect(attention).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('button', { name: 'Cancelled (0 so far)' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('button', { name: 'All centres (34)' })).not.toHaveAttribute('aria-busy');
     expect(screen.queryByRole('button', { name: 'Needs attention (0)' })).toBeNull();
     gate.resolve();
-    expect(
-      await screen.findByRole('button', { name: 'Needs attention (4)' }, { timeout: 10_000 }),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Cancelled (1)' })).toBeInTheDocument();
+    const final = await screen.findByRole('button', { name: 'Needs attention (4)' }, { timeout: 10_000 });
+    expect(final).not.toHaveAttribute('aria-busy');
+    expect(screen.getByRole('button', { name: 'Cancelled (1)' })).not.toHaveAttribute('aria-busy');
   });
 
   it('reads its filter and sort from the URL', async () => {
