@@ -14,6 +14,8 @@ import { COUNTRY_CODES } from './countries.ts';
 import { sameNameAndCity } from './rules.ts';
 
 const FIELDS = ['name', 'country', 'city'] as const;
+/** D5: at most 200 characters a field. */
+const MAX_LENGTH = 200;
 
 export interface CreateCentreDialogProps {
   /** The centres there are: one with the same name in the same city asks before another is created. */
@@ -28,7 +30,7 @@ export interface CreateCentreDialogProps {
  * whatever was typed survives an error, a cancel or a re-login: nothing is lost.
  */
 export function CreateCentreDialog({ centres, opened, onClose, onCreated }: CreateCentreDialogProps) {
-  const { t, countryName, language } = useI18n();
+  const { t, countryName, language, formatNumber } = useI18n();
   const mutation = useCreateChildCenter();
   const form = useSchemaForm(createChildCenterRequestSchema, {
     defaultValues: { name: '', country: '', city: '' } satisfies CreateChildCenterRequest,
@@ -40,10 +42,19 @@ export function CreateCentreDialog({ centres, opened, onClose, onCreated }: Crea
     );
   }, [countryName, language]);
   const { errors } = form.formState;
+  // A value past D5's 200 characters is refused with its length, not cut at the input: a pasted
+  // address would otherwise lose its end without a word (issue 21, item 12).
   const fieldError = (field: (typeof FIELDS)[number]) =>
     fieldMessage(
       errors[field],
-      field === 'country' ? t('create.validation.country') : t('create.validation.required'),
+      field === 'country'
+        ? t('create.validation.country')
+        : errors[field]?.type === 'too_big'
+          ? t('create.validation.tooLong', {
+              max: formatNumber(MAX_LENGTH),
+              length: formatNumber(form.getValues(field).trim().length),
+            })
+          : t('create.validation.required'),
     );
 
   // A centre of that name in that city: the first press asks, the next press on it creates. The
@@ -81,7 +92,6 @@ export function CreateCentreDialog({ centres, opened, onClose, onCreated }: Crea
           <TextInput
             label={t('create.name')}
             required
-            maxLength={200}
             error={fieldError('name')}
             {...form.register('name')}
           />
@@ -107,7 +117,6 @@ export function CreateCentreDialog({ centres, opened, onClose, onCreated }: Crea
           <TextInput
             label={t('create.city')}
             required
-            maxLength={200}
             error={fieldError('city')}
             {...form.register('city')}
           />

@@ -37,6 +37,27 @@ describe('creating a centre and its credentials', () => {
     expect(await screen.findByText('Hospital Nou')).toBeInTheDocument();
   });
 
+  it('refuses a pasted 5,000-character name with its length, and keeps it whole', async () => {
+    await signedInParent(api);
+    const user = userEvent.setup();
+    renderApp('/centres');
+    await screen.findByText('Clínica Barcelona');
+    const dialog = await openCreate(user);
+    const long = `${'Centre '.repeat(715).slice(0, 4999)}`;
+    await user.click(within(dialog).getByLabelText(/Name/));
+    await user.paste(long);
+    // One more letter typed after the paste, as a person finishing the name would.
+    await fillCreate(user, dialog, 'X', 'Spain', 'Lleida');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    const name = within(dialog).getByLabelText(/Name/);
+    expect(
+      await within(dialog).findByText('Too long: at most 200 characters, and this has 5,000.'),
+    ).toBeVisible();
+    expect(name).toHaveValue(`${long}X`);
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(api.sent('/register/childProvider')).toHaveLength(0);
+  });
+
   it('asks before creating a second centre of the same name in the same city', async () => {
     const { parent } = await signedInParent(api);
     const user = userEvent.setup();

@@ -24,9 +24,7 @@ describe("a centre's contract events", () => {
     expect(await navigator.clipboard.readText()).toBe(id);
     // The label turns once the clipboard's promise settles, a render after the text is there.
     await waitFor(() =>
-      expect(within(events).getByRole('button', { name: /evt_0f1e2d3c/ })).toHaveTextContent(
-        'Copied',
-      ),
+      expect(within(events).getByRole('button', { name: /evt_0f1e2d3c/ })).toHaveTextContent('Copied'),
     );
   });
 });
