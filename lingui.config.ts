@@ -4,7 +4,16 @@ import { formatter } from '@lingui/format-json';
 // The console's catalogues (docs/decisions/0010-i18n.md): ICU messages with explicit ids, one JSON
 // file per language and area. The Vite plugin compiles each file when it is imported, so a
 // language and an area load only when a screen needs them.
-const AREAS = ['common', 'centres', 'doctors', 'licences', 'templates', 'contract', 'people'] as const;
+const AREAS = [
+  'common',
+  'centres',
+  'doctors',
+  'licences',
+  'templates',
+  'contract',
+  'people',
+  'activity',
+] as const;
 
 export default defineConfig({
   sourceLocale: 'en',

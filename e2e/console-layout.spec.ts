@@ -155,6 +155,30 @@ test.describe('on a 360×740 screen', () => {
 test.describe('on a 1440 px desktop', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
+  test('the “created” notification leaves the header uncovered', async ({ page }) => {
+    await demoLogin(page);
+    await closeCredentials(await createCentre(page, 'E2E Avís', 'Vic'));
+    const notice = page.getByRole('alert').filter({ hasText: 'E2E Avís was created' });
+    await expect(notice).toBeVisible();
+    const [box, header] = [await notice.boundingBox(), await page.getByRole('banner').boundingBox()];
+    expect(box && header && box.y >= header.y + header.height).toBe(true);
+  });
+
+  for (const scheme of ['light', 'dark'] as const)
+    test(`the active navigation entry passes WCAG AA contrast under the pointer, ${scheme}`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await demoLogin(page);
+      await page.goto('/centres/101');
+      const entry = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', {
+        name: 'Centres',
+      });
+      await expect(entry).toHaveAttribute('aria-current', 'page');
+      await entry.hover();
+      await expectNoAxeViolations(page, `active entry under the pointer, ${scheme}`);
+    });
+
   test('the navigation is shown without a toggle', async ({ page }) => {
     await demoLogin(page);
     await expect(navToggle(page)).toBeHidden();
@@ -286,7 +310,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
     await page.goto('/centres/101');
     await page.getByRole('button', { name: 'Reveal credentials' }).click();
-    const reveal = page.getByRole('dialog', { name: 'Credentials of centre 101' });
+    const reveal = page.getByRole('dialog', { name: 'Credentials of Clínica Diagonal' });
     await reveal.getByRole('button', { name: 'Show secret' }).click();
     await expect(reveal.getByRole('button', { name: 'Hide secret' })).toBeVisible();
     await expectNoAxeViolations(page, 'reveal dialog');

@@ -79,14 +79,33 @@ test('each demo centre of the self-billing parent shows exactly its banners and 
   await expect(page.getByText('Red Salud Demo has not created this centre’s contract yet')).toBeVisible();
 });
 
+test('a relative date of the demo agrees with the date beside it and with today’s', async ({ page }) => {
+  await signIn(page, PARENT, '/centres/101/licences');
+  await expect(banners(page)).toContainText('reports start again on');
+  await expect(page.getByText(/^Last updated/)).toBeVisible();
+  const text = (await banners(page).textContent()) ?? '';
+  const updated = (await page.getByText(/^Last updated/).textContent()) ?? '';
+  // "Dec 16, 2026, 10:00 AM (in 20 days)" beside "Last updated Nov 26, 2026, 9:55 AM" (en-US).
+  const on = /on (\w{3}) (\d{1,2}), (\d{4}),[^(]*\(in (\d+) days\)/.exec(text);
+  const today = /Last updated (\w{3}) (\d{1,2}), (\d{4})/.exec(updated);
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const day = (match: RegExpExecArray) =>
+    Date.UTC(Number(match[3]), months.indexOf(match[1] ?? ''), Number(match[2])) / 86_400_000;
+  expect(on, text).not.toBeNull();
+  expect(today, updated).not.toBeNull();
+  if (!on || !today) return;
+  expect(day(on) - day(today)).toBe(Number(on[4]));
+});
+
 test('each demo centre of the processor-billed parent shows exactly its banners and plans', async ({
   page,
 }) => {
   await signIn(page, PROCESSOR, '/centres/201/licences');
   await expect(page.getByText('Billed through the service’s portal', { exact: true })).toBeVisible();
   await expectBanners(page, [['Scheduled downgrade', 'status']]);
-  await expect(banners(page)).toContainText('in 20 days, BASIC seats go from 10 to 6.');
-  await expect(banners(page)).toContainText('in 20 days, ELITE seats go from 5 to 3.');
+  // The demo's clock starts at the real time: a month after ten days ago is 18 to 21 days away.
+  await expect(banners(page)).toContainText(/in (18|19|20|21) days, BASIC seats go from 10 to 6\./);
+  await expect(banners(page)).toContainText(/in (18|19|20|21) days, ELITE seats go from 5 to 3\./);
   await seats(page, 'BASIC', 4, 10);
   await seats(page, 'ELITE', 2, 5);
 

@@ -1,14 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { copyDataDir, embeddedEngineFlags } from '../scripts/data-dir.ts';
 import { expect, test } from './fixtures.ts';
+import { startGeneratedWorld, type OwnProxy } from './own-proxy.ts';
 
 // The overview over a generated world of 1,000 centres × 20 doctors (`npm start -- --demo-centres
 // 1000 --demo-doctors 20`), on a server of its own so that its world does not replace the demo seed
 // the other journeys share.
-const root = path.resolve(import.meta.dirname, '..');
-let server: ChildProcess;
-let data: ReturnType<typeof copyDataDir>;
+let server: OwnProxy;
 let origin = '';
 
 const isLicenceCall = (url: string) => new URL(url).pathname.startsWith('/api/payments/');
@@ -18,39 +14,11 @@ test.use({
 });
 
 test.beforeAll(async () => {
-  data = copyDataDir();
-  server = spawn(
-    process.execPath,
-    [
-      ...embeddedEngineFlags,
-      path.join(root, 'scripts/start.ts'),
-      '--port',
-      '0',
-      '--demo-centres',
-      '1000',
-      '--demo-doctors',
-      '20',
-    ],
-    // Its embedded database in a folder of its own (docs/decisions/0018).
-    { env: { PATH: process.env.PATH, DATA_DIR: data.dir }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  origin = await new Promise<string>((resolve, reject) => {
-    server.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /"event":"listening","url":"([^"]+)"/.exec(output)?.[1];
-      if (url) resolve(url);
-    });
-    server.once('exit', () => reject(new Error(`the server exited:\n${output}`)));
-  });
+  server = await startGeneratedWorld(1000, 20);
+  origin = server.url;
 });
 
-test.afterAll(async () => {
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
-  data.remove();
-});
+test.afterAll(() => server.stop());
 
 test('1,000 centres load with at most six requests in flight, and the table scrolls meanwhile', async ({
   page,

@@ -176,3 +176,20 @@ for (const scheme of ['light', 'dark'] as const) {
     await expectNoAxeViolations(page, 'overview, needs attention');
   });
 }
+
+test.describe('on a 360×740 screen', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the overview shows each centre beside what needs attention without scrolling sideways', async ({
+    page,
+  }) => {
+    await signIn(page, 'Demo parent (100)');
+    await loaded(page);
+    for (const name of ['Centre', 'Needs attention'])
+      // oxlint-disable-next-line no-await-in-loop -- one column after the other
+      await expect(table(page).getByRole('columnheader', { name })).toBeInViewport({ ratio: 1 });
+    await page.getByRole('button', { name: 'Needs attention (4)' }).click();
+    const row = table(page).locator('tbody tr').filter({ hasText: 'Clínica Diagonal' });
+    await expect(row.getByText('BASIC limit', { exact: true })).toBeInViewport({ ratio: 1 });
+  });
+});

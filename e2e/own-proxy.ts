@@ -29,24 +29,31 @@ export interface OwnProxy {
 }
 
 /** `node src/proxy/main.ts` with the built console, on `port`, until it says where it listens. */
-export async function startProxy(port: number, env: Record<string, string> = {}): Promise<OwnProxy> {
+export function startProxy(port: number, env: Record<string, string> = {}): Promise<OwnProxy> {
+  return untilListening([path.join(root, 'src/proxy/main.ts')], {
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DIST_DIR: path.join(root, 'dist'),
+    ...env,
+  });
+}
+
+/**
+ * `npm start -- --demo-centres N --demo-doctors M` on a free port: the demo environment with a
+ * generated world, for a journey at a size the shared server's seed is not.
+ */
+export function startGeneratedWorld(centres: number, doctors: number): Promise<OwnProxy> {
+  const world = ['--demo-centres', String(centres), '--demo-doctors', String(doctors)];
+  return untilListening([path.join(root, 'scripts/start.ts'), '--port', '0', ...world], {});
+}
+
+async function untilListening(args: string[], env: Record<string, string>): Promise<OwnProxy> {
   // Its embedded database in a folder of its own (docs/decisions/0018), removed when it stops.
   const data = copyDataDir();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...embeddedEngineFlags, path.join(root, 'src/proxy/main.ts')],
-    {
-      env: {
-        PATH: process.env['PATH'],
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DIST_DIR: path.join(root, 'dist'),
-        DATA_DIR: data.dir,
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child: ChildProcess = spawn(process.execPath, [...embeddedEngineFlags, ...args], {
+    env: { PATH: process.env['PATH'], DATA_DIR: data.dir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const read = (chunk: Buffer) => {

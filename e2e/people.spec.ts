@@ -1,9 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { activityPageSchema } from '../src/contract/console-wire.ts';
+import { activityPageSchema } from '../src/contract/activity-wire.ts';
 import { HEADERS, resetSimulator } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 
-// People who sign in as themselves (issue 25, docs/decisions/0022), against `npm start`: its
+// People who sign in as themselves (issue 25, docs/decisions/0023), against `npm start`: its
 // embedded OpenID provider (oidc-provider, in the proxy's process) and its demo people, with the two
 // demo parents registered as connections. Each journey signs in the way a person does: the
 // console's "Sign in with your organisation", the provider's page, back to the console.
@@ -43,6 +43,7 @@ test('support sees the overview, a centre’s licences, doctors, templates and c
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.getByRole('link', { name: 'Centres' })).toBeVisible();
   for (const missing of ['Register doctors', 'People', 'Connections'])
+    // oxlint-disable-next-line no-await-in-loop -- one link after the other
     await expect(nav.getByRole('link', { name: missing })).toHaveCount(0);
 
   await nav.getByRole('link', { name: 'Centres' }).click();
@@ -107,6 +108,7 @@ test('the calls support cannot make, sent directly to the proxy, answer 403 in w
   ];
   for (const response of await Promise.all(attempts)) {
     expect(response.status()).toBe(403);
+    // oxlint-disable-next-line no-await-in-loop -- the answers are all in already
     const problem = (await response.json()) as { code: string; detail: string };
     expect(problem.code).toBe('forbidden');
     expect(problem.detail).toMatch(/^Your role on Red Salud Demo is support, which cannot /);

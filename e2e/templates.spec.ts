@@ -104,7 +104,13 @@ test('a link to a template opens its drawer with every field; closing and back w
   await page.goto('/centres/101/templates?view=doctor&doctor=101-doc-002&pageSize=50&template=46');
   const drawer = page.getByRole('dialog', { name: 'Plantilla personal 1' });
   await expect(drawer).toBeVisible();
-  for (const text of ['46', 'Plantilla del usuario 101-doc-002', 'None (0)', 'USER', 'Doctor (user id)'])
+  for (const text of [
+    '46',
+    'Plantilla del usuario 101-doc-002',
+    'None',
+    'This doctor’s own template',
+    'Doctor’s id',
+  ])
     // oxlint-disable-next-line no-await-in-loop -- one field after the other
     await expect(drawer.getByText(text, { exact: true })).toBeVisible();
   await page.keyboard.press('Escape');

@@ -6,24 +6,35 @@ import enLicences from '../src/console/locales/en/licences.json' with { type: 'j
 import enContract from '../src/console/locales/en/contract.json' with { type: 'json' };
 import enDoctors from '../src/console/locales/en/doctors.json' with { type: 'json' };
 import enTemplates from '../src/console/locales/en/templates.json' with { type: 'json' };
+import enActivity from '../src/console/locales/en/activity.json' with { type: 'json' };
 import esCommon from '../src/console/locales/es/common.json' with { type: 'json' };
 import esCentres from '../src/console/locales/es/centres.json' with { type: 'json' };
 import esLicences from '../src/console/locales/es/licences.json' with { type: 'json' };
 import esContract from '../src/console/locales/es/contract.json' with { type: 'json' };
 import esDoctors from '../src/console/locales/es/doctors.json' with { type: 'json' };
 import esTemplates from '../src/console/locales/es/templates.json' with { type: 'json' };
+import esActivity from '../src/console/locales/es/activity.json' with { type: 'json' };
 import caCommon from '../src/console/locales/ca/common.json' with { type: 'json' };
 import caCentres from '../src/console/locales/ca/centres.json' with { type: 'json' };
 import caLicences from '../src/console/locales/ca/licences.json' with { type: 'json' };
 import caContract from '../src/console/locales/ca/contract.json' with { type: 'json' };
 import caDoctors from '../src/console/locales/ca/doctors.json' with { type: 'json' };
 import caTemplates from '../src/console/locales/ca/templates.json' with { type: 'json' };
+import caActivity from '../src/console/locales/ca/activity.json' with { type: 'json' };
 
 // The console's own words, so that a journey in Spanish finds its buttons by their Spanish names.
 // The one place the e2e tests read the catalogues (src/console/locales, ICU messages formatted by
 // Lingui as the console formats them).
 
-const english = { ...enCommon, ...enCentres, ...enLicences, ...enContract, ...enDoctors, ...enTemplates };
+const english = {
+  ...enCommon,
+  ...enCentres,
+  ...enLicences,
+  ...enContract,
+  ...enDoctors,
+  ...enTemplates,
+  ...enActivity,
+};
 export type MessageKey = keyof typeof english;
 export type UiLanguage = 'en' | 'es' | 'ca';
 
@@ -31,8 +42,24 @@ const i18n = setupI18n({
   locale: 'en',
   messages: {
     en: english,
-    es: { ...esCommon, ...esCentres, ...esLicences, ...esContract, ...esDoctors, ...esTemplates },
-    ca: { ...caCommon, ...caCentres, ...caLicences, ...caContract, ...caDoctors, ...caTemplates },
+    es: {
+      ...esCommon,
+      ...esCentres,
+      ...esLicences,
+      ...esContract,
+      ...esDoctors,
+      ...esTemplates,
+      ...esActivity,
+    },
+    ca: {
+      ...caCommon,
+      ...caCentres,
+      ...caLicences,
+      ...caContract,
+      ...caDoctors,
+      ...caTemplates,
+      ...caActivity,
+    },
   },
 });
 i18n.setMessagesCompiler(compileMessage);

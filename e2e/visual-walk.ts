@@ -71,7 +71,7 @@ async function settle(page: Page) {
 /**
  * Login, overview, centres, palette, create, credentials, centre page, reveal, a centre's licences
  * with banners, a doctor's licences drawer, a centre's Contract tab with a preview and the cancel
- * confirmation, the contract-event log, re-login, 404 and offline, in
+ * confirmation, the activity log and a centre's recent activity, re-login, 404 and offline, in
  * that order, calling `visit` on each once it has settled. The palette opens before any dialog (the
  * order in which its overlay went missing). A state the walk cannot reach as it should (no in-app
  * 404, no offline panel) is named in `problems`, and the walk goes on.
@@ -149,7 +149,7 @@ export async function walkScreens(page: Page, context: BrowserContext, combo: Co
   await at('centre-page');
 
   await reveal.click();
-  const revealDialog = page.getByRole('dialog', { name: text('reveal.title', { id }) });
+  const revealDialog = page.getByRole('dialog', { name: text('credentials.title', { name: centre }) });
   await revealDialog.getByRole('button', { name: text('reveal.showSecret') }).click();
   await expect(revealDialog.getByRole('button', { name: text('reveal.hideSecret') })).toBeVisible();
   await at('reveal-dialog');
@@ -199,10 +199,14 @@ export async function walkScreens(page: Page, context: BrowserContext, combo: Co
   await at('contract-cancel-dialog');
   await page.keyboard.press('Escape');
   await expect(cancelDialog).toBeHidden();
-  await page.goto('/contract-log');
-  await expect(page.getByRole('heading', { name: text('contract.log.title'), level: 1 })).toBeVisible();
-  await expect(main.getByRole('listitem').first()).toBeVisible();
-  await at('contract-log');
+  // The parent's activity (the change just applied among it, in words), then one centre's own.
+  await page.goto('/activity');
+  await expect(page.getByRole('heading', { name: text('activity.title'), level: 1 })).toBeVisible();
+  await expect(main.getByRole('list', { name: text('activity.list') })).toBeVisible();
+  await at('activity');
+  await page.goto('/centres/101/activity');
+  await expect(main.getByRole('region', { name: text('activity.recent.title') })).toBeVisible();
+  await at('centre-activity');
 
   // Registering doctors: rows typed in, then a clinic's file with a row that breaks a rule.
   await page.goto('/doctors/register');

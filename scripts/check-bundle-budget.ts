@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 
 const KB = 1024;
-// 165 kB since organisation sign-in and roles (docs/decisions/0022 measures what it added).
+// 165 kB since organisation sign-in and roles (docs/decisions/0023 measures what it added).
 export const budgets = { loginEntryJs: 165 * KB, entryCss: 16 * KB, routeChunk: 35 * KB };
 
 const manifestSchema = z.record(

@@ -100,7 +100,7 @@ export async function benchAudit(
     step('audit: the proxy on a PostgreSQL server, then embedded (first start, restart)');
     const server = await measureProxy({
       DATABASE_URL: await postgres.createDatabase('reference'),
-      // Required beside DATABASE_URL (docs/decisions/0022): it seals connection secrets.
+      // Required beside DATABASE_URL (docs/decisions/0023): it seals connection secrets.
       DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     });
     const first = await measureProxy({ DATA_DIR: empty });

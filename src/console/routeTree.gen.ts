@@ -14,6 +14,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthSplatRouteImport } from './routes/_auth/$'
 import { Route as AuthScreensRouteImport } from './routes/_auth/_screens'
+import { Route as AuthScreensActivityRouteImport } from './routes/_auth/_screens/activity'
 import { Route as AuthScreensContractLogRouteImport } from './routes/_auth/_screens/contract-log'
 import { Route as AuthScreensOverviewRouteImport } from './routes/_auth/_screens/overview'
 import { Route as AuthScreensCentresIndexRouteImport } from './routes/_auth/_screens/centres/index'
@@ -22,6 +23,7 @@ import { Route as AuthScreensDoctorsRegisterRouteImport } from './routes/_auth/_
 import { Route as AuthScreensSettingsConnectionsRouteImport } from './routes/_auth/_screens/settings/connections'
 import { Route as AuthScreensSettingsPeopleRouteImport } from './routes/_auth/_screens/settings/people'
 import { Route as AuthScreensCentresCentreIdIndexRouteImport } from './routes/_auth/_screens/centres/$centreId/index'
+import { Route as AuthScreensCentresCentreIdActivityRouteImport } from './routes/_auth/_screens/centres/$centreId/activity'
 import { Route as AuthScreensCentresCentreIdContractRouteImport } from './routes/_auth/_screens/centres/$centreId/contract'
 import { Route as AuthScreensCentresCentreIdDoctorsRouteImport } from './routes/_auth/_screens/centres/$centreId/doctors'
 import { Route as AuthScreensCentresCentreIdLicencesRouteImport } from './routes/_auth/_screens/centres/$centreId/licences'
@@ -49,6 +51,11 @@ const AuthSplatRoute = AuthSplatRouteImport.update({
 const AuthScreensRoute = AuthScreensRouteImport.update({
   id: '/_screens',
   getParentRoute: () => AuthRoute,
+} as any)
+const AuthScreensActivityRoute = AuthScreensActivityRouteImport.update({
+  id: '/activity',
+  path: '/activity',
+  getParentRoute: () => AuthScreensRoute,
 } as any)
 const AuthScreensContractLogRoute = AuthScreensContractLogRouteImport.update({
   id: '/contract-log',
@@ -95,6 +102,12 @@ const AuthScreensCentresCentreIdIndexRoute =
     path: '/',
     getParentRoute: () => AuthScreensCentresCentreIdRoute,
   } as any)
+const AuthScreensCentresCentreIdActivityRoute =
+  AuthScreensCentresCentreIdActivityRouteImport.update({
+    id: '/activity',
+    path: '/activity',
+    getParentRoute: () => AuthScreensCentresCentreIdRoute,
+  } as any)
 const AuthScreensCentresCentreIdContractRoute =
   AuthScreensCentresCentreIdContractRouteImport.update({
     id: '/contract',
@@ -124,6 +137,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
+  '/activity': typeof AuthScreensActivityRoute
   '/contract-log': typeof AuthScreensContractLogRoute
   '/overview': typeof AuthScreensOverviewRoute
   '/centres/$centreId': typeof AuthScreensCentresCentreIdRouteWithChildren
@@ -131,6 +145,7 @@ export interface FileRoutesByFullPath {
   '/settings/connections': typeof AuthScreensSettingsConnectionsRoute
   '/settings/people': typeof AuthScreensSettingsPeopleRoute
   '/centres/': typeof AuthScreensCentresIndexRoute
+  '/centres/$centreId/activity': typeof AuthScreensCentresCentreIdActivityRoute
   '/centres/$centreId/contract': typeof AuthScreensCentresCentreIdContractRoute
   '/centres/$centreId/doctors': typeof AuthScreensCentresCentreIdDoctorsRoute
   '/centres/$centreId/licences': typeof AuthScreensCentresCentreIdLicencesRoute
@@ -141,12 +156,14 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
   '/': typeof AuthIndexRoute
+  '/activity': typeof AuthScreensActivityRoute
   '/contract-log': typeof AuthScreensContractLogRoute
   '/overview': typeof AuthScreensOverviewRoute
   '/doctors/register': typeof AuthScreensDoctorsRegisterRoute
   '/settings/connections': typeof AuthScreensSettingsConnectionsRoute
   '/settings/people': typeof AuthScreensSettingsPeopleRoute
   '/centres': typeof AuthScreensCentresIndexRoute
+  '/centres/$centreId/activity': typeof AuthScreensCentresCentreIdActivityRoute
   '/centres/$centreId/contract': typeof AuthScreensCentresCentreIdContractRoute
   '/centres/$centreId/doctors': typeof AuthScreensCentresCentreIdDoctorsRoute
   '/centres/$centreId/licences': typeof AuthScreensCentresCentreIdLicencesRoute
@@ -160,6 +177,7 @@ export interface FileRoutesById {
   '/_auth/$': typeof AuthSplatRoute
   '/_auth/_screens': typeof AuthScreensRouteWithChildren
   '/_auth/': typeof AuthIndexRoute
+  '/_auth/_screens/activity': typeof AuthScreensActivityRoute
   '/_auth/_screens/contract-log': typeof AuthScreensContractLogRoute
   '/_auth/_screens/overview': typeof AuthScreensOverviewRoute
   '/_auth/_screens/centres/$centreId': typeof AuthScreensCentresCentreIdRouteWithChildren
@@ -167,6 +185,7 @@ export interface FileRoutesById {
   '/_auth/_screens/settings/connections': typeof AuthScreensSettingsConnectionsRoute
   '/_auth/_screens/settings/people': typeof AuthScreensSettingsPeopleRoute
   '/_auth/_screens/centres/': typeof AuthScreensCentresIndexRoute
+  '/_auth/_screens/centres/$centreId/activity': typeof AuthScreensCentresCentreIdActivityRoute
   '/_auth/_screens/centres/$centreId/contract': typeof AuthScreensCentresCentreIdContractRoute
   '/_auth/_screens/centres/$centreId/doctors': typeof AuthScreensCentresCentreIdDoctorsRoute
   '/_auth/_screens/centres/$centreId/licences': typeof AuthScreensCentresCentreIdLicencesRoute
@@ -179,6 +198,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/$'
+    | '/activity'
     | '/contract-log'
     | '/overview'
     | '/centres/$centreId'
@@ -186,6 +206,7 @@ export interface FileRouteTypes {
     | '/settings/connections'
     | '/settings/people'
     | '/centres/'
+    | '/centres/$centreId/activity'
     | '/centres/$centreId/contract'
     | '/centres/$centreId/doctors'
     | '/centres/$centreId/licences'
@@ -196,12 +217,14 @@ export interface FileRouteTypes {
     | '/login'
     | '/$'
     | '/'
+    | '/activity'
     | '/contract-log'
     | '/overview'
     | '/doctors/register'
     | '/settings/connections'
     | '/settings/people'
     | '/centres'
+    | '/centres/$centreId/activity'
     | '/centres/$centreId/contract'
     | '/centres/$centreId/doctors'
     | '/centres/$centreId/licences'
@@ -214,6 +237,7 @@ export interface FileRouteTypes {
     | '/_auth/$'
     | '/_auth/_screens'
     | '/_auth/'
+    | '/_auth/_screens/activity'
     | '/_auth/_screens/contract-log'
     | '/_auth/_screens/overview'
     | '/_auth/_screens/centres/$centreId'
@@ -221,6 +245,7 @@ export interface FileRouteTypes {
     | '/_auth/_screens/settings/connections'
     | '/_auth/_screens/settings/people'
     | '/_auth/_screens/centres/'
+    | '/_auth/_screens/centres/$centreId/activity'
     | '/_auth/_screens/centres/$centreId/contract'
     | '/_auth/_screens/centres/$centreId/doctors'
     | '/_auth/_screens/centres/$centreId/licences'
@@ -269,6 +294,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/'
       preLoaderRoute: typeof AuthScreensRouteImport
       parentRoute: typeof AuthRoute
+    }
+    '/_auth/_screens/activity': {
+      id: '/_auth/_screens/activity'
+      path: '/activity'
+      fullPath: '/activity'
+      preLoaderRoute: typeof AuthScreensActivityRouteImport
+      parentRoute: typeof AuthScreensRoute
     }
     '/_auth/_screens/contract-log': {
       id: '/_auth/_screens/contract-log'
@@ -326,6 +358,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthScreensCentresCentreIdIndexRouteImport
       parentRoute: typeof AuthScreensCentresCentreIdRoute
     }
+    '/_auth/_screens/centres/$centreId/activity': {
+      id: '/_auth/_screens/centres/$centreId/activity'
+      path: '/activity'
+      fullPath: '/centres/$centreId/activity'
+      preLoaderRoute: typeof AuthScreensCentresCentreIdActivityRouteImport
+      parentRoute: typeof AuthScreensCentresCentreIdRoute
+    }
     '/_auth/_screens/centres/$centreId/contract': {
       id: '/_auth/_screens/centres/$centreId/contract'
       path: '/contract'
@@ -358,6 +397,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthScreensCentresCentreIdRouteChildren {
+  AuthScreensCentresCentreIdActivityRoute: typeof AuthScreensCentresCentreIdActivityRoute
   AuthScreensCentresCentreIdContractRoute: typeof AuthScreensCentresCentreIdContractRoute
   AuthScreensCentresCentreIdDoctorsRoute: typeof AuthScreensCentresCentreIdDoctorsRoute
   AuthScreensCentresCentreIdLicencesRoute: typeof AuthScreensCentresCentreIdLicencesRoute
@@ -367,6 +407,8 @@ interface AuthScreensCentresCentreIdRouteChildren {
 
 const AuthScreensCentresCentreIdRouteChildren: AuthScreensCentresCentreIdRouteChildren =
   {
+    AuthScreensCentresCentreIdActivityRoute:
+      AuthScreensCentresCentreIdActivityRoute,
     AuthScreensCentresCentreIdContractRoute:
       AuthScreensCentresCentreIdContractRoute,
     AuthScreensCentresCentreIdDoctorsRoute:
@@ -384,6 +426,7 @@ const AuthScreensCentresCentreIdRouteWithChildren =
   )
 
 interface AuthScreensRouteChildren {
+  AuthScreensActivityRoute: typeof AuthScreensActivityRoute
   AuthScreensContractLogRoute: typeof AuthScreensContractLogRoute
   AuthScreensOverviewRoute: typeof AuthScreensOverviewRoute
   AuthScreensCentresCentreIdRoute: typeof AuthScreensCentresCentreIdRouteWithChildren
@@ -394,6 +437,7 @@ interface AuthScreensRouteChildren {
 }
 
 const AuthScreensRouteChildren: AuthScreensRouteChildren = {
+  AuthScreensActivityRoute: AuthScreensActivityRoute,
   AuthScreensContractLogRoute: AuthScreensContractLogRoute,
   AuthScreensOverviewRoute: AuthScreensOverviewRoute,
   AuthScreensCentresCentreIdRoute: AuthScreensCentresCentreIdRouteWithChildren,

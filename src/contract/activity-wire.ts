@@ -1,38 +1,14 @@
 import { z } from 'zod/mini';
+import { AUDIT_OUTCOMES } from './audit-actions.ts';
 import { buildUrl, send, type CallInit, type UpstreamClient } from './transport.ts';
 
 // The activity (audit) log on the console wire (docs/decisions/0018): every change made through
 // the proxy, kept in its database and read page by page, or as a CSV file. Ours, not the
 // service's. Re-exported by console-wire.ts, beside the other console↔proxy calls.
 
-export const ACTIVITY_PATHS = { page: '/activity', csv: '/activity.csv' } as const;
+export const ACTIVITY_PATHS = { page: '/audit/entries', csv: '/audit/entries.csv' } as const;
 
-/**
- * What an entry records. Later work adds its own (people, connections, alerts): a reader shows an
- * action it does not know by its name rather than failing.
- */
-export const AUDIT_ACTIONS = [
-  'auth.sign_in',
-  'auth.sign_out',
-  'centre.create',
-  'centre.credentials_reveal',
-  'doctor.register',
-  'contract.event',
-  /** A call the session's role does not allow, refused by the proxy (docs/decisions/0022). */
-  'access.denied',
-  'auth.connection_switch',
-  'person.invite',
-  'person.role_change',
-  'person.remove',
-  'connection.add',
-  'connection.secret_replace',
-  'connection.remove',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-/** Accepted: the answer was a 2xx. Refused: anything else (the service's or the proxy's). */
-export const AUDIT_OUTCOMES = ['accepted', 'refused'] as const;
-export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+export { AUDIT_ACTIONS, AUDIT_OUTCOMES, type AuditAction, type AuditOutcome } from './audit-actions.ts';
 
 export const ACTIVITY_PAGE_SIZE = { default: 50, max: 200 } as const;
 

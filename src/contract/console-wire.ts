@@ -108,11 +108,11 @@ export const PROBLEM_CODES = [
   /** The credentials are a parent's, used with one of its centres' ids (docs/decisions/0018). */
   'parent_credentials',
   'too_many_attempts',
-  /** The session's role does not grant what the call needs (docs/decisions/0022). */
+  /** The session's role does not grant what the call needs (docs/decisions/0023). */
   'forbidden',
-  /** An admin removed the person, or their role on the session's connection (docs/decisions/0022). */
+  /** An admin removed the person, or their role on the session's connection (docs/decisions/0023). */
   'access_removed',
-  /** The service no longer accepts the secret of the session's connection (docs/decisions/0022). */
+  /** The service no longer accepts the secret of the session's connection (docs/decisions/0023). */
   'connection_refused',
   /** A connection for that environment and provider exists already. */
   'connection_exists',
@@ -186,7 +186,7 @@ export function logout(client: UpstreamClient, init?: CallInit) {
   return send(client, { method: 'POST', path: WIRE_PATHS.logout }, logoutAnswerSchema, init);
 }
 
-/** `POST /auth/connection` (docs/decisions/0022): the same person, through another connection. */
+/** `POST /auth/connection` (docs/decisions/0023): the same person, through another connection. */
 export function switchConnection(
   client: UpstreamClient,
   input: z.infer<typeof switchConnectionRequestSchema>,
@@ -265,8 +265,6 @@ export function getContractEvents(
   );
 }
 
-// The activity (audit) log: its own module, beside this one (docs/decisions/0018).
-export * from './activity-wire.ts';
-// People, roles and connections (docs/decisions/0022).
+// People, roles and connections (docs/decisions/0023).
 export * from './people-wire.ts';
 export * from './permissions.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { PERMISSIONS, ROLES, type Permission } from './permissions.ts';
 import { send, type CallInit, type UpstreamClient } from './transport.ts';
 
-// People and connections on the console wire (issue 25, docs/decisions/0022): who is signed in as
+// People and connections on the console wire (issue 25, docs/decisions/0023): who is signed in as
 // themselves, the connections they work through and their role on each, the People and
 // Connections screens' calls, and the organisation sign-in's options. Ours, not the service's.
 // Re-exported by console-wire.ts. No schema here ever carries a client secret back to a browser:

@@ -18,7 +18,7 @@ const mayCall = (operation: AnyOperationId) => {
   );
 };
 
-describe('who may do what (docs/decisions/0022)', () => {
+describe('who may do what (docs/decisions/0023)', () => {
   test('admin: everything, plus people and connections; operator: centres, credentials, doctors, contract actions; support: reading; client credentials: what they always could', () => {
     const table = Object.fromEntries(
       (Object.keys(OPERATION_REQUIREMENTS) as AnyOperationId[]).map((operation) => [

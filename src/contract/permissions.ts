@@ -1,4 +1,4 @@
-// Who may do what (issue 25, docs/decisions/0022): the roles a person holds on a connection, the
+// Who may do what (issue 25, docs/decisions/0023): the roles a person holds on a connection, the
 // permissions each role grants, and ONE table giving every operation the proxy forwards or serves
 // the permission it needs. The proxy enforces this table on every request; the console reads the
 // same table to show only what a person can do, and to say which role could. Data only (no zod),

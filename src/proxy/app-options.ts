@@ -54,7 +54,7 @@ export interface ProxyOptions {
   now?: () => number;
   logger?: Logger;
   site?: StaticSite;
-  /** People, roles and connections (docs/decisions/0022): the database's; absent in the page. */
+  /** People, roles and connections (docs/decisions/0023): the database's; absent in the page. */
   directory?: Directory;
   /** "Sign in with your organisation" (OpenID Connect); absent when not configured. */
   organisation?: OrganisationSignIn;

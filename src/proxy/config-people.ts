@@ -1,4 +1,4 @@
-// The configuration of people, roles and connections (docs/decisions/0022), parsed with the rest of
+// The configuration of people, roles and connections (docs/decisions/0023), parsed with the rest of
 // config.ts: organisation sign-in (OIDC_*), the first admins (ADMIN_EMAILS), client-credential
 // sign-in (CLIENT_CREDENTIALS_LOGIN), the deployment key that seals connection secrets
 // (DATA_ENCRYPTION_KEY) and the embedded demo identity provider (EMBEDDED_OIDC).

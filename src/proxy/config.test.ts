@@ -107,7 +107,7 @@ describe('configuration', () => {
     expect(set.people.dataEncryptionKey).toEqual(Buffer.alloc(32, 7));
   });
 
-  test('DATABASE_URL needs DATA_ENCRYPTION_KEY, which seals connection secrets apart from the database (docs/decisions/0022)', () => {
+  test('DATABASE_URL needs DATA_ENCRYPTION_KEY, which seals connection secrets apart from the database (docs/decisions/0023)', () => {
     expect(() => parseConfig({ DATABASE_URL: 'postgres://console@db.example/console' })).toThrow(
       /DATA_ENCRYPTION_KEY: is required with DATABASE_URL/,
     );

@@ -35,7 +35,7 @@ export interface ProxyConfig extends LimitsConfig {
   databaseUrl: string | undefined;
   dataDir: string;
   auditRetentionDays: number;
-  /** People, roles and connections (docs/decisions/0022). */
+  /** People, roles and connections (docs/decisions/0023). */
   people: PeopleConfig;
 }
 

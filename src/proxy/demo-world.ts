@@ -23,14 +23,21 @@ export async function startDemoWorld(options: {
   logger: Logger;
 }): Promise<DemoWorld> {
   const { createSimulator } = await import('../simulator/index.ts');
-  // D11's reset goes back to the world it started with, generated or not.
-  const simulator = createSimulator({
-    seed: options.generated ?? 'demo',
-    templatesPrefix: options.templatesPrefix,
-    capacity: demoCapacity,
-  });
+  // The demo's test clock starts at the real time (D10: from there it moves only through the
+  // control API), so that "in 20 days" agrees with the date beside it and with the calendar people
+  // read; a world seeded days earlier read "in 20 days" beside a date 16 days away. D11's reset
+  // (`/__sim/reset`) goes back to the world this one started with, generated or not; the daily reset
+  // starts a new one at that day's real time.
+  const startWorld = () =>
+    createSimulator({
+      seed: options.generated ?? 'demo',
+      templatesPrefix: options.templatesPrefix,
+      capacity: demoCapacity,
+      now: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    });
+  let simulator = startWorld();
   const timer = setInterval(() => {
-    simulator.reset();
+    simulator = startWorld();
     options.logger.info({ event: 'demo_reset' }, 'demo reset');
   }, options.resetMs);
   timer.unref();

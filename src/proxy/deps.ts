@@ -36,7 +36,7 @@ export interface AppDeps {
   transportOf(env: EnvironmentConfig): FetchLike;
   tokenTimeoutMs: number;
   apiTimeoutMs: number;
-  /** What each session may do right now (docs/decisions/0022). */
+  /** What each session may do right now (docs/decisions/0023). */
   access: AccessControl;
   /** People, roles and connections; absent where there is no database (the in-browser host). */
   directory: Directory | undefined;

@@ -79,7 +79,7 @@ export async function main(
       'embedded database without its Node flag',
     );
   const audit = createSqlAuditStore(database.db, database.ping);
-  // docs/decisions/0022: connections' secrets are sealed with the deployment key.
+  // docs/decisions/0023: connections' secrets are sealed with the deployment key.
   let dataKey: Uint8Array;
   try {
     dataKey = dataKeyFor({
@@ -94,7 +94,7 @@ export async function main(
     throw error;
   }
   const directory = createSqlDirectory(database.db, createSecretBox(dataKey));
-  // The embedded demo provider answers on loopback only (docs/decisions/0022).
+  // The embedded demo provider answers on loopback only (docs/decisions/0023).
   if (config.people.embeddedOidc && !isLoopbackHost(bound.address))
     refuseToStart(
       `Invalid configuration:\n  EMBEDDED_OIDC: the embedded demo identity provider answers on loopback only, and HOST (${config.host}) is not: set EMBEDDED_OIDC=false, or configure OIDC_ISSUER_URL`,

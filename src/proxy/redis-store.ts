@@ -112,7 +112,7 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
   // subscribed one can send nothing else. node-redis subscribes again after a reconnection.
   const channel = `${prefix}session-ended`;
   const endedListeners = new Set<(key: string) => void>();
-  // A person's roles or the connections changed (docs/decisions/0022): the same connection listens.
+  // A person's roles or the connections changed (docs/decisions/0023): the same connection listens.
   const accessChannel = `${prefix}access-changed`;
   const accessListeners = new Set<(message: string) => void>();
   const subscriber = client.duplicate();

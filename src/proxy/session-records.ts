@@ -1,7 +1,7 @@
 // What a session is in the store (docs/decisions/0005): a record with the login, the client secret
 // sealed inside it, and the access token under a key of its own. The store key is a hash of the
 // session id, so that a dump of the store hands out no cookie. Web Crypto only (docs/decisions/0012).
-// A person signed in as themselves (docs/decisions/0022) works through a connection whose secret
+// A person signed in as themselves (docs/decisions/0023) works through a connection whose secret
 // stays in the database: their record names the person and the connection, and holds no secret.
 import { encodeBase64Url } from 'hono/utils/encode';
 import { z } from 'zod';
@@ -123,7 +123,7 @@ export function aad(
   s: Pick<StoredSession, 'environment' | 'clientId' | 'providerId' | 'person' | 'connectionId'>,
 ) {
   const bound = [purpose, key, s.environment, s.clientId, s.providerId];
-  // A person's session also binds the person and the connection (docs/decisions/0022).
+  // A person's session also binds the person and the connection (docs/decisions/0023).
   if (s.person) bound.push(s.person.id, s.connectionId ?? '');
   return JSON.stringify(bound);
 }

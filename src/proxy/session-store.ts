@@ -55,7 +55,7 @@ export interface SessionStore {
   onEnded(listener: (key: string) => void): void;
   /**
    * Tells every process sharing this store that a person's roles or the connections changed
-   * (docs/decisions/0022), so that each drops what it cached and judges the next request afresh.
+   * (docs/decisions/0023), so that each drops what it cached and judges the next request afresh.
    */
   announceAccessChanged(message: string): Promise<void>;
   onAccessChanged(listener: (message: string) => void): void;

@@ -2,7 +2,7 @@
 // only a random 256-bit id; the store holds the login, with the client secret and the access token
 // sealed (AES-256-GCM; the record's shape is session-records.ts). This module creates, looks up,
 // touches and ends them, and keeps what this process has opened of each. Web Crypto only
-// (docs/decisions/0012). A person's session (docs/decisions/0022) names the person and the
+// (docs/decisions/0012). A person's session (docs/decisions/0023) names the person and the
 // connection, whose secret stays in the database.
 import type { SecretBox } from './secret-box.ts';
 import { boundedMap, type Opened } from './session-memory.ts';
@@ -46,7 +46,7 @@ export interface SessionManagerOptions {
   absoluteTimeoutMs: number;
   /** How many sessions' opened values a process keeps (the least recently used go first). */
   maxCached?: number;
-  /** A connection's client secret, for a person's session (the directory's, docs/decisions/0022). */
+  /** A connection's client secret, for a person's session (the directory's, docs/decisions/0023). */
   connectionSecret?: (connectionId: string) => Promise<string | undefined>;
   /** Told each time a session's idle timer is restarted in the store (at most once a minute). */
   onTouched?: (session: Session) => void;
@@ -148,7 +148,7 @@ export function createSessionManager(options: SessionManagerOptions) {
     },
 
     /**
-     * A person's session works through another connection from now on (docs/decisions/0022): the
+     * A person's session works through another connection from now on (docs/decisions/0023): the
      * record is rewritten, only while it exists, bound to the new connection; the token of the
      * old one no longer opens, so the next call asks for the new connection's.
      */

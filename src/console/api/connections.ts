@@ -10,7 +10,7 @@ import { unwrap } from '@/contract/result';
 import { proxyClient } from './client.ts';
 import { sessionKeys } from './session.ts';
 
-// The connections an admin manages (docs/decisions/0022): a parent provider's credentials, given
+// The connections an admin manages (docs/decisions/0023): a parent provider's credentials, given
 // once and verified by the proxy, sealed there, and never sent back to any browser.
 
 export const connectionKeys = {

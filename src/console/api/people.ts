@@ -10,7 +10,7 @@ import {
 import { unwrap } from '@/contract/result';
 import { proxyClient } from './client.ts';
 
-// The people of the current connection and their roles (docs/decisions/0022): the proxy's own
+// The people of the current connection and their roles (docs/decisions/0023): the proxy's own
 // calls, not the service's. The list is the connection's: switching connection clears the cache.
 
 export const peopleKeys = {

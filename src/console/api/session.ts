@@ -1,5 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Rights } from '@/console/domain/permissions';
+import { sessionExpiry } from '@/console/lib/session-expiry';
 import {
   demoLogin,
   getEnvironments,
@@ -10,6 +11,7 @@ import {
   switchConnection,
   type DemoLoginRequest,
   type LoginRequest,
+  type Session,
 } from '@/contract/console-wire';
 import { unwrap } from '@/contract/result';
 import { proxyClient } from './client.ts';
@@ -25,12 +27,19 @@ export const sessionKeys = {
   signInOptions: () => [...sessionKeys.all, 'sign-in-options'] as const,
 };
 
-/** The session, or null when nobody is signed in; read by the login guard and the shell. */
+/**
+ * The session, or null when nobody is signed in; read by the login guard and the shell. The guard
+ * reads both on every navigation and nothing observes them, so they are kept for the page's life
+ * (not the five minutes of an unobserved query): after a while on one screen, a navigation while
+ * offline would otherwise fetch them again, fail above the shell and take the whole frame with it.
+ * A session that ends meanwhile is told by the next call's 401 (the re-login dialog, decision 0006).
+ */
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: sessionKeys.current(),
     queryFn: async ({ signal }) => unwrap(await getSession(proxyClient, { signal })),
     staleTime: 60_000,
+    gcTime: Infinity,
   });
 
 export const environmentsQueryOptions = () =>
@@ -38,9 +47,10 @@ export const environmentsQueryOptions = () =>
     queryKey: sessionKeys.environments(),
     queryFn: async ({ signal }) => unwrap(await getEnvironments(proxyClient, { signal })),
     staleTime: 5 * 60_000,
+    gcTime: Infinity,
   });
 
-/** Which ways to sign in the proxy offers: the organisation's, client credentials (docs/decisions/0022). */
+/** Which ways to sign in the proxy offers: the organisation's, client credentials (docs/decisions/0023). */
 export const signInOptionsQueryOptions = () =>
   queryOptions({
     queryKey: sessionKeys.signInOptions(),
@@ -49,7 +59,7 @@ export const signInOptionsQueryOptions = () =>
   });
 
 /**
- * What the signed-in session may do (docs/decisions/0022), from the session the login guard has
+ * What the signed-in session may do (docs/decisions/0023), from the session the login guard has
  * already loaded. Unknown (a screen rendered alone, in a test), it is everything: the proxy refuses
  * what the role does not allow whatever the page shows.
  */
@@ -65,7 +75,7 @@ export function useSignIn() {
     mutationFn: async (input: LoginRequest) => unwrap(await login(proxyClient, input)),
     // A refused sign-in is this form's answer, not an ended session (the re-login dialog's).
     meta: { handlesAuthErrors: true },
-    onSuccess: (session) => queryClient.setQueryData(sessionKeys.current(), session),
+    onSuccess: (session) => signedIn(queryClient, session),
   });
 }
 
@@ -78,8 +88,17 @@ export function useDemoSignIn() {
   return useMutation({
     mutationFn: async (input: DemoLoginRequest) => unwrap(await demoLogin(proxyClient, input)),
     meta: { handlesAuthErrors: true },
-    onSuccess: (session) => queryClient.setQueryData(sessionKeys.current(), session),
+    onSuccess: (session) => signedIn(queryClient, session),
   });
+}
+
+/**
+ * A new session: the guard reads it from the cache, and an ended one is over (decision 0006), also
+ * when the user logged out from the re-login dialog instead of signing in there.
+ */
+function signedIn(queryClient: QueryClient, session: Session) {
+  queryClient.setQueryData(sessionKeys.current(), session);
+  sessionExpiry.resolve();
 }
 
 /**

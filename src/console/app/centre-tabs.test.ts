@@ -9,6 +9,7 @@ describe('a centre’s tabs', () => {
       '/centres/$centreId/doctors',
       '/centres/$centreId/templates',
       '/centres/$centreId/contract',
+      '/centres/$centreId/activity',
     ]);
     // Processor-billed, or not known yet.
     expect(centreTabsFor(OPERATION_IDS, false, false).map((tab) => tab.to)).not.toContain(
@@ -17,9 +18,12 @@ describe('a centre’s tabs', () => {
     expect(centreTabsFor(OPERATION_IDS, false).map((tab) => tab.to)).not.toContain(
       '/centres/$centreId/contract',
     );
-    // A centre's own login, whatever its billing.
+    // A centre's own login, whatever its billing; its activity is its own (docs/decisions/0022).
     expect(centreTabsFor(OPERATION_IDS, true, true).map((tab) => tab.to)).not.toContain(
       '/centres/$centreId/contract',
+    );
+    expect(centreTabsFor(OPERATION_IDS, true, true).map((tab) => tab.to)).toContain(
+      '/centres/$centreId/activity',
     );
     // An environment without the webhook.
     const withoutWebhook = OPERATION_IDS.filter((operation) => operation !== 'sendPartnerWebhook');

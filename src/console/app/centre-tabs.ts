@@ -52,6 +52,8 @@ export const CENTRE_TABS: readonly CentreTab[] = [
     parentOnly: true,
     selfBilledOnly: true,
   },
+  // What was done to the centre through the console: the proxy's log (docs/decisions/0022).
+  { to: '/centres/$centreId/activity', label: 'centre.tab.activity', needs: [] },
 ];
 
 /** Whether the environment offers the Contract tab's operations (whoever may then act, 0016). */

@@ -21,18 +21,20 @@ describe('the navigation', () => {
 /** The entries a person with the role is offered where every operation exists. */
 const entries = (role: Role) =>
   navigationFor(OPERATION_IDS, {
-    permissions: [...ROLE_PERMISSIONS[role]],
-    role,
-    connection: { id: 'c', label: 'Red Salud Demo', state: 'ok' },
+    rights: {
+      permissions: [...ROLE_PERMISSIONS[role]],
+      role,
+      connection: { id: 'c', label: 'Red Salud Demo', state: 'ok' },
+    },
   }).map((entry) => entry.to);
 
-describe('the navigation for a person (docs/decisions/0022)', () => {
+describe('the navigation for a person (docs/decisions/0023)', () => {
   it('support reads: no registration, no people, no connections', () => {
-    expect(entries('support')).toEqual(['/overview', '/centres', '/contract-log']);
+    expect(entries('support')).toEqual(['/overview', '/centres', '/activity']);
   });
 
   it('an operator also registers doctors; an admin also manages people and connections', () => {
-    expect(entries('operator')).toEqual(['/overview', '/centres', '/contract-log', '/doctors/register']);
+    expect(entries('operator')).toEqual(['/overview', '/centres', '/doctors/register', '/activity']);
     expect(entries('admin')).toEqual(NAVIGATION.map((entry) => entry.to));
   });
 });

@@ -15,7 +15,7 @@ export interface NavigationEntry {
   label: MessageKey;
   needs: readonly OperationId[];
   /**
-   * What the person's role must allow to open the screen (docs/decisions/0022): where it is
+   * What the person's role must allow to open the screen (docs/decisions/0023): where it is
    * missing, the entry is not offered and its address says why (app/screen-rules.ts).
    */
   permission: Permission;
@@ -30,14 +30,6 @@ export const NAVIGATION = [
     permission: 'centres.view',
   },
   { to: '/centres', label: 'nav.centres', needs: ['listChildCenters'], permission: 'centres.view' },
-  // A parent's contract events (docs/decisions/0016): where it may send them (D3). Reading the log
-  // is activity; sending is the Contract tab's, which asks for `contract.act`.
-  {
-    to: '/contract-log',
-    label: 'nav.contractLog',
-    needs: ['listChildCenters', 'sendPartnerWebhook'],
-    permission: 'activity.view',
-  },
   // D3: the one screen besides sign-in that the development environment offers.
   {
     to: '/doctors/register',
@@ -45,7 +37,10 @@ export const NAVIGATION = [
     needs: ['registerDoctors'],
     permission: 'doctors.register',
   },
-  // The proxy's own screens (docs/decisions/0022): no upstream operation, an admin's permission.
+  // What was done through the console (docs/decisions/0022): the proxy's own log, in every
+  // environment and for every login (a centre's own login reads its own entries).
+  { to: '/activity', label: 'nav.activity', needs: [], permission: 'activity.view' },
+  // The proxy's own screens (docs/decisions/0023): no upstream operation, an admin's permission.
   // Under /settings: the proxy's own calls are /people and /connections on the same origin.
   { to: '/settings/people', label: 'nav.people', needs: [], permission: 'people.manage' },
   { to: '/settings/connections', label: 'nav.connections', needs: [], permission: 'connections.manage' },
@@ -55,7 +50,19 @@ export const NAVIGATION = [
 export const offers = (operations: readonly OperationId[], needs: readonly OperationId[]) =>
   needs.every((operation) => operations.includes(operation));
 
-/** The entries the environment offers (D3) and the person's role allows (docs/decisions/0022). */
-export function navigationFor(operations: readonly OperationId[], rights: Rights = {}): NavigationEntry[] {
-  return NAVIGATION.filter((entry) => offers(operations, entry.needs) && may(rights, entry.permission));
+/**
+ * The entries an environment offers (D3) and the person's role allows (docs/decisions/0023); to a
+ * centre's own login (its child list answers 403, D3), none built on the child list: they would
+ * only send it back to its own page.
+ */
+export function navigationFor(
+  operations: readonly OperationId[],
+  { ownCentre = false, rights = {} }: { ownCentre?: boolean; rights?: Rights } = {},
+): NavigationEntry[] {
+  return NAVIGATION.filter(
+    (entry) =>
+      offers(operations, entry.needs) &&
+      may(rights, entry.permission) &&
+      !(ownCentre && (entry.needs as readonly OperationId[]).includes('listChildCenters')),
+  );
 }

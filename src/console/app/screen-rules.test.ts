@@ -34,7 +34,6 @@ describe('the rules of an address', () => {
     for (const matches of [
       at(['/overview']),
       at(['/centres/']),
-      at(['/contract-log']),
       centre(101),
       centre(101, 'licences'),
       centre(101, 'doctors'),
@@ -43,6 +42,8 @@ describe('the rules of an address', () => {
     ])
       expect(screenRule(matches, DEVELOPMENT, 100)).toEqual({ kind: 'unavailable' });
     expect(screenRule(at(['/doctors/register']), DEVELOPMENT, 100)).toEqual({ kind: 'open' });
+    // The proxy's own log needs no operation of the service (docs/decisions/0022).
+    expect(screenRule(at(['/activity']), DEVELOPMENT, 100)).toEqual({ kind: 'open' });
     const withoutTemplates = OPERATION_IDS.filter((operation) => operation !== 'listReportTemplates');
     expect(screenRule(centre(101, 'templates'), withoutTemplates, 100)).toEqual({ kind: 'unavailable' });
     expect(screenRule(centre(101, 'doctors'), withoutTemplates, 100)).toMatchObject({ kind: 'centre' });
@@ -60,7 +61,9 @@ describe('the rules of an address', () => {
   });
 
   it('send the screens built on the child list through it, so a centre’s own login opens its page', () => {
-    for (const path of ['/overview', '/centres/', '/contract-log'])
+    for (const path of ['/overview', '/centres/'])
       expect(screenRule(at([path]), OPERATION_IDS, 100)).toEqual({ kind: 'child-list' });
+    // A centre's own login reads its own activity there (docs/decisions/0022).
+    expect(screenRule(at(['/activity']), OPERATION_IDS, 101)).toEqual({ kind: 'open' });
   });
 });

@@ -13,7 +13,7 @@ const NEEDS: ReadonlyMap<string, readonly OperationId[]> = new Map(
   [...NAVIGATION, CENTRE_PAGE, ...CENTRE_TABS].map((screen) => [screen.to, screen.needs]),
 );
 
-/** Each screen's permission by route path (docs/decisions/0022): the navigation's entries. */
+/** Each screen's permission by route path (docs/decisions/0023): the navigation's entries. */
 const PERMISSION: ReadonlyMap<string, Permission> = new Map(
   NAVIGATION.map((entry) => [entry.to, entry.permission]),
 );
@@ -36,7 +36,7 @@ export function needsOf(matches: readonly MatchedRoute[]): OperationId[] {
 export type ScreenRule =
   /** D3: the environment lacks an operation the screen needs; nothing is asked of it. */
   | { kind: 'unavailable' }
-  /** The person's role does not allow the screen (docs/decisions/0022): why, in words. */
+  /** The person's role does not allow the screen (docs/decisions/0023): why, in words. */
   | { kind: 'forbidden'; missing: Missing }
   /** A centre's page: the login's own (no list to check), or one to find in its child list. */
   | { kind: 'centre'; centreId: number; own: boolean }

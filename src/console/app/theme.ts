@@ -10,6 +10,9 @@ export const theme = createTheme({
     // which the strict CSP blocks; the overlay already keeps the page behind out of reach.
     // A plain object, not Modal.extend: importing Modal here would put it in the entry chunk.
     Modal: { defaultProps: { lockScroll: false } },
+    // The active entry keeps its tint under the pointer: Mantine's hover tint (blue 2 under the
+    // entry's blue 9 words) measures 4.0:1, below WCAG AA; the resting tint measures 4.9:1.
+    NavLink: { vars: () => ({ root: { '--nl-hover': 'var(--mantine-primary-color-light)' } }) },
   },
 });
 

@@ -2,7 +2,7 @@ import type { NotificationData } from '@mantine/notifications';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useI18n } from '@/console/lib/i18n';
 
-type Container = ComponentType<{ position: 'top-right' }>;
+type Container = ComponentType<{ position: 'bottom-right' }>;
 
 // Mantine's notification container loads after the layout has painted: nothing shows a
 // notification before the user has acted. Without a connection it renders nothing rather than
@@ -19,7 +19,8 @@ const Notifications = lazy(async (): Promise<{ default: Container }> => {
 export function NotificationsHost() {
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-right" />
+      {/* At the bottom: at the top it covered the header (its search, language and theme). */}
+      <Notifications position="bottom-right" />
     </Suspense>
   );
 }

@@ -4,7 +4,7 @@ import { missing, type Missing, type Rights } from '@/console/domain/permissions
 import { useI18n } from '@/console/lib/i18n';
 
 // Where an action is missing because of the person's role, the console says so in its place
-// (docs/decisions/0022): which role they hold on which connection, and whom to ask. Hiding the
+// (docs/decisions/0023): which role they hold on which connection, and whom to ask. Hiding the
 // control is never the check: the proxy refuses the call whatever the page shows.
 
 /** The words for why a permission is missing. */

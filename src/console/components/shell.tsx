@@ -46,7 +46,7 @@ export interface ShellProps {
   unverified?: boolean | undefined;
   onLogout?: (() => void) | undefined;
   /**
-   * A person signed in as themselves (docs/decisions/0022): who, the connection they work through
+   * A person signed in as themselves (docs/decisions/0023): who, the connection they work through
    * (always named on screen), their role, and the others they may switch to.
    */
   person?: Pick<Session, 'person' | 'connection' | 'role' | 'connections'> | undefined;

@@ -16,7 +16,17 @@ export function ToggleButtons<Value extends string>({
   legend: string;
   /** The buttons say enough on screen: the name is for screen readers only. */
   hideLegend?: boolean;
-  options: readonly { value: Value; label: string }[];
+  /**
+   * `name`: what a screen reader says, where the label is shorter than its meaning. `pending`: the
+   * label is not final yet (a count still loading): marked busy, with a moving line along the
+   * button's foot that takes no room, so nothing moves when it becomes final.
+   */
+  options: readonly {
+    value: Value;
+    label: string;
+    name?: string | undefined;
+    pending?: boolean | undefined;
+  }[];
   value: Value;
   onChange: (value: Value) => void;
   size?: MantineSize;
@@ -30,6 +40,10 @@ export function ToggleButtons<Value extends string>({
           size={size}
           variant={option.value === value ? 'filled' : 'default'}
           aria-pressed={option.value === value}
+          aria-label={option.name}
+          aria-busy={option.pending === true ? true : undefined}
+          title={option.pending === true ? option.name : undefined}
+          className={option.pending === true ? classes.pending : undefined}
           onClick={() => {
             if (option.value !== value) onChange(option.value);
           }}

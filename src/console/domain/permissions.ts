@@ -1,7 +1,7 @@
 import type { Session } from '@/contract/console-wire';
 import { rolesGranting, type Permission, type Role } from '@/contract/permissions';
 
-// What the signed-in session may do (docs/decisions/0022), read from the permissions the proxy
+// What the signed-in session may do (docs/decisions/0023), read from the permissions the proxy
 // sends with the session: the console shows only what they allow, and says why where an action is
 // missing. The proxy checks the same table on every request; hiding a control is never the check.
 

@@ -120,3 +120,15 @@ export const means = (error: unknown, meaning: ApiErrorMeaning): boolean =>
  * it again on the console when an error boundary catches it. Anything else is a bug, and is logged.
  */
 export const isShownToUser = (error: unknown): boolean => isApiError(error) || isChunkLoadError(error);
+
+/**
+ * Whether sending the same write again may succeed where it failed: no answer came or none could
+ * be read, the server failed or was busy (429), or the session ended (sent again after signing in).
+ * Anything else is the service's answer to this request, and would be its answer again. Only for
+ * writes that are safe to repeat (D4: registering a doctor twice updates the first).
+ */
+export const mayPassIfSentAgain = (error: unknown): boolean =>
+  mayPassOnRetry(error) ||
+  means(error, 'rate-limited') ||
+  means(error, 'unexpected-response') ||
+  isSessionEnded(error);

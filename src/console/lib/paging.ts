@@ -19,6 +19,8 @@ export const pageCountOf = (total: number, pageSize: number) => Math.max(1, Math
 /**
  * One page of a server-paged list. The previous page stays on screen while the next one loads
  * (`isShowingPrevious` says so), and the page after it is fetched ahead, so that "next" is instant.
+ * A page past the end (an old link, a list that shrank, `?page=99`) answers `lastPage`, the page
+ * the screen goes to instead, once the server's answer for the page asked says so.
  */
 export function usePagedQuery<T extends ServerPage, Key extends readonly unknown[]>(
   optionsFor: (paging: Paging) => UseQueryOptions<T, Error, T, Key>,
@@ -34,5 +36,7 @@ export function usePagedQuery<T extends ServerPage, Key extends readonly unknown
     enabled: hasNext,
     notifyOnChangeProps: [],
   });
-  return { query, total, pageCount, isShowingPrevious: query.isPlaceholderData };
+  const lastPage =
+    pageCount !== undefined && !query.isPlaceholderData && paging.page > pageCount ? pageCount : undefined;
+  return { query, total, pageCount, lastPage, isShowingPrevious: query.isPlaceholderData };
 }

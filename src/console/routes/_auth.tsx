@@ -9,13 +9,21 @@ import {
   useSwitchConnection,
 } from '@/console/api/session';
 import { navigationFor, type NavigationEntry } from '@/console/app/navigation';
+import { useOwnCentreLogin } from '@/console/app/own-centre';
 import { NotificationsHost } from '@/console/components/notifications-host';
 import { Shell } from '@/console/components/shell';
 import { useI18n } from '@/console/lib/i18n';
 import { useSessionExpired } from '@/console/lib/session-expiry';
+import { startTypeahead, stopTypeahead } from '@/console/lib/typeahead';
 
-// Lazy: the palette (and @mantine/spotlight) loads on first Ctrl/Cmd+K, not with the entry.
-const CentreSpotlight = lazy(() => import('@/console/features/centres/centre-spotlight'));
+// Lazy: the palette (and @mantine/spotlight) loads on first Ctrl/Cmd+K, not with the entry; what
+// is typed meanwhile waits for its input (lib/typeahead.ts).
+const CentreSpotlight = lazy(() =>
+  import('@/console/features/centres/centre-spotlight').catch((error: unknown) => {
+    stopTypeahead();
+    throw error;
+  }),
+);
 // Lazy too: the re-login dialog (a modal and the login form) loads when a session ends.
 const ReloginDialog = lazy(() =>
   import('@/console/features/auth/relogin-dialog').then((module) => ({ default: module.ReloginDialog })),
@@ -49,10 +57,16 @@ function AuthLayout() {
   const router = useRouter();
   const [openRequest, setOpenRequest] = useState(0);
   const expired = useSessionExpired();
-  const canSearch = environment.operations.includes('listChildCenters');
-  const openPalette = () => setOpenRequest((count) => count + 1);
-  // Before the palette is loaded, the shortcut loads it; afterwards the palette handles it itself.
-  useHotkeys(canSearch && openRequest === 0 ? [['mod+K', openPalette]] : []);
+  const ownCentre = useOwnCentreLogin(session.providerId);
+  // A centre's own login has no centres to search (D3).
+  const canSearch = environment.operations.includes('listChildCenters') && !ownCentre;
+  const openPalette = () => {
+    startTypeahead();
+    setOpenRequest((count) => count + 1);
+  };
+  // Before the palette is loaded, the shortcut loads it; afterwards the palette opens itself, and
+  // here what is typed next is kept until its input has the focus.
+  useHotkeys(canSearch ? [['mod+K', openRequest === 0 ? openPalette : startTypeahead]] : []);
   const logout = async () => {
     const signOutUrl = await signOut(queryClient);
     // A person is signed out of their organisation's provider too, which brings them back to /login.
@@ -76,7 +90,7 @@ function AuthLayout() {
       person={session.person ? session : undefined}
       onSwitch={switchTo}
       switching={switcher.isPending}
-      nav={navigationFor(environment.operations, session).map((entry) => (
+      nav={navigationFor(environment.operations, { ownCentre, rights: session }).map((entry) => (
         <NavEntry key={entry.to} entry={entry} />
       ))}
     >

@@ -12,7 +12,7 @@ import { SIGN_IN_PROBLEMS } from '@/contract/console-wire';
 // `redirect` is user input: only a same-origin path is kept, so a link cannot send anyone elsewhere.
 const loginSearchSchema = z.object({
   redirect: withFallback(z.string().check(z.regex(/^\/(?![/\\])/), z.maxLength(2000)), ''),
-  // Where a failed organisation sign-in lands (docs/decisions/0022): what happened, with Retry.
+  // Where a failed organisation sign-in lands (docs/decisions/0023): what happened, with Retry.
   // oxlint-disable-next-line promise/valid-params -- zod/mini's catch, not a promise's
   signIn: z.catch(z.optional(z.enum(SIGN_IN_PROBLEMS)), undefined),
 });

@@ -69,7 +69,7 @@ export async function recordSignOut(deps: AuditDeps, c: Ctx, session: SessionIde
 }
 
 /**
- * An organisation sign-in (docs/decisions/0022): accepted with the connection the session works
+ * An organisation sign-in (docs/decisions/0023): accepted with the connection the session works
  * through, or refused with why (the person, when the provider said who it was). A refused one has
  * no owner and no environment ('none'): the database's operators read it, no console does.
  */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { activityPageSchema, type ActivityEntry } from '../../contract/console-wire.ts';
+import { activityPageSchema, type ActivityEntry } from '../../contract/activity-wire.ts';
 import { createSimulator } from '../../simulator/index.ts';
 import { startProxy, type Harness } from '../testing/harness.ts';
 

@@ -4,7 +4,7 @@
 // is known and before it leaves; a log that cannot be written never changes the answer (the
 // service may have acted), and is reported in the proxy's log instead.
 import type { MiddlewareHandler } from 'hono';
-import type { AuditAction } from '../../contract/console-wire.ts';
+import type { AuditAction } from '../../contract/activity-wire.ts';
 import { concat, type Ctx, type Logger, type ProxyEnv } from '../context.ts';
 import type { OperationId } from '../operations.ts';
 import {
@@ -38,7 +38,7 @@ export interface SessionIdentity {
   providerId: number;
   clientId: string;
   providerVerified: boolean;
-  /** A person signed in as themselves, through a connection (docs/decisions/0022). */
+  /** A person signed in as themselves, through a connection (docs/decisions/0023). */
   person?: { subject: string; name: string | null; email: string } | undefined;
   connectionId?: string | undefined;
 }

@@ -2,9 +2,9 @@
 // suite (testing/audit-store-suite.ts): PostgreSQL and PGlite through Kysely
 // (db/audit-repository.ts) and memory (memory-store.ts, the in-browser demo's). Web-standard.
 // Entries are appended and never changed; only the retention purge removes them, by age.
-import type { AuditOutcome } from '../../contract/console-wire.ts';
+import type { AuditOutcome } from '../../contract/activity-wire.ts';
 
-/** Who acted: a client-credential session, or a person through a connection (docs/decisions/0022). */
+/** Who acted: a client-credential session, or a person through a connection (docs/decisions/0023). */
 export interface AuditActor {
   kind: 'client' | 'person' | 'system';
   /** The provider the session is labelled with (typed by the user at a failed sign-in). */
@@ -53,7 +53,7 @@ export interface AuditFilter {
   actions?: readonly string[] | undefined;
   /** A client id. */
   actor?: string | undefined;
-  /** A person's subject (docs/decisions/0022). */
+  /** A person's subject (docs/decisions/0023). */
   person?: string | undefined;
   outcome?: AuditOutcome | undefined;
   /** Epoch ms: from inclusive, to exclusive. */

@@ -1,4 +1,4 @@
-// The deployment key that seals connection secrets in the database (docs/decisions/0022).
+// The deployment key that seals connection secrets in the database (docs/decisions/0023).
 // DATA_ENCRYPTION_KEY when set (required with DATABASE_URL: the key must live apart from the
 // database it protects). For the embedded database alone, a random key is made once and kept
 // beside it in DATA_DIR (readable by this user only), so that `npm start` needs no setup and a

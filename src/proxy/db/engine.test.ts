@@ -9,7 +9,7 @@ import { startPostgresServer, type PostgresServer } from '../testing/postgres-se
 import { spawnProxy } from '../testing/process.ts';
 import { freePort } from '../testing/redis-server.ts';
 
-/** Required beside DATABASE_URL (docs/decisions/0022); its value does not matter here. */
+/** Required beside DATABASE_URL (docs/decisions/0023); its value does not matter here. */
 const dataKey = Buffer.alloc(32, 7).toString('base64');
 
 // The store of record on a real PostgreSQL that the test starts (docs/decisions/0018): migrations

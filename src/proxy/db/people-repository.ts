@@ -1,4 +1,4 @@
-// People, roles and connections in PostgreSQL or PGlite through Kysely (docs/decisions/0022). A
+// People, roles and connections in PostgreSQL or PGlite through Kysely (docs/decisions/0023). A
 // connection's client secret is sealed with the deployment key (DATA_ENCRYPTION_KEY, AES-256-GCM)
 // before it is written, bound to the connection's id, environment, provider and client id: a row
 // copied or edited to another provider no longer opens, and the table alone reveals nothing.

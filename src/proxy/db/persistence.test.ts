@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { activityPageSchema, contractEventsSchema } from '../../contract/console-wire.ts';
+import { contractEventsSchema } from '../../contract/console-wire.ts';
+import { activityPageSchema } from '../../contract/activity-wire.ts';
 import { sessionFrom } from '../testing/harness.ts';
 import { freshDataDir } from '../../../scripts/data-dir.ts';
 import { spawnProxy as spawn, type ProxyProcess } from '../testing/process.ts';

@@ -1,4 +1,4 @@
-// The demo's people and connections (docs/decisions/0022): `npm start` registers the two D12
+// The demo's people and connections (docs/decisions/0023): `npm start` registers the two D12
 // parents as connections and these four people with their roles, and its embedded identity
 // provider lets anyone sign in as one of them, so that the whole of organisation sign-in and roles
 // can be tried without any setup. A restart brings back a demo person an admin removed.

@@ -1,4 +1,4 @@
-// The Node host's wiring of the embedded demo identity provider (docs/decisions/0022): the
+// The Node host's wiring of the embedded demo identity provider (docs/decisions/0023): the
 // provider under /oidc on the proxy's own origin, and the proxy as its one client. Its client
 // secret is made at start and never leaves this process.
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The embedded demo identity provider's few pages (docs/decisions/0022): choose a demo person (or
+// The embedded demo identity provider's few pages (docs/decisions/0023): choose a demo person (or
 // type any address, which the console will refuse unless it knows it), the provider's error page,
 // and its sign-out step. Plain HTML with one nonce'd stylesheet under a strict CSP: the provider
 // is a separate site from the console, even on the same origin.

@@ -1,4 +1,4 @@
-// The demo's own OpenID provider (docs/decisions/0022): oidc-provider, in the proxy's process, under
+// The demo's own OpenID provider (docs/decisions/0023): oidc-provider, in the proxy's process, under
 // /oidc on the proxy's own loopback origin, so that `npm start` shows organisation sign-in with no
 // setup, and the tests meet a real provider. It knows the demo people (and lets anyone type an
 // address, whom the console then refuses unless it knows them), one confidential client (the proxy

@@ -1,4 +1,4 @@
-// Where the embedded demo provider keeps its sessions, codes and grants (docs/decisions/0022): in
+// Where the embedded demo provider keeps its sessions, codes and grants (docs/decisions/0023): in
 // this process, bounded, forgotten on restart, as a demo provider should. oidc-provider's own
 // in-memory adapter says it is for development only at every start; this is the same thing through
 // its documented adapter interface, with a size bound.

@@ -1,4 +1,4 @@
-// The proxy as an OpenID Connect relying party (docs/decisions/0022), with openid-client: a
+// The proxy as an OpenID Connect relying party (docs/decisions/0023), with openid-client: a
 // confidential client (client_secret_basic), the authorization code flow with PKCE (S256), state and
 // nonce checked, the ID token validated (issuer, audience, expiry, nonce, and its signature against
 // the provider's keys: `enableNonRepudiationChecks`), RP-initiated logout. The provider is found by

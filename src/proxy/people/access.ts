@@ -1,4 +1,4 @@
-// What a session may do right now (docs/decisions/0022). A client-credential session keeps its
+// What a session may do right now (docs/decisions/0023). A client-credential session keeps its
 // rights; a person's come from their role on the session's connection, read from the directory on
 // every request through a small per-process cache. Any change to a person or a connection is
 // announced to every instance sharing the session store (Redis pub/sub), which drops its cached
@@ -94,7 +94,7 @@ export function createAccessControl(options: AccessControlOptions) {
       if (connection)
         grants.set(connection.id, { connection, role: membership.role, source: membership.source });
     }
-    // ADMIN_EMAILS: the first admins, admins of every connection (docs/decisions/0022).
+    // ADMIN_EMAILS: the first admins, admins of every connection (docs/decisions/0023).
     if (adminEmails.has(person.email))
       for (const connection of every) {
         const held = grants.get(connection.id);

@@ -1,4 +1,4 @@
-// Every request that needs a session goes through here (docs/decisions/0022): the session is looked
+// Every request that needs a session goes through here (docs/decisions/0023): the session is looked
 // up, what it may do right now is read (access.ts), and the operation's requirement in THE table
 // (src/contract/permissions.ts) is checked. A refusal is a 403 problem in words and an entry of the
 // audit log; a session whose person or role was removed ends (401) with a message that says so.

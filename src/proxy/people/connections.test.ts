@@ -1,4 +1,4 @@
-// Connections through the proxy (docs/decisions/0022): an admin registers one (a wrong secret
+// Connections through the proxy (docs/decisions/0023): an admin registers one (a wrong secret
 // refused in words), people work through it with its secret, which only the proxy holds; when the
 // service stops accepting it, the admin sees it flagged and the person is told which connection;
 // a new secret puts it right. Canary credentials and tokens never appear in an answer, a log line

@@ -1,4 +1,4 @@
-// People, their roles and the connections they work through (docs/decisions/0022): one interface,
+// People, their roles and the connections they work through (docs/decisions/0023): one interface,
 // implemented over PostgreSQL or PGlite (db/people-repository.ts) and tested by one suite
 // (testing/directory-suite.ts). Web-standard types only: the app depends on this interface, never
 // on the database.

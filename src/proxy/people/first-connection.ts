@@ -1,5 +1,5 @@
 // POST /connections/first: the first admin (ADMIN_EMAILS) registers the first connection of a new
-// deployment (docs/decisions/0022). They have signed in with the organisation, but a session works
+// deployment (docs/decisions/0023). They have signed in with the organisation, but a session works
 // through a connection and there is none yet: the sign-in left a short-lived cookie naming them,
 // which this call takes once. The connection is verified like any other, and the admin's session
 // begins on it.

@@ -1,4 +1,4 @@
-// Organisation sign-in over HTTP against the embedded OpenID provider (docs/decisions/0022): the
+// Organisation sign-in over HTTP against the embedded OpenID provider (docs/decisions/0023): the
 // whole authorization code flow as a browser drives it, and each way it can go wrong.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ROLE_PERMISSIONS } from '../../contract/permissions.ts';

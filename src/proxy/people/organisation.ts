@@ -1,4 +1,4 @@
-// Organisation sign-in (docs/decisions/0022): what the routes need from an OpenID Connect client
+// Organisation sign-in (docs/decisions/0023): what the routes need from an OpenID Connect client
 // (implemented with openid-client in identity/oidc-client.ts, injected by the Node host), and who
 // is known to the console: invited (matched by e-mail once, then by the provider's subject), an
 // admin from ADMIN_EMAILS, or someone whose ID-token claim maps to a role (OIDC_ROLES_CLAIM and

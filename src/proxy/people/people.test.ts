@@ -1,4 +1,4 @@
-// People and their roles through the proxy (docs/decisions/0022): what a role allows, a role
+// People and their roles through the proxy (docs/decisions/0023): what a role allows, a role
 // changed or removed mid-session, invitations, roles from the ID token's claim, switching
 // connection, signing out, and the first admin of a new deployment.
 import { afterAll, beforeAll, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// THE table (src/contract/permissions.ts, docs/decisions/0022) covers every operation the proxy
+// THE table (src/contract/permissions.ts, docs/decisions/0023) covers every operation the proxy
 // forwards or serves, and the proxy enforces it on every request: a route or an operation added
 // without an entry fails here, and so does a route that forgets to check.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

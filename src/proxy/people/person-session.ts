@@ -1,4 +1,4 @@
-// A person's session begins (docs/decisions/0022): on the connection they last worked through, or
+// A person's session begins (docs/decisions/0023): on the connection they last worked through, or
 // their first; server-side like every session, the browser holding only its id. The person's
 // connection secret stays in the database: the session holds no secret and no token yet (the first
 // call asks the service for one with the connection's secret).

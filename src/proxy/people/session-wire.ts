@@ -1,5 +1,5 @@
 // A session as the console receives it (`GET /auth/session`, sign-in answers): who, through which
-// connection, with what role, and the permissions the proxy will enforce (docs/decisions/0022).
+// connection, with what role, and the permissions the proxy will enforce (docs/decisions/0023).
 // Never a secret or a token.
 import type { Session as WireSession } from '../../contract/console-wire.ts';
 import type { Session } from '../sessions.ts';

@@ -1,4 +1,4 @@
-// Two proxies sharing one Redis and one PostgreSQL (docs/decisions/0022): a role changed or a
+// Two proxies sharing one Redis and one PostgreSQL (docs/decisions/0023): a role changed or a
 // person removed through one is how the other judges that person's very next request. Each
 // instance caches what a person may do; the change is announced over Redis pub/sub, so the other
 // drops its copy at once (without the announcement it would keep it for half a minute).

@@ -1,5 +1,5 @@
 // POST /auth/connection: a person works through another of their connections from now on
-// (docs/decisions/0022). The session's record is rebound (its old token no longer opens), the
+// (docs/decisions/0023). The session's record is rebound (its old token no longer opens), the
 // switch is recorded, and the answer is the session as it now is.
 import { switchConnectionRequestSchema } from '../../contract/console-wire.ts';
 import { actorOf, ownerOf, recordEntries, requestFields } from '../audit/recorder.ts';

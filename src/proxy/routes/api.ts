@@ -50,7 +50,7 @@ export function apiRoutes(deps: AppDeps) {
   const renewalFailure = async (c: Ctx, session: Session, renewal: Extract<Renewal, { kind: 'failed' }>) => {
     const outcome = renewal.outcome;
     // A person's connection whose secret the service no longer accepts: flagged for its admins, and
-    // named to whoever works through it; the person's session goes on (docs/decisions/0022).
+    // named to whoever works through it; the person's session goes on (docs/decisions/0023).
     if (outcome.kind === 'invalid_credentials' && session.person && session.connectionId !== undefined)
       return connectionRefused(c, session.connectionId);
     if (outcome.kind === 'timeout')

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { activityPageSchema } from '../../contract/console-wire.ts';
+import { activityPageSchema } from '../../contract/activity-wire.ts';
 import { createSimulator } from '../../simulator/index.ts';
 import { entry } from '../testing/audit-store-suite.ts';
 import { startProxy, type Harness } from '../testing/harness.ts';

@@ -8,7 +8,7 @@ import {
   activityQuerySchema,
   type ActivityEntry,
   type ActivityPage,
-} from '../../contract/console-wire.ts';
+} from '../../contract/activity-wire.ts';
 import { scopeOf } from '../audit/recorder.ts';
 import {
   cursorText,

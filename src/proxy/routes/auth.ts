@@ -19,7 +19,7 @@ import { switchConnection } from '../people/switch-connection.ts';
 import { StoreUnavailableError } from '../session-store.ts';
 import { signIn, type Credentials } from './sign-in.ts';
 
-// CLIENT_CREDENTIALS_LOGIN=false: people sign in as themselves only (docs/decisions/0022).
+// CLIENT_CREDENTIALS_LOGIN=false: people sign in as themselves only (docs/decisions/0023).
 const credentialsOff = (c: Ctx) =>
   fail(
     c,
@@ -93,7 +93,7 @@ export function authRoutes(deps: AppDeps) {
     return c.json(wireSession(authorized.session, authorized.access));
   });
 
-  // A person works through another of their connections (docs/decisions/0022).
+  // A person works through another of their connections (docs/decisions/0023).
   auth.post('/connection', (c) => switchConnection(deps, c));
 
   auth.post('/logout', async (c) => {

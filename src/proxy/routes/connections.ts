@@ -1,4 +1,4 @@
-// /connections: the parent providers people work through (docs/decisions/0022). An admin registers
+// /connections: the parent providers people work through (docs/decisions/0023). An admin registers
 // one once (environment, provider id, client id, secret): the proxy verifies it as a sign-in,
 // seals the secret with the deployment key and keeps it in the database; no answer ever carries
 // it. A connection the service stopped accepting is flagged here, and fixed by replacing its

@@ -1,4 +1,4 @@
-// /auth/organisation: "Sign in with your organisation" (OpenID Connect, docs/decisions/0022). Both
+// /auth/organisation: "Sign in with your organisation" (OpenID Connect, docs/decisions/0023). Both
 // are top-level navigations (they cannot carry the console's header): `start` keeps the sign-in's
 // checks (state, nonce, PKCE verifier) in the session store under a random id whose cookie is
 // SameSite=Lax (the provider sends the browser back from another site), and redirects to the

@@ -1,4 +1,4 @@
-// /people: who has a role on the session's connection (docs/decisions/0022). An admin invites by
+// /people: who has a role on the session's connection (docs/decisions/0023). An admin invites by
 // e-mail with a role (the person is known from then on and signs in with the organisation), changes
 // a role, or removes a person. Each change is an audit entry with the admin's name, and is
 // announced to every instance sharing the session store: the person's next request, wherever it

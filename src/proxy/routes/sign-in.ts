@@ -86,44 +86,22 @@ export async function signIn(
     );
   }
   const check = await checkProvider(transport, env, token.token, input.providerId, deps.apiTimeoutMs, limits);
-  if (check.kind === 'mismatch') {
+  if (check.kind === 'mismatch' || check.kind === 'parent_credentials') {
     await attempt.settle('failed');
+    const reason = check.kind === 'mismatch' ? 'provider_mismatch' : 'parent_credentials';
     log.info(
-      {
-        event: 'login_failed',
-        requestId,
-        environment: env.id,
-        clientId: input.clientId,
-        reason: 'provider_mismatch',
-      },
+      { event: 'login_failed', requestId, environment: env.id, clientId: input.clientId, reason },
       'login failed',
     );
+    // Spec 4.4 and D3: credentials that may read centre N's own credentials are its parent's; a
+    // session labelled N would act as the parent unseen in the parent's log.
     return fail(
       c,
       403,
-      'provider_mismatch',
-      `These credentials do not act for provider ${input.providerId}: check the provider id.`,
-    );
-  }
-  if (check.kind === 'parent_credentials') {
-    await attempt.settle('failed');
-    log.info(
-      {
-        event: 'login_failed',
-        requestId,
-        environment: env.id,
-        clientId: input.clientId,
-        reason: 'parent_credentials',
-      },
-      'login failed',
-    );
-    // Spec 4.4 and D3: these credentials may read centre N's own credentials, so they are its
-    // parent's; a session labelled N would act as the parent unseen in the parent's log.
-    return fail(
-      c,
-      403,
-      'parent_credentials',
-      `These are the credentials of the parent of centre ${input.providerId}, not the centre's own. Sign in with the parent's own provider id (centre ${input.providerId} is in its console), or with the centre's own credentials.`,
+      reason,
+      check.kind === 'mismatch'
+        ? `These credentials do not act for provider ${input.providerId}: check the provider id.`
+        : `These are the credentials of the parent of centre ${input.providerId}, not the centre's own. Sign in with the parent's own provider id (centre ${input.providerId} is in its console), or with the centre's own credentials.`,
     );
   }
   if (check.kind === 'timeout' || check.kind === 'unavailable') {
@@ -172,7 +150,7 @@ export async function signIn(
     },
     'login succeeded',
   );
-  // A client-credential session keeps today's full rights (docs/decisions/0022).
+  // A client-credential session keeps today's full rights (docs/decisions/0023).
   const response = c.json(wireSession(session, { kind: 'client', permissions: CLIENT_SESSION_PERMISSIONS }));
   carrier.issue(response, session.id);
   return response;

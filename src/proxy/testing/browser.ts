@@ -1,5 +1,5 @@
 // A browser as far as the proxy and an OpenID provider can tell, for the tests of organisation
-// sign-in (docs/decisions/0022): it keeps cookies per host as Set-Cookie says, follows redirects one
+// sign-in (docs/decisions/0023): it keeps cookies per host as Set-Cookie says, follows redirects one
 // at a time (so that a test sees each step), submits forms, and records every answer's status,
 // headers and body for the canary checks.
 export class TestBrowser {

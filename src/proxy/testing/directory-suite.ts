@@ -1,4 +1,4 @@
-// One suite for the directory of people and connections (docs/decisions/0022), run on PostgreSQL
+// One suite for the directory of people and connections (docs/decisions/0023), run on PostgreSQL
 // and PGlite: the same migration and queries must behave alike on both engines.
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// A proxy with people, for the tests of organisation sign-in and roles (docs/decisions/0022): the
+// A proxy with people, for the tests of organisation sign-in and roles (docs/decisions/0023): the
 // real app over HTTP, its directory on a real PostgreSQL, the embedded OpenID provider mounted at
 // /oidc as `npm start` mounts it, the simulator as the demo upstream (and any other environment a
 // test gives), the demo's connections and people registered. `signIn` drives the whole code flow

@@ -1,5 +1,5 @@
 import { Button, NativeSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import type { FormEvent } from 'react';
+import { Fragment, type FormEvent } from 'react';
 import { useDemoSignIn, useSignIn } from '@/console/api/session';
 import { FormErrorAlert } from '@/console/components/feedback';
 import { useI18n } from '@/console/lib/i18n';
@@ -57,12 +57,18 @@ export function LoginForm({ environments, onSuccess, identity }: LoginFormProps)
     <form noValidate onSubmit={submit}>
       <Stack gap="md">
         {identity ? (
+          // Each part on one line: at 360 px "demo-parent" broke at its hyphen.
           <Text size="sm">
-            {t('relogin.identity', {
-              environment: named(identity.environment),
-              providerId: String(identity.providerId),
-              clientId: identity.clientId,
-            })}
+            {[
+              named(identity.environment),
+              t('relogin.identity.provider', { providerId: String(identity.providerId) }),
+              t('relogin.identity.client', { clientId: identity.clientId }),
+            ].map((part, index) => (
+              <Fragment key={part}>
+                {index > 0 ? ' · ' : null}
+                <span style={{ whiteSpace: 'nowrap' }}>{part}</span>
+              </Fragment>
+            ))}
           </Text>
         ) : (
           <>

@@ -16,7 +16,7 @@ export function LoginScreen({
   onLoggedIn,
 }: {
   environments: Environment[];
-  /** Which ways to sign in the proxy offers (docs/decisions/0022). */
+  /** Which ways to sign in the proxy offers (docs/decisions/0023). */
   options?: SignInOptions;
   /** Why an organisation sign-in did not complete (`?signIn=`). */
   problem?: SignInProblem | undefined;

@@ -164,7 +164,10 @@ describe('login', () => {
     const relogin = await screen.findByRole('dialog', { name: 'Your session has ended' });
     expect(within(dialog).getByLabelText(/Name/)).toHaveValue('Clínica Nova');
     // The same identity, shown and not editable: only the secret is asked, and it has the focus.
-    expect(within(relogin).getByText('Demo · provider 100 · client demo-parent')).toBeInTheDocument();
+    const client = within(relogin).getByText('client demo-parent');
+    expect(client.parentElement).toHaveTextContent('Demo · provider 100 · client demo-parent');
+    // Never broken at its hyphen on a narrow screen.
+    expect(client).toHaveStyle({ whiteSpace: 'nowrap' });
     expect(within(relogin).queryByLabelText(/provider id/i)).toBeNull();
     expect(within(relogin).queryByLabelText(/client id/i)).toBeNull();
     expect(within(relogin).queryByLabelText('Environment')).toBeNull();

@@ -13,7 +13,7 @@ export function SignInProblemAlert({ problem }: { problem: SignInProblem }) {
 }
 
 /**
- * "Sign in with your organisation" (docs/decisions/0022): a plain navigation to the proxy, which
+ * "Sign in with your organisation" (docs/decisions/0023): a plain navigation to the proxy, which
  * sends the browser to the organisation's provider (authorization code with PKCE) and back. After
  * a sign-in that did not complete it reads Retry, and starts it again.
  */

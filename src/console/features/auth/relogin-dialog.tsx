@@ -33,7 +33,7 @@ export function ReloginDialog({ session, onLogout }: { session: Session; onLogou
     >
       <Stack gap="md">
         {session.person ? (
-          // A person signs in again with their organisation (docs/decisions/0022), and comes back here.
+          // A person signs in again with their organisation (docs/decisions/0023), and comes back here.
           <>
             <Text size="sm">{t('relogin.organisation')}</Text>
             <OrganisationSignIn retry={false} returnTo={window.location.pathname + window.location.search} />

@@ -1,10 +1,11 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
 import type { ChildListItem } from '@/contract/schemas';
+import { rememberedCentreName } from './remembered-names.ts';
 import { RevealCredentials } from './reveal-credentials.tsx';
 import { useRights } from '@/console/api/session';
 import { PermissionNote } from '@/console/components/permission-note';
@@ -30,6 +31,9 @@ interface HeaderProps {
  * answers 403, D3) sees its own page without them.
  */
 export function CentreHeader({ providerId, centreId, facts, children }: HeaderProps) {
+  // The login's own page: whether it is a centre's own login is the child list's answer (the
+  // shell then offers nothing built on that list, D3).
+  useQuery({ ...childCentersQueryOptions(providerId), retry: false, retryOnMount: false });
   return centreId === providerId ? (
     <CentreView providerId={providerId} centreId={centreId} centre={undefined} facts={facts}>
       {children}
@@ -64,7 +68,11 @@ function CentreView({
   const { t, countryName } = useI18n();
   const own = centreId === providerId;
   const rights = useRights();
-  const title = centre?.name ?? t('centre.title', { id: String(centreId) });
+  // A centre's own login cannot read its name (D3): the one this browser showed credentials for.
+  const title =
+    centre?.name ??
+    (own ? rememberedCentreName(centreId) : undefined) ??
+    t('centre.title', { id: String(centreId) });
   usePageTitle(title);
   return (
     <Stack gap="md">
@@ -92,7 +100,7 @@ function CentreView({
           {centre && !own ? (
             <Group>
               {may(rights, 'credentials.reveal') ? (
-                <RevealCredentials providerId={providerId} centreId={centreId} />
+                <RevealCredentials providerId={providerId} centreId={centreId} name={centre.name} />
               ) : (
                 <PermissionNote rights={rights} permission="credentials.reveal" />
               )}

@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { createSpotlight, Spotlight } from '@mantine/spotlight';
 import { useEffect, useMemo, useState } from 'react';
 import { useI18n } from '@/console/lib/i18n';
+import { takeTypeahead } from '@/console/lib/typeahead';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { filterCentres, indexCentres, sortCentres } from './rules.ts';
 
@@ -50,7 +51,15 @@ export default function CentreSpotlight({ providerId }: { providerId: number }) 
       shortcut={['mod + K']}
       scrollable
     >
-      <Spotlight.Search placeholder={t('spotlight.placeholder')} aria-label={t('spotlight.placeholder')} />
+      <Spotlight.Search
+        placeholder={t('spotlight.placeholder')}
+        aria-label={t('spotlight.placeholder')}
+        // What was typed between the shortcut and this focus (lib/typeahead.ts).
+        onFocus={() => {
+          const typed = takeTypeahead();
+          if (typed !== '') setQuery((current) => current + typed);
+        }}
+      />
       <Spotlight.ActionsList>
         {matches.map((centre) => (
           <Spotlight.Action

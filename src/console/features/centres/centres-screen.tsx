@@ -29,7 +29,7 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
   const { data } = useSuspenseQuery(childCentersQueryOptions(providerId));
   const create = useRef<CreateFlowHandle>(null);
   const openCreate = () => create.current?.open();
-  // docs/decisions/0022: the button only where the role may create; else the reason, in its place.
+  // docs/decisions/0023: the button only where the role may create; else the reason, in its place.
   const rights = useRights();
   const createAction = may(rights, 'centres.create') ? (
     <Button onClick={openCreate}>{t('centres.create')}</Button>
@@ -130,7 +130,7 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
           )}
         </>
       )}
-      <CreateFlow ref={create} onArrived={setArrived} />
+      <CreateFlow ref={create} centres={data.data} onArrived={setArrived} />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import { useMemo } from 'react';
-import { Controller } from 'react-hook-form';
+import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useCreateChildCenter } from '@/console/api/create-child-center';
 import { Form, FormError, SubmitButton, useSchemaForm } from '@/console/components/form';
 import { fieldMessage } from '@/console/lib/form-kit';
@@ -9,12 +9,17 @@ import {
   createChildCenterRequestSchema,
   type CreateChildCenterRequest,
 } from '@/contract/operations/create-child-center';
-import type { ChildCreation } from '@/contract/schemas';
+import type { ChildCreation, ChildListItem } from '@/contract/schemas';
 import { COUNTRY_CODES } from './countries.ts';
+import { sameNameAndCity } from './rules.ts';
 
 const FIELDS = ['name', 'country', 'city'] as const;
+/** D5: at most 200 characters a field. */
+const MAX_LENGTH = 200;
 
 export interface CreateCentreDialogProps {
+  /** The centres there are: one with the same name in the same city asks before another is created. */
+  centres: readonly ChildListItem[];
   opened: boolean;
   onClose: () => void;
   onCreated: (name: string, creation: ChildCreation) => void;
@@ -24,8 +29,8 @@ export interface CreateCentreDialogProps {
  * 4.3 with the contract's own request schema (D5). The form stays mounted while closed, so that
  * whatever was typed survives an error, a cancel or a re-login: nothing is lost.
  */
-export function CreateCentreDialog({ opened, onClose, onCreated }: CreateCentreDialogProps) {
-  const { t, countryName, language } = useI18n();
+export function CreateCentreDialog({ centres, opened, onClose, onCreated }: CreateCentreDialogProps) {
+  const { t, countryName, language, formatNumber } = useI18n();
   const mutation = useCreateChildCenter();
   const form = useSchemaForm(createChildCenterRequestSchema, {
     defaultValues: { name: '', country: '', city: '' } satisfies CreateChildCenterRequest,
@@ -37,17 +42,41 @@ export function CreateCentreDialog({ opened, onClose, onCreated }: CreateCentreD
     );
   }, [countryName, language]);
   const { errors } = form.formState;
+  // A value past D5's 200 characters is refused with its length, not cut at the input: a pasted
+  // address would otherwise lose its end without a word (issue 21, item 12).
   const fieldError = (field: (typeof FIELDS)[number]) =>
     fieldMessage(
       errors[field],
-      field === 'country' ? t('create.validation.country') : t('create.validation.required'),
+      field === 'country'
+        ? t('create.validation.country')
+        : errors[field]?.type === 'too_big'
+          ? t('create.validation.tooLong', {
+              max: formatNumber(MAX_LENGTH),
+              length: formatNumber(form.getValues(field).trim().length),
+            })
+          : t('create.validation.required'),
     );
 
+  // A centre of that name in that city: the first press asks, the next press on it creates. The
+  // question goes once the name or the place no longer match that centre.
+  const [asked, setAsked] = useState<number | null>(null);
+  // Watched only once asked: until then a keystroke re-renders nothing (the country list is long).
+  const typed = useWatch({ control: form.control, disabled: asked === null });
+  const same =
+    asked === null ? undefined : sameNameAndCity(centres, { name: '', country: '', city: '', ...typed });
+  const twin = same !== undefined && same.id === asked ? same : undefined;
+
   // A double click creates one centre; D2's field errors go onto their fields (the one <Form>).
-  const create = async (values: CreateChildCenterRequest) => {
-    const creation = await mutation.mutateAsync(values);
+  const create = async (wanted: CreateChildCenterRequest) => {
+    const found = sameNameAndCity(centres, wanted);
+    if (found && found.id !== asked) {
+      setAsked(found.id);
+      return;
+    }
+    const creation = await mutation.mutateAsync(wanted);
     form.reset();
-    onCreated(values.name, creation);
+    setAsked(null);
+    onCreated(wanted.name, creation);
   };
 
   return (
@@ -63,7 +92,6 @@ export function CreateCentreDialog({ opened, onClose, onCreated }: CreateCentreD
           <TextInput
             label={t('create.name')}
             required
-            maxLength={200}
             error={fieldError('name')}
             {...form.register('name')}
           />
@@ -89,16 +117,25 @@ export function CreateCentreDialog({ opened, onClose, onCreated }: CreateCentreD
           <TextInput
             label={t('create.city')}
             required
-            maxLength={200}
             error={fieldError('city')}
             {...form.register('city')}
           />
+          {twin ? (
+            // Blue, as the licences' notes: Mantine's yellow and orange titles fail AA on their tint.
+            <Alert
+              color="blue"
+              variant="light"
+              title={t('create.twin.title', { name: twin.name, city: twin.city ?? '' })}
+            >
+              {t('create.twin.body', { id: twin.id })}
+            </Alert>
+          ) : null}
           <FormError />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <SubmitButton>{t('create.submit')}</SubmitButton>
+            <SubmitButton>{twin ? t('create.twin.submit') : t('create.submit')}</SubmitButton>
           </Group>
         </Stack>
       </Form>

@@ -37,6 +37,54 @@ describe('creating a centre and its credentials', () => {
     expect(await screen.findByText('Hospital Nou')).toBeInTheDocument();
   });
 
+  it('refuses a pasted 5,000-character name with its length, and keeps it whole', async () => {
+    await signedInParent(api);
+    const user = userEvent.setup();
+    renderApp('/centres');
+    await screen.findByText('Clínica Barcelona');
+    const dialog = await openCreate(user);
+    const long = `${'Centre '.repeat(715).slice(0, 4999)}`;
+    await user.click(within(dialog).getByLabelText(/Name/));
+    await user.paste(long);
+    // One more letter typed after the paste, as a person finishing the name would.
+    await fillCreate(user, dialog, 'X', 'Spain', 'Lleida');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    const name = within(dialog).getByLabelText(/Name/);
+    expect(
+      await within(dialog).findByText('Too long: at most 200 characters, and this has 5,000.'),
+    ).toBeVisible();
+    expect(name).toHaveValue(`${long}X`);
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(api.sent('/register/childProvider')).toHaveLength(0);
+  });
+
+  it('asks before creating a second centre of the same name in the same city', async () => {
+    const { parent } = await signedInParent(api);
+    const user = userEvent.setup();
+    renderApp('/centres');
+    await screen.findByText('Clínica Barcelona');
+    const dialog = await openCreate(user);
+    // The same centre as typed by someone else: case and accents aside.
+    await fillCreate(user, dialog, 'lisbon care', 'Portugal', 'LISBOA');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    const question = await within(dialog).findByRole('alert');
+    expect(question).toHaveTextContent('Lisbon Care already exists in Lisboa');
+    expect(api.sent('/register/childProvider')).toHaveLength(0);
+    // Another city is another centre: the question goes, and comes back with the same city.
+    await user.clear(within(dialog).getByLabelText(/City/));
+    await user.type(within(dialog).getByLabelText(/City/), 'Porto');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Create' })).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText(/City/));
+    await user.type(within(dialog).getByLabelText(/City/), 'Lisboa');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('already exists in Lisboa');
+    await user.click(within(dialog).getByRole('button', { name: 'Create another' }));
+    expect(await screen.findByRole('dialog', { name: 'Credentials of lisbon care' })).toBeInTheDocument();
+    expect(api.sent('/register/childProvider')).toHaveLength(1);
+    expect(childrenNamed(api, parent.providerId, 'lisbon care')).toHaveLength(1);
+    // Four fields typed twice over, a dozen seconds in jsdom when idle: the time a loaded machine needs.
+  }, 40_000);
+
   it('downloads the new credentials as a .env file', async () => {
     await signedInParent(api);
     const user = userEvent.setup();
@@ -116,7 +164,7 @@ describe('creating a centre and its credentials', () => {
     await screen.findByRole('heading', { name: 'Clínica Barcelona' });
     expect(api.sent('/credentials')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Reveal credentials' }));
-    const dialog = await screen.findByRole('dialog', { name: `Credentials of centre ${child.providerId}` });
+    const dialog = await screen.findByRole('dialog', { name: 'Credentials of Clínica Barcelona' });
     expect(await within(dialog).findByText(child.clientId)).toBeInTheDocument();
     expect(within(dialog).queryByText(child.secret)).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Show secret' }));
@@ -135,7 +183,7 @@ describe('creating a centre and its credentials', () => {
     const user = userEvent.setup();
     renderApp(`/centres/${child.providerId}`);
     await user.click(await screen.findByRole('button', { name: 'Reveal credentials' }));
-    const dialog = await screen.findByRole('dialog', { name: `Credentials of centre ${child.providerId}` });
+    const dialog = await screen.findByRole('dialog', { name: 'Credentials of Clínica Barcelona' });
     await within(dialog).findByText(child.clientId);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await act(async () => {

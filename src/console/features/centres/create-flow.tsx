@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useImperativeHandle, useState, type Ref } fr
 import { AnchorLink } from '@/console/components/links';
 import { useNotify } from '@/console/components/notifications-host';
 import { useI18n } from '@/console/lib/i18n';
-import type { ChildCreation } from '@/contract/schemas';
+import type { ChildCreation, ChildListItem } from '@/contract/schemas';
 
 // The create form (react-hook-form, the country picker) and the credentials dialog load on first
 // use: they are most of the list's weight and the route chunk budget is 35 kB gzip.
@@ -26,9 +26,12 @@ export interface CreateFlowHandle {
  */
 export function CreateFlow({
   ref,
+  centres,
   onArrived,
 }: {
   ref: Ref<CreateFlowHandle>;
+  /** The centres there are (a second one of the same name in the same city asks first). */
+  centres: readonly ChildListItem[];
   onArrived: (centreId: number | undefined) => void;
 }) {
   const { t } = useI18n();
@@ -68,6 +71,7 @@ export function CreateFlow({
       {/* Mounted from the first click on and kept, so that what was typed survives closing it. */}
       {creatingEver ? (
         <CreateCentreDialog
+          centres={centres}
           opened={creating}
           onClose={() => setCreating(false)}
           onCreated={(name, creation) => {

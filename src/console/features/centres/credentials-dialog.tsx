@@ -1,8 +1,9 @@
 import { Alert, Button, Checkbox, Group, Modal, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ChildCreation } from '@/contract/schemas';
 import { downloadText } from '@/console/lib/download';
 import { useI18n } from '@/console/lib/i18n';
+import { rememberCentreName } from './remembered-names.ts';
 import { CredentialField } from './secret-field.tsx';
 
 export function dotEnv(creation: ChildCreation): string {
@@ -24,6 +25,8 @@ export function CredentialsDialog({
 }) {
   const { t } = useI18n();
   const [stored, setStored] = useState(false);
+  // Whoever signs in with these next may be here: the centre's own page can then say its name.
+  useEffect(() => rememberCentreName(creation.providerId, name), [creation.providerId, name]);
   const download = () => downloadText(dotEnv(creation), `centre-${creation.providerId}.env`, 'text/plain');
   return (
     <Modal

@@ -9,7 +9,15 @@ const RevealDialog = lazy(() =>
 );
 
 /** 4.4 on an explicit click only; nothing of it stays in the page or the cache once closed. */
-export function RevealCredentials({ providerId, centreId }: { providerId: number; centreId: number }) {
+export function RevealCredentials({
+  providerId,
+  centreId,
+  name,
+}: {
+  providerId: number;
+  centreId: number;
+  name: string;
+}) {
   const { t } = useI18n();
   const [opened, setOpened] = useState(false);
   const queryClient = useQueryClient();
@@ -24,7 +32,7 @@ export function RevealCredentials({ providerId, centreId }: { providerId: number
       </Button>
       {opened ? (
         <Suspense fallback={null}>
-          <RevealDialog providerId={providerId} centreId={centreId} onClose={close} />
+          <RevealDialog providerId={providerId} centreId={centreId} name={name} onClose={close} />
         </Suspense>
       ) : null}
     </>

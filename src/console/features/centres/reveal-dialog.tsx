@@ -4,6 +4,9 @@ import { useEffect, useState } from 'react';
 import { ErrorPanel } from '@/console/components/feedback';
 import { useI18n } from '@/console/lib/i18n';
 import { childCenterCredentialsQueryOptions } from '@/console/api/get-child-center-credentials';
+import { downloadText } from '@/console/lib/download';
+import { dotEnv } from './credentials-dialog.tsx';
+import { rememberCentreName } from './remembered-names.ts';
 import { CredentialField } from './secret-field.tsx';
 
 const HIDE_AFTER_MS = 60_000;
@@ -12,10 +15,13 @@ const HIDE_AFTER_MS = 60_000;
 export function RevealDialog({
   providerId,
   centreId,
+  name,
   onClose,
 }: {
   providerId: number;
   centreId: number;
+  /** The centre's name, as the create dialog names it. */
+  name: string;
   onClose: () => void;
 }) {
   const { t } = useI18n();
@@ -23,18 +29,30 @@ export function RevealDialog({
     <Modal
       opened
       onClose={onClose}
-      title={t('reveal.title', { id: String(centreId) })}
+      title={t('credentials.title', { name })}
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <RevealedCredentials providerId={providerId} centreId={centreId} />
+      <RevealedCredentials providerId={providerId} centreId={centreId} name={name} />
     </Modal>
   );
 }
 
-function RevealedCredentials({ providerId, centreId }: { providerId: number; centreId: number }) {
+function RevealedCredentials({
+  providerId,
+  centreId,
+  name,
+}: {
+  providerId: number;
+  centreId: number;
+  name: string;
+}) {
   const { t } = useI18n();
   const query = useQuery(childCenterCredentialsQueryOptions(providerId, centreId));
+  // Whoever signs in with these next may be here: the centre's own page can then say its name.
+  useEffect(() => {
+    if (query.isSuccess) rememberCentreName(centreId, name);
+  }, [query.isSuccess, centreId, name]);
   const [shown, setShown] = useState(false);
   useEffect(() => {
     if (!shown) return;
@@ -60,6 +78,18 @@ function RevealedCredentials({ providerId, centreId }: { providerId: number; cen
           </Button>
         }
       />
+      <Button
+        variant="default"
+        onClick={() =>
+          downloadText(
+            dotEnv({ providerId: centreId, ...query.data }),
+            `centre-${centreId}.env`,
+            'text/plain',
+          )
+        }
+      >
+        {t('credentials.download')}
+      </Button>
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import {
   centresSearchSchema,
   countriesOf,
   indexCentres,
+  sameNameAndCity,
   visibleCentres,
   type CentresSearch,
 } from './rules.ts';
@@ -53,6 +54,17 @@ describe('countriesOf', () => {
       { code: 'DE', name: 'Germany', count: 1 },
       { code: 'ES', name: 'Spain', count: 2 },
     ]);
+  });
+});
+
+describe('sameNameAndCity', () => {
+  it('finds a centre of that name in that city and country, case, accents and spacing aside', () => {
+    const wanted = { name: ' area  basica', country: 'ES', city: 'GIRONA ' };
+    expect(sameNameAndCity(centres, wanted)?.id).toBe(3);
+    expect(sameNameAndCity(centres, { ...wanted, city: 'Figueres' })).toBeUndefined();
+    expect(sameNameAndCity(centres, { ...wanted, country: 'AD' })).toBeUndefined();
+    // A centre whose city the service left out is not known to be in any city.
+    expect(sameNameAndCity(centres, { name: 'Alpha', country: 'DE', city: 'Berlin' })).toBeUndefined();
   });
 });
 

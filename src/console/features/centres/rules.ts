@@ -28,6 +28,25 @@ const fold = (text: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLocaleLowerCase();
 
+/** A centre's name and place as a person compares them: case, accents and spacing aside. */
+const identityOf = (centre: { name: string; country: string; city?: string | undefined }) =>
+  [fold(centre.name.trim().replace(/\s+/g, ' ')), centre.country, fold((centre.city ?? '').trim())].join(
+    '\n',
+  );
+
+/**
+ * A centre of the list with this name in this city and country. The service creates a second one
+ * all the same (4.3, D5 refuse only blanks and lengths), with credentials of its own: more likely a
+ * centre created twice by mistake than a new one, so creating it asks first.
+ */
+export function sameNameAndCity(
+  centres: readonly ChildListItem[],
+  wanted: { name: string; country: string; city: string },
+): ChildListItem | undefined {
+  const identity = identityOf(wanted);
+  return centres.find((centre) => identityOf(centre) === identity);
+}
+
 /** A centre with what the search matches, folded once per list rather than once per keystroke. */
 export interface IndexedCentre {
   centre: ChildListItem;

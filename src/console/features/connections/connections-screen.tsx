@@ -17,7 +17,7 @@ const ReplaceSecretDialog = lazy(() =>
 );
 
 /**
- * The Connections screen (docs/decisions/0022): the parent providers an admin manages, each
+ * The Connections screen (docs/decisions/0023): the parent providers an admin manages, each
  * verified with the service when added; one the service stopped accepting is flagged, with the
  * way to fix it beside it. A secret is never shown: it goes in, never out.
  */

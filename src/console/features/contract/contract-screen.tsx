@@ -86,7 +86,7 @@ export function ContractScreen({ environment, providerId, centreId, centreName }
           {t('contract.change.title')}
         </Title>
         {!may(rights, 'contract.act') ? (
-          // docs/decisions/0022: the contract and its events stay in view; the actions say why not.
+          // docs/decisions/0023: the contract and its events stay in view; the actions say why not.
           <PermissionNote rights={rights} permission="contract.act" />
         ) : action === undefined ? (
           <Text>{t('contract.change.none')}</Text>
@@ -137,7 +137,7 @@ export function ContractScreen({ environment, providerId, centreId, centreName }
           <>
             <EventList events={events.data.slice(0, EVENTS_ON_TAB)} kinds={eventKindsOf(events.data)} />
             {events.data.length > EVENTS_ON_TAB ? (
-              <AnchorLink to="/contract-log" search={{ centre: centreId }}>
+              <AnchorLink to="/activity" search={{ action: 'contract.event', centre: centreId }}>
                 {t('contract.events.all', { count: events.data.length })}
               </AnchorLink>
             ) : null}

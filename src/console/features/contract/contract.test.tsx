@@ -27,7 +27,13 @@ describe('the Contract tab', () => {
     renderApp('/centres/101/contract');
     expect(await contractNow()).toHaveTextContent('BASIC: 10 seats, 8 in use');
     const tabs = within(screen.getByRole('navigation', { name: 'Centre sections' })).getAllByRole('link');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Licences', 'Doctors', 'Templates', 'Contract']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Licences',
+      'Doctors',
+      'Templates',
+      'Contract',
+      'Activity',
+    ]);
     expect(screen.getByRole('link', { name: 'Contract', current: 'page' })).toBeInTheDocument();
 
     // Fewer seats than licences assigned are refused with the reason, and nothing is previewed.
@@ -117,7 +123,7 @@ describe('the Contract tab', () => {
       await screen.findByText(/None here: this centre is billed through the service’s portal/),
     ).toBeInTheDocument();
     const tabs = within(screen.getByRole('navigation', { name: 'Centre sections' })).getAllByRole('link');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Licences', 'Doctors', 'Templates']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Licences', 'Doctors', 'Templates', 'Activity']);
   });
 
   it('says at its own address that a processor-billed centre has no contract actions', async () => {

@@ -1,25 +1,11 @@
-import { Badge, Code, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Code, CopyButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { AnchorLink } from '@/console/components/links';
 import { LocalTime } from '@/console/components/local-time';
 import { attemptOutcome, type EventKind } from '@/console/domain/contract-events';
-import { useI18n, type I18n } from '@/console/lib/i18n';
-import type { ContractEvent, ContractEventItem } from '@/contract/console-wire';
+import { useI18n } from '@/console/lib/i18n';
+import type { ContractEvent } from '@/contract/console-wire';
 import classes from './contract.module.css';
-import { eventKindWords, outcomeWords } from './outcome-words.ts';
-
-type T = I18n['t'];
-
-/** What the event asked for (D8 items), in words. */
-function itemsText(t: T, items: readonly ContractEventItem[] | undefined): string | undefined {
-  if (!items || items.length === 0) return undefined;
-  return items
-    .map((item) =>
-      item.planType === 'USAGE'
-        ? t('contract.event.item.usage', { count: item.includedConsultations ?? 0 })
-        : t('contract.event.item.seats', { plan: item.planType, count: item.quantity ?? 0 }),
-    )
-    .join(', ');
-}
+import { eventKindWords, itemsWords, outcomeWords, shortEventId } from '@/console/lib/outcome-words';
 
 const TONE_COLOUR = { ok: 'cyan', bad: 'red', unknown: 'gray' } as const;
 
@@ -45,7 +31,7 @@ export function EventList({
         const first = event.attempts[0];
         const last = event.attempts.at(-1);
         const result = last ? outcomeWords(t, attemptOutcome(last)) : undefined;
-        const items = itemsText(t, event.items);
+        const items = itemsWords(t, event.items);
         return (
           <li key={event.eventId}>
             <Paper withBorder p="sm">
@@ -70,9 +56,12 @@ export function EventList({
                   ) : null}
                 </Group>
                 {items ? <Text size="sm">{items}</Text> : null}
-                <Text size="xs" c="dimmed">
-                  {first ? <LocalTime value={new Date(first.at)} /> : null} · <Code>{event.eventId}</Code>
-                </Text>
+                <Group gap={6} wrap="wrap">
+                  <Text size="xs" c="dimmed">
+                    {first ? <LocalTime value={new Date(first.at)} /> : null} ·
+                  </Text>
+                  <EventId id={event.eventId} />
+                </Group>
                 <Text size="sm" id={`${event.eventId}-attempts`}>
                   {t('contract.event.attempts', { count: event.attempts.length })}
                 </Text>
@@ -96,5 +85,28 @@ export function EventList({
         );
       })}
     </ol>
+  );
+}
+
+/** An event id, shortened where it is long, and copied whole (support looks it up in the log). */
+function EventId({ id }: { id: string }) {
+  const { t } = useI18n();
+  const short = shortEventId(id);
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Code title={id}>{short}</Code>
+      <CopyButton value={id}>
+        {({ copied, copy }) => (
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            onClick={copy}
+            aria-label={t('contract.event.copyId', { id: short })}
+          >
+            {copied ? t('common.copied') : t('common.copy')}
+          </Button>
+        )}
+      </CopyButton>
+    </Group>
   );
 }

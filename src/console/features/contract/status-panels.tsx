@@ -5,7 +5,7 @@ import type { Action } from '@/console/domain/contract-actions';
 import type { Outcome } from '@/console/domain/contract-events';
 import { useI18n, type MessageKey } from '@/console/lib/i18n';
 import type { Answer, Unfit } from './answers.ts';
-import { outcomeWords } from './outcome-words.ts';
+import { outcomeWords, shortEventId } from '@/console/lib/outcome-words';
 import type { PendingAction } from './pending-action.ts';
 import type { ShownAnswer } from './use-contract-sender.ts';
 
@@ -43,7 +43,7 @@ export function PendingPanel({
   if (sending)
     return (
       <Notice announce="status" colour="blue" title={t('contract.pending.sending', { action })}>
-        <Text size="sm">{t('contract.pending.sendingBody', { id: pending.request.id })}</Text>
+        <Text size="sm">{t('contract.pending.sendingBody', { id: shortEventId(pending.request.id) })}</Text>
       </Notice>
     );
   const answer = shown?.answer;
@@ -53,7 +53,7 @@ export function PendingPanel({
     <Notice announce="alert" colour="red" title={t('contract.pending.unknown', { action })}>
       <Stack gap="xs">
         <Text size="sm" title={t('time.utc', { utc: formatUtc(since) })}>
-          {t('contract.pending.sent', { id: pending.request.id, time: formatDateTime(since) })}
+          {t('contract.pending.sent', { id: shortEventId(pending.request.id), time: formatDateTime(since) })}
         </Text>
         {answer ? <LastAttempt outcome={answer.outcome} /> : null}
         <Text size="sm">{t(body)}</Text>
@@ -107,7 +107,7 @@ export function AnswerPanel({ shown }: { shown: ShownAnswer }) {
   const { t } = useI18n();
   const { answer } = shown;
   const action = t(ACTION_NAME[shown.action]);
-  const id = shown.request.id;
+  const id = shortEventId(shown.request.id);
   switch (answer.kind) {
     case 'applied':
       return (

@@ -10,8 +10,9 @@ import { PreviewToolbar, type Filter } from './csv/preview-toolbar.tsx';
 import type { CsvFile } from './csv/read-doctors-csv.ts';
 import { useCsvFile } from './csv/use-csv-file.ts';
 import { resultsCsv } from './csv/results-csv.ts';
+import { failedInPassing, importRows } from './csv/import-rows.ts';
 import { checkRows, isReady, serverFieldErrors } from './csv/row-checks.ts';
-import { doctorRowSchema, requestOf, type DoctorRowInput, type RowField } from './doctor-row.ts';
+import type { DoctorRowInput, RowField } from './doctor-row.ts';
 import { outcomeHeaders, outcomeOf } from './rows-results.ts';
 import { LeaveWhileSending, RunProgress } from './run-progress.tsx';
 import { useRegistrationRun } from './use-registration-run.ts';
@@ -38,36 +39,20 @@ export function CsvImport({ target }: { target: number }) {
   const { rows, keyOf, file } = csv;
   const checks = useMemo(() => checkRows(rows), [rows]);
   const ready = checks.filter(isReady).length;
-  // What "Register" would send: ready rows not registered yet (D4: a registered row never goes again).
-  const sendable = rows.filter(
-    (_, index) => isReady(checks[index]) && run.status(keyOf(index))?.state !== 'registered',
-  ).length;
+  const importing = importRows(rows, checks, run, keyOf, target);
   const shown = useMemo(() => {
     const all = rows.map((_, index) => index);
-    if (filter === 'problems') return all.filter((index) => !isReady(checks[index]));
-    if (filter === 'failed') return all.filter((index) => run.status(keyOf(index))?.state === 'failed');
+    if (filter === 'problems') return all.filter((index) => importing.toFix(index));
+    if (filter === 'failed') return all.filter((index) => failedInPassing(run.status(keyOf(index))));
     return all;
     // The run's states change without a new `rows`; the version makes the filter follow them.
     // oxlint-disable-next-line react/exhaustive-deps
   }, [rows, checks, filter, file, run, run.version()]);
 
   const register = (indexes: readonly number[]) => {
-    run.start(
-      indexes.map((index) => ({
-        key: keyOf(index),
-        prepare: () => {
-          const row = rows[index];
-          // D4: a row that breaks a rule, or shares its doctor id with another, is not sent.
-          if (!row || !isReady(checks[index])) return { ok: false };
-          const key = keyOf(index);
-          return { ok: true, request: { key, request: requestOf(target, doctorRowSchema.parse(row)) } };
-        },
-      })),
-    );
+    run.start(indexes.map((index) => ({ key: keyOf(index), prepare: () => importing.prepare(index) })));
     void run.idle().then(() => refresh());
   };
-  const failedIndexes = () =>
-    rows.map((_, index) => index).filter((index) => run.status(keyOf(index))?.state === 'failed');
 
   return (
     <Stack gap="md">
@@ -93,7 +78,13 @@ export function CsvImport({ target }: { target: number }) {
         <Stack gap="sm">
           <PreviewToolbar
             file={file}
-            counts={{ rows: rows.length, ready, failed: progress.failed, sendable }}
+            counts={{
+              rows: rows.length,
+              ready,
+              toFix: importing.toFixCount,
+              failed: progress.failed,
+              sendable: importing.sendable,
+            }}
             filter={filter}
             onFilter={setFilter}
             running={progress.running}
@@ -102,7 +93,7 @@ export function CsvImport({ target }: { target: number }) {
           />
           <RunProgress
             run={run}
-            onRetryFailed={() => register(failedIndexes())}
+            onRetryFailed={() => register(importing.failedIndexes())}
             onDownload={() =>
               void downloadResults(
                 file,

@@ -1,16 +1,18 @@
 import { NativeSelect, Select, SimpleGrid, TagsInput, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { Controller, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { fieldMessage } from '@/console/lib/form-kit';
 import { useI18n, type MessageKey } from '@/console/lib/i18n';
 import {
+  brokenRule,
   LANGS,
   type RegistrationFormInput,
   type RegistrationFormOutput,
   type RowField,
 } from './doctor-row.ts';
 import classes from './doctors.module.css';
+import { ruleWords } from './rule-words.ts';
 import { specialitiesQueryOptions, specialitiesUrl } from './specialities.ts';
 
 // A field's hint under its input rather than above it: side by side, every field's input then
@@ -24,17 +26,6 @@ const HINT_BELOW: ('label' | 'input' | 'description' | 'error')[] = [
 
 /** A form of doctor rows: the registration form, or the one-row form that edits an imported row. */
 export type RowsFormValues = RegistrationFormInput;
-
-/** The words under a field that breaks its rule (schemas carry no words, form-kit.ts). */
-export const RULE_MESSAGES: Record<RowField, MessageKey> = {
-  name: 'row.rule.name',
-  lastname: 'row.rule.name',
-  email: 'row.rule.email',
-  doctorId: 'row.rule.doctorId',
-  doctorSpeciality: 'row.rule.speciality',
-  lang: 'row.rule.lang',
-  keywords: 'row.rule.keywords',
-};
 
 export const FIELD_LABELS: Record<RowField, MessageKey> = {
   name: 'row.name',
@@ -63,12 +54,15 @@ export function DoctorRowFields({
   errors,
   readOnly = false,
 }: DoctorRowFieldsProps) {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const rowErrors = errors.doctors?.[index];
+  const typed = useWatch({ control, name: `doctors.${index}` });
   const message = (field: RowField) => {
     const error = rowErrors?.[field];
     if (field === 'doctorId' && error?.message === 'duplicate') return t('row.rule.duplicate');
-    return fieldMessage(error as { type?: string; message?: string } | undefined, t(RULE_MESSAGES[field]));
+    const rule = ruleWords(field, brokenRule(field, typed?.[field]), i18n);
+    return fieldMessage(error as { type?: string; message?: string } | undefined, rule);
   };
   const path = <F extends RowField>(field: F) => `doctors.${index}.${field}` as const;
   return (
@@ -76,7 +70,6 @@ export function DoctorRowFields({
       <TextInput
         label={t('row.name')}
         required
-        maxLength={100}
         autoComplete="off"
         readOnly={readOnly}
         error={message('name')}
@@ -85,7 +78,6 @@ export function DoctorRowFields({
       <TextInput
         label={t('row.lastname')}
         required
-        maxLength={100}
         autoComplete="off"
         readOnly={readOnly}
         error={message('lastname')}
@@ -104,7 +96,6 @@ export function DoctorRowFields({
         description={t('row.doctorId.hint')}
         inputWrapperOrder={HINT_BELOW}
         required
-        maxLength={100}
         autoComplete="off"
         readOnly={readOnly}
         error={message('doctorId')}

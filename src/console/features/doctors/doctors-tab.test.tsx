@@ -58,6 +58,16 @@ describe('the Doctors tab', () => {
     expect(requests.every((url) => Number(url.searchParams.get('limit')) <= 100)).toBe(true);
   });
 
+  it('goes to the last page from a page past the end, in place of the page asked for', async () => {
+    await api.signIn(DEMO_PARENT);
+    const { router } = renderApp('/centres/107/doctors?page=99');
+    expect(await screen.findByText('51–65 of 65')).toBeInTheDocument();
+    await waitFor(() => expect(bodyRows()).toHaveLength(15));
+    expect(router.state.location.search).toMatchObject({ page: 3 });
+    // In place of page 99, not after it: back does not return to the empty page.
+    expect(router.history.length).toBe(1);
+  });
+
   it('fetches the next page ahead, so that "next" shows it without waiting', async () => {
     await api.signIn(DEMO_PARENT);
     const requests = listRequests(107);
@@ -149,15 +159,18 @@ describe('the Doctors tab', () => {
     expect(await screen.findByText(/of 24$/)).toBeInTheDocument();
   });
 
-  it('links each doctor to the licences they hold, opened in the Licences tab’s drawer', async () => {
+  it('links each doctor, by name, to the licences they hold, opened in the Licences tab’s drawer', async () => {
     await api.signIn(DEMO_PARENT);
     const user = userEvent.setup();
     const { router } = renderApp('/centres/101/doctors');
-    const link = await screen.findByRole('link', { name: '101-doc-001' });
-    expect(doctorLicencesLink(101, '101-doc-001')).toMatchObject({ search: { doctor: '101-doc-001' } });
+    // The list is by last name: José Castro (101-doc-011) is on the first page.
+    const link = await screen.findByRole('link', { name: 'José Castro' });
+    expect(link).toHaveTextContent('José');
+    expect(screen.queryByRole('link', { name: '101-doc-011' })).toBeNull();
+    expect(doctorLicencesLink(101, '101-doc-011')).toMatchObject({ search: { doctor: '101-doc-011' } });
     await user.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe('/centres/101/licences'));
-    expect(router.state.location.search).toMatchObject({ doctor: '101-doc-001' });
+    expect(router.state.location.search).toMatchObject({ doctor: '101-doc-011' });
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 

@@ -1,6 +1,7 @@
 import { Group, Progress, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { Navigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { doctorsWithLicensesQueryOptions } from '@/console/api/list-doctors-with-licenses';
 import { serviceClockQueryOptions } from '@/console/api/service-clock';
@@ -54,7 +55,7 @@ export function DoctorsTab({ centreId, environment, search, onSearchChange }: Do
   );
   const columns = useColumns(centreId, clock.data);
   const paging: Paging = { page: search.page, pageSize: search.size };
-  const { query, total, isShowingPrevious } = usePagedQuery(
+  const { query, total, lastPage, isShowingPrevious } = usePagedQuery(
     (at) =>
       doctorsWithLicensesQueryOptions(
         centreId,
@@ -62,7 +63,7 @@ export function DoctorsTab({ centreId, environment, search, onSearchChange }: Do
       ),
     paging,
   );
-  // docs/decisions/0022: registering is an operator's; support sees why instead of the button.
+  // docs/decisions/0023: registering is an operator's; support sees why instead of the button.
   const rights = useRights();
   const registerAction = may(rights, 'doctors.register') ? (
     <ButtonLink to="/doctors/register" search={{ target: centreId }}>
@@ -88,6 +89,16 @@ export function DoctorsTab({ centreId, environment, search, onSearchChange }: Do
           setTyped('');
           onSearchChange({ q: '', page: 1 });
         }}
+      />
+    );
+  // A page past the end (an old link, a list that shrank): its last page instead.
+  else if (lastPage !== undefined)
+    body = (
+      <Navigate
+        to="/centres/$centreId/doctors"
+        params={{ centreId }}
+        search={(previous) => ({ ...previous, page: lastPage })}
+        replace
       />
     );
   else
@@ -142,17 +153,25 @@ function DoctorsSkeleton() {
 function useColumns(centreId: number, now: Date | undefined): Column<DoctorWithLicense>[] {
   const { t } = useI18n();
   return [
-    { key: 'name', header: t('doctors.column.name'), cell: (doctor) => doctor.name },
+    {
+      key: 'name',
+      header: t('doctors.column.name'),
+      // Support staff go from a doctor to the licences they hold, by the doctor's name as on the
+      // Licences tab: the link's name is the whole name (it begins with the words it shows).
+      cell: (doctor) => (
+        <AnchorLink
+          {...doctorLicencesLink(centreId, doctor.id)}
+          aria-label={`${doctor.name} ${doctor.lastname}`}
+        >
+          {doctor.name}
+        </AnchorLink>
+      ),
+    },
     { key: 'lastname', header: t('doctors.column.lastname'), cell: (doctor) => doctor.lastname },
     {
       key: 'id',
       header: t('doctors.column.id'),
-      // Support staff go from a doctor to the licences they hold.
-      cell: (doctor) => (
-        <AnchorLink {...doctorLicencesLink(centreId, doctor.id)} className={classes.id}>
-          {doctor.id}
-        </AnchorLink>
-      ),
+      cell: (doctor) => <span className={classes.id}>{doctor.id}</span>,
     },
     {
       key: 'licence',

@@ -72,15 +72,17 @@ describe('the file import', () => {
     expect(screen.getByText(/3 rows, 1 ready, 2 to fix/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Register 1 doctor' }));
     expect(await screen.findByText('Done: 3 rows')).toBeInTheDocument();
-    expect(screen.getByText('1 registered, 2 failed.')).toBeInTheDocument();
+    expect(
+      screen.getByText('1 registered, 0 failed. 2 rows need fixing: they were not sent.'),
+    ).toBeInTheDocument();
     expect(doctorsOf(api, centre.providerId).map((doctor) => doctor.doctorId)).toEqual(['D-2']);
-    // Row 3 gets its own id; both failed rows are retried, and only they are sent.
+    // Row 3 gets its own id; both rows are fixed then, and only they are sent.
     await user.click(within(table).getByRole('button', { name: 'Edit row 3' }));
     const third = await screen.findByRole('dialog', { name: 'Row 3' });
     await user.clear(within(third).getByLabelText(/Doctor id/));
     await user.type(within(third).getByLabelText(/Doctor id/), 'D-3');
     await user.click(within(third).getByRole('button', { name: 'Save' }));
-    await user.click(screen.getByRole('button', { name: 'Retry 2 failed rows' }));
+    await user.click(screen.getByRole('button', { name: 'Register 2 doctors' }));
     expect(await screen.findByText('3 registered, 0 failed.')).toBeInTheDocument();
     expect(
       doctorsOf(api, centre.providerId)
@@ -128,7 +130,7 @@ describe('the file import', () => {
     expect(new TextDecoder().decode(bytes)).toBe(
       'name;lastname;doctor id;speciality;language;phone;result;service_id;error\r\n' +
         `Ana;García;D-1;12;ES;555;registered;${serviceId};\r\n` +
-        'Pau;;D-2;12;EN;556;failed;;Not sent: fix the fields marked in red.\r\n',
+        'Pau;;D-2;12;EN;556;not sent, needs fixing;;Not sent: fix the fields marked in red.\r\n',
     );
   });
 

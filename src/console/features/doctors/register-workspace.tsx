@@ -70,6 +70,9 @@ export function RegisterWorkspace({
           if (value) onSearchChange({ target: Number(value) === providerId ? 0 : Number(value) });
         }}
         searchable
+        // The input holds the current choice's name: a click selects it, so that what is typed
+        // next searches afresh instead of following the name (a Tab into it selects it already).
+        onClick={(event) => event.currentTarget.select()}
         // Mantine renders every option it is given, in the document even while closed: 10,000
         // centres were 10,000 option elements, one task of seconds at load (docs/decisions/0017).
         // Typing narrows the whole list; the first matches are shown.

@@ -49,7 +49,7 @@ describe('the registration form', () => {
     expect(
       await within(row(1)).findByText('Leave it empty or enter an address like name@example.com.'),
     ).toBeInTheDocument();
-    expect(within(row(1)).getByText('A whole number above 0.')).toBeInTheDocument();
+    expect(within(row(1)).getByText('A whole number from 1 to 2,147,483,647.')).toBeInTheDocument();
     await user.clear(within(row(1)).getByLabelText(/E-mail/));
     await fillRow(user, 1, { name: 'Ana', lastname: 'García', id: 'D-1' });
     await user.click(screen.getByRole('button', { name: 'Duplicate doctor 1' }));
@@ -129,6 +129,54 @@ describe('the registration form', () => {
   });
 });
 
+describe('a session that ends while doctors are sent', () => {
+  it('opens the sign-in dialog, then sends the rows it held, with nothing typed lost', async () => {
+    const { parent } = await signedInParent(api);
+    const user = userEvent.setup();
+    renderApp('/doctors/register');
+    await screen.findByRole('group', { name: 'Doctor 1' });
+    await fillRow(user, 1, { name: 'Ana', lastname: 'García', id: 'D-1' });
+    await user.click(screen.getByRole('button', { name: 'Add a doctor' }));
+    await fillRow(user, 2, { name: 'Pau', lastname: 'Serra', id: 'D-2' });
+    await api.endSession();
+    await user.click(screen.getByRole('button', { name: 'Register 2 doctors' }));
+    const relogin = await screen.findByRole('dialog', { name: 'Your session has ended' });
+    // The rows wait for the new session: not failed, their fields as typed.
+    expect(screen.getByText(/Waiting for you to sign in again/)).toBeInTheDocument();
+    expect(screen.queryByText('Failed')).toBeNull();
+    expect(within(row(2)).getByLabelText(/Last name/)).toHaveValue('Serra');
+    expect(doctorsOf(api, parent.providerId)).toHaveLength(0);
+    await user.type(within(relogin).getByLabelText(/client secret/i), parent.secret);
+    await user.click(within(relogin).getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Done: 2 rows')).toBeInTheDocument();
+    expect(screen.getByText('2 registered, 0 failed.')).toBeInTheDocument();
+    const held = doctorsOf(api, parent.providerId).map((doctor) => doctor.doctorId);
+    expect(held.toSorted()).toEqual(['D-1', 'D-2']);
+    // Two rows typed, then a sign-in: ten seconds in jsdom when idle, the time a loaded machine needs.
+  }, 40_000);
+
+  it('asks before logging out from the dialog with rows held, and the next sign-in starts afresh', async () => {
+    const { parent } = await signedInParent(api);
+    const user = userEvent.setup();
+    renderApp('/doctors/register');
+    await screen.findByRole('group', { name: 'Doctor 1' });
+    await fillRow(user, 1, { name: 'Ana', lastname: 'García', id: 'D-1' });
+    await api.endSession();
+    await user.click(screen.getByRole('button', { name: 'Register 1 doctor' }));
+    const relogin = await screen.findByRole('dialog', { name: 'Your session has ended' });
+    await user.click(within(relogin).getByRole('button', { name: 'Log out' }));
+    const leave = await screen.findByRole('dialog', { name: 'Doctors are still being sent' });
+    await user.click(within(leave).getByRole('button', { name: 'Leave anyway' }));
+    await screen.findByRole('heading', { name: 'Sign in to Provider Console' });
+    await user.type(screen.getByLabelText(/Provider id/), String(parent.providerId));
+    await user.type(screen.getByLabelText(/Client id/), parent.clientId);
+    await user.type(screen.getByLabelText(/Client secret/), parent.secret);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Overview', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Your session has ended' })).toBeNull();
+  });
+});
+
 describe('the speciality', () => {
   afterEach(() => vi.unstubAllEnvs());
 
@@ -177,7 +225,7 @@ describe('the speciality', () => {
 });
 
 describe('in the development environment (D3)', () => {
-  it('lands on registration after sign-in, offers no other screen, and registers under the provider itself', async () => {
+  it('lands on registration after sign-in, offers no other screen of the service, and registers under the provider itself', async () => {
     const { parent } = await signedInParent(api);
     api.onlyDevelopment();
     const user = userEvent.setup();
@@ -189,7 +237,7 @@ describe('in the development environment (D3)', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Register doctors']);
+    ).toEqual(['Register doctors', 'Activity']);
     expect(await screen.findByRole('combobox', { name: /Register under/ })).toHaveValue(
       `Yourself (provider ${parent.providerId})`,
     );

@@ -109,6 +109,32 @@ describe('the registration run (D4)', () => {
     expect(run.progress()).toMatchObject({ total: 3, registered: 3, failed: 0 });
   });
 
+  it('sends a refused row again only once it changed, and a row that failed in passing as it is', async () => {
+    const fake = controlledSend();
+    const run = new RegistrationRun({
+      send: fake.send,
+      mayPassAgain: (error) => !(error instanceof Error && error.message.startsWith('refused')),
+    });
+    run.start(items(['refused', 'lost']));
+    await settle();
+    fake.answer('refused', 'fail');
+    fake.pending.get('lost')?.reject(new Error('no answer'));
+    fake.pending.delete('lost');
+    await run.idle();
+    expect(run.progress()).toMatchObject({ failed: 1, toFix: 1, refused: 1 });
+    expect(run.mayGo('refused', { ok: true, request: 'refused' })).toBe(false);
+    expect(run.mayGo('lost', { ok: true, request: 'lost' })).toBe(true);
+    run.start(items(['refused', 'lost']));
+    await settle();
+    expect(fake.sent).toEqual(['refused', 'lost', 'lost']);
+    fake.answer('lost');
+    await run.idle();
+    // Changed, the refused row goes again.
+    run.start([{ key: 'refused', prepare: () => ({ ok: true, request: 'fixed' }) }]);
+    await settle();
+    expect(fake.sent.at(-1)).toBe('fixed');
+  });
+
   it('fails a row that cannot be prepared without sending it, and sends the others', async () => {
     const fake = controlledSend();
     const run = new RegistrationRun({ send: fake.send });
@@ -134,6 +160,32 @@ describe('the registration run (D4)', () => {
     run.resume();
     await settle();
     expect(fake.sent).toEqual(keys(8));
+  });
+
+  it('holds the rows when the session ends under them, and sends them again once signed in', async () => {
+    const fake = controlledSend();
+    const signedOut = new Error('session ended');
+    const run = new RegistrationRun({ send: fake.send, endsSession: (error) => error === signedOut });
+    run.start(items(keys(6)));
+    await settle();
+    fake.answer('row-1');
+    await settle();
+    fake.pending.get('row-2')?.reject(signedOut);
+    fake.pending.delete('row-2');
+    await settle();
+    // Not failed: the row waits, and nothing new starts.
+    expect(run.status('row-2')).toEqual({ state: 'waiting' });
+    expect(run.progress()).toMatchObject({ registered: 1, failed: 0, left: 5, signedOut: true });
+    for (const key of ['row-3', 'row-4', 'row-5']) fake.answer(key);
+    await settle();
+    expect(fake.sent).toEqual(keys(5));
+    run.signedIn();
+    await settle();
+    expect(fake.sent.slice(5).toSorted()).toEqual(['row-2', 'row-6']);
+    fake.answer('row-2');
+    fake.answer('row-6');
+    await run.idle();
+    expect(run.progress()).toMatchObject({ registered: 6, failed: 0, signedOut: false, running: false });
   });
 
   it('cancel sends nothing more: queued rows go back to unsent, those in flight keep their answer', async () => {

@@ -1,4 +1,5 @@
 import pLimit, { type LimitFunction } from 'p-limit';
+import type { BatchItem, Prepared, Progress, RowStatus, RunOptions } from './registration-types.ts';
 
 // D4: the console registers one doctor per request, at most four in flight, every row with its own
 // state. This is that machinery, without React: a queue over p-limit with pause and cancel, the
@@ -7,56 +8,24 @@ import pLimit, { type LimitFunction } from 'p-limit';
 /** D4: at most this many registrations in flight. */
 export const MAX_IN_FLIGHT = 4;
 
-export type RowFailure =
-  /** Not sent: the row breaks a rule of 2.2 or repeats another row's doctor id. */
-  | { kind: 'invalid' }
-  /** Sent, and refused or lost: the error value, with its D2 field errors. */
-  | { kind: 'failed'; error: unknown };
-
-export type RowStatus =
-  | { state: 'waiting' }
-  | { state: 'sending' }
-  | { state: 'registered'; serviceId: string }
-  | ({ state: 'failed' } & RowFailure);
-
-/** What a batch is given for each row: the request to send, or why there is none. */
-export type Prepared<Request> = { ok: true; request: Request } | { ok: false };
-
-export interface BatchItem<Request> {
-  key: string;
-  prepare: () => Prepared<Request>;
-}
-
-export interface Progress {
-  registered: number;
-  failed: number;
-  /** Waiting or in flight. */
-  left: number;
-  inFlight: number;
-  /** Rows sent so far (since the last `clear`). */
-  total: number;
-  /** Of those, the ones a cancel left unsent. */
-  notSent: number;
-  running: boolean;
-  paused: boolean;
-  /** Rows answered per second of sending (pauses not counted), once there is an answer. */
-  ratePerSecond: number | undefined;
-  /** At that rate, how long the rows left take. */
-  remainingSeconds: number | undefined;
-}
-
-export interface RunOptions<Request> {
-  /** Registers one doctor; answers the service's id for it, or throws the failure. */
-  send: (request: Request) => Promise<string>;
-  concurrency?: number;
-  /** A clock in milliseconds (tests pass their own). */
-  now?: () => number;
-}
+export type {
+  RowFailure,
+  RowStatus,
+  Prepared,
+  BatchItem,
+  Progress,
+  RunOptions,
+} from './registration-types.ts';
 
 type Listener = () => void;
 
+/** Why nothing new is sent: the user paused, or the session ended under a request. */
+type HoldReason = 'paused' | 'signed-out';
+
 export class RegistrationRun<Request> {
   readonly #send: (request: Request) => Promise<string>;
+  readonly #endsSession: (error: unknown) => boolean;
+  readonly #mayPassAgain: (error: unknown) => boolean;
   readonly #now: () => number;
   readonly #limit: LimitFunction;
   readonly #statuses = new Map<string, RowStatus>();
@@ -65,7 +34,7 @@ export class RegistrationRun<Request> {
   /** Bumped by cancel: queued tasks of an older generation send nothing. */
   #generation = 0;
   #batch = new Set<string>();
-  #paused: { resume: () => void; promise: Promise<void>; since: number } | undefined;
+  #hold: { resolve: () => void; promise: Promise<void>; since: number; reasons: Set<HoldReason> } | undefined;
   #startedAt = 0;
   #pausedMs = 0;
   #answered = 0;
@@ -75,6 +44,8 @@ export class RegistrationRun<Request> {
 
   constructor(options: RunOptions<Request>) {
     this.#send = options.send;
+    this.#endsSession = options.endsSession ?? (() => false);
+    this.#mayPassAgain = options.mayPassAgain ?? (() => true);
     this.#now = options.now ?? (() => performance.now());
     this.#limit = pLimit(options.concurrency ?? MAX_IN_FLIGHT);
   }
@@ -103,13 +74,25 @@ export class RegistrationRun<Request> {
   }
 
   /**
-   * Queues the rows in order. A registered row is never sent again (D4), and a row already queued
-   * is not queued twice; a row that cannot be prepared fails at once, unsent.
+   * Whether a row, prepared as it is now, may succeed if sent: not registered (D4: never sent
+   * again), not on its way, and not refused as it is (the same request would be refused again).
+   * A row that breaks a rule may not go either; it fails at once, unsent, when started.
+   */
+  mayGo(key: string, prepared: Prepared<Request>): boolean {
+    const status = this.#statuses.get(key);
+    if (status === undefined) return true;
+    if (status.state !== 'failed') return false;
+    return status.kind !== 'refused' || !prepared.ok || JSON.stringify(prepared.request) !== status.sent;
+  }
+
+  /**
+   * Queues the rows that may go (`mayGo`), in order; a row already queued is not queued twice, and
+   * a row that cannot be prepared fails at once, unsent.
    */
   start(items: readonly BatchItem<Request>[]): void {
-    const fresh = items.filter((item) => {
-      const state = this.#statuses.get(item.key)?.state;
-      return state !== 'registered' && state !== 'waiting' && state !== 'sending';
+    const fresh = items.flatMap((item) => {
+      const prepared = item.prepare();
+      return this.mayGo(item.key, prepared) ? [{ key: item.key, prepared }] : [];
     });
     if (fresh.length === 0) return;
     if (!this.running) {
@@ -120,55 +103,87 @@ export class RegistrationRun<Request> {
       this.#answered = 0;
     }
     const generation = this.#generation;
-    for (const item of fresh) {
-      this.#batch.add(item.key);
-      const prepared = item.prepare();
+    for (const { key, prepared } of fresh) {
+      this.#batch.add(key);
       if (!prepared.ok) {
-        this.#statuses.set(item.key, { state: 'failed', kind: 'invalid' });
+        this.#statuses.set(key, { state: 'failed', kind: 'invalid' });
         continue;
       }
-      this.#statuses.set(item.key, { state: 'waiting' });
-      void this.#limit(() => this.#run(item.key, prepared.request, generation));
+      this.#statuses.set(key, { state: 'waiting' });
+      void this.#limit(() => this.#run(key, prepared.request, generation));
     }
     this.#changed();
   }
 
   async #run(key: string, request: Request, generation: number): Promise<void> {
-    // A pause holds the row here (its slot too: nothing else starts either) until resume or cancel.
-    // oxlint-disable-next-line no-await-in-loop -- waiting is the point: one pause after another
-    while (this.#paused && generation === this.#generation) await this.#paused.promise;
+    // A hold keeps the row here (its slot too: nothing else starts either) until it is lifted or
+    // the batch is cancelled.
+    // oxlint-disable-next-line no-await-in-loop -- waiting is the point: one hold after another
+    while (this.#hold && generation === this.#generation) await this.#hold.promise;
     if (generation !== this.#generation) return;
     this.#statuses.set(key, { state: 'sending' });
     this.#inFlight += 1;
     this.#maxInFlight = Math.max(this.#maxInFlight, this.#inFlight);
     this.#changed();
+    let again = false;
     try {
       const serviceId = await this.#send(request);
       this.#statuses.set(key, { state: 'registered', serviceId });
     } catch (error) {
-      this.#statuses.set(key, { state: 'failed', kind: 'failed', error });
+      if (this.#endsSession(error)) {
+        if (generation !== this.#generation) this.#statuses.delete(key);
+        else {
+          // Nothing is wrong with the row: it waits for the new session and goes again (D4 makes a
+          // second send of the same doctor safe).
+          again = true;
+          this.#statuses.set(key, { state: 'waiting' });
+          this.#holdFor('signed-out');
+        }
+      } else
+        this.#statuses.set(
+          key,
+          this.#mayPassAgain(error)
+            ? { state: 'failed', kind: 'failed', error }
+            : { state: 'failed', kind: 'refused', error, sent: JSON.stringify(request) },
+        );
     } finally {
       this.#inFlight -= 1;
-      this.#answered += 1;
+      if (!again) this.#answered += 1;
       this.#changed();
     }
+    if (again) await this.#run(key, request, generation);
+  }
+
+  #holdFor(reason: HoldReason): void {
+    this.#hold ??= { ...Promise.withResolvers<void>(), since: this.#now(), reasons: new Set() };
+    this.#hold.reasons.add(reason);
+    this.#changed();
+  }
+
+  #lift(reason: HoldReason): void {
+    const hold = this.#hold;
+    if (!hold?.reasons.delete(reason)) return;
+    if (hold.reasons.size === 0) {
+      this.#pausedMs += this.#now() - hold.since;
+      this.#hold = undefined;
+      hold.resolve();
+    }
+    this.#changed();
   }
 
   /** No new request starts until `resume`; those in flight finish. */
   pause(): void {
-    if (this.#paused || !this.running) return;
-    const { promise, resolve } = Promise.withResolvers<void>();
-    this.#paused = { resume: resolve, promise, since: this.#now() };
-    this.#changed();
+    if (this.#hold?.reasons.has('paused') || !this.running) return;
+    this.#holdFor('paused');
   }
 
   resume(): void {
-    const paused = this.#paused;
-    if (!paused) return;
-    this.#pausedMs += this.#now() - paused.since;
-    this.#paused = undefined;
-    paused.resume();
-    this.#changed();
+    this.#lift('paused');
+  }
+
+  /** The user signed in again: the rows held by the ended session go (unless paused meanwhile). */
+  signedIn(): void {
+    this.#lift('signed-out');
   }
 
   /**
@@ -179,9 +194,9 @@ export class RegistrationRun<Request> {
     this.#generation += 1;
     this.#limit.clearQueue();
     for (const [key, status] of this.#statuses) if (status.state === 'waiting') this.#statuses.delete(key);
-    const paused = this.#paused;
-    this.#paused = undefined;
-    paused?.resume();
+    const hold = this.#hold;
+    this.#hold = undefined;
+    hold?.resolve();
     this.#changed();
   }
 
@@ -223,27 +238,36 @@ export class RegistrationRun<Request> {
   progress(): Progress {
     let registered = 0;
     let failed = 0;
+    let invalid = 0;
+    let refused = 0;
     let left = 0;
     for (const key of this.#batch) {
-      const state = this.#statuses.get(key)?.state;
-      if (state === 'registered') registered += 1;
-      else if (state === 'failed') failed += 1;
-      else if (state === 'waiting' || state === 'sending') left += 1;
+      const status = this.#statuses.get(key);
+      if (status?.state === 'registered') registered += 1;
+      else if (status?.state === 'failed')
+        if (status.kind === 'failed') failed += 1;
+        else if (status.kind === 'refused') refused += 1;
+        else invalid += 1;
+      else if (status?.state === 'waiting' || status?.state === 'sending') left += 1;
     }
+    const toFix = invalid + refused;
     const now = this.#now();
-    const pausedMs = this.#pausedMs + (this.#paused ? now - this.#paused.since : 0);
+    const pausedMs = this.#pausedMs + (this.#hold ? now - this.#hold.since : 0);
     const elapsedSeconds = (now - this.#startedAt - pausedMs) / 1000;
     const ratePerSecond =
       this.#answered > 0 && elapsedSeconds > 0 ? this.#answered / elapsedSeconds : undefined;
     return {
       registered,
       failed,
+      toFix,
+      refused,
       left,
       inFlight: this.#inFlight,
       total: this.#batch.size,
-      notSent: this.#batch.size - registered - failed - left,
+      notSent: this.#batch.size - registered - failed - toFix - left,
       running: left > 0,
-      paused: this.#paused !== undefined,
+      paused: this.#hold?.reasons.has('paused') ?? false,
+      signedOut: this.#hold?.reasons.has('signed-out') ?? false,
       ratePerSecond,
       remainingSeconds: ratePerSecond && left > 0 ? left / ratePerSecond : undefined,
     };

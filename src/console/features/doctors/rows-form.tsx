@@ -1,11 +1,13 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { useFieldArray, type UseFormReturn } from 'react-hook-form';
+import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Form, SubmitButton, useSchemaForm } from '@/console/components/form';
 import { applyServerFieldErrors } from '@/console/lib/form-kit';
 import { useI18n } from '@/console/lib/i18n';
 import { isApiError } from '@/contract/api-error-value';
+import { failedInPassing } from './csv/import-rows.ts';
 import {
+  doctorRowSchema,
   emptyRow,
   registrationFormSchema,
   requestOf,
@@ -14,12 +16,20 @@ import {
   type RegistrationFormOutput,
 } from './doctor-row.ts';
 import { DoctorRowFields, type RowsFormValues } from './doctor-row-fields.tsx';
-import type { RegistrationRun, RowStatus } from './registration-run.ts';
+import type { Prepared, RegistrationRun, RowStatus } from './registration-run.ts';
 import { FailureReason, LeaveWhileSending, RowStatusBadge, RunProgress } from './run-progress.tsx';
 import { rowsResultsCsv } from './rows-results.ts';
 import { useRegistrationRun, type RowRequest } from './use-registration-run.ts';
 
 const isRowField = (path: string) => ROW_FIELDS.some((field) => path.endsWith(`.${field}`));
+
+/** A row as it is now, as the run would get it: its request, or none while it breaks a rule. */
+function prepareRow(target: number, key: string, row: DoctorRowInput | undefined): Prepared<RowRequest> {
+  const parsed = row === undefined ? undefined : doctorRowSchema.safeParse(row);
+  return parsed?.success
+    ? { ok: true, request: { key, request: requestOf(target, parsed.data) } }
+    : { ok: false };
+}
 
 /**
  * Doctors typed in, one row each (add, duplicate, remove), sent one per request (D4). The same
@@ -49,12 +59,17 @@ export function RowsForm({ target, defaultLang }: { target: number; defaultLang:
   });
   const progress = run.progress();
 
-  // `only`: a row's own retry (its submit button's value), else every row not registered yet.
+  // `only`: a row's own retry (its submit button's value), the summary's retry (the rows whose send
+  // failed in passing), else every row that may go (the run skips a refused row that has not changed).
+  const retrying = useRef(false);
   const send = (values: RegistrationFormOutput, only: string | undefined) => {
+    const retry = retrying.current;
+    retrying.current = false;
     run.start(
       values.doctors.flatMap((doctor, index) => {
         const key = keys.current[index];
         if (key === undefined || (only !== undefined && key !== only)) return [];
+        if (retry && !failedInPassing(run.status(key))) return [];
         return [{ key, prepare: () => ({ ok: true, request: { key, request: requestOf(target, doctor) } }) }];
       }),
     );
@@ -62,7 +77,9 @@ export function RowsForm({ target, defaultLang }: { target: number; defaultLang:
   };
   const addRow = (at: number, row: DoctorRowInput) => insert(at, row, { focusName: `doctors.${at}.name` });
 
-  const unsent = fields.filter((field) => run.status(field.id)?.state !== 'registered').length;
+  const typed = useWatch({ control: form.control, name: 'doctors' });
+  const mayGo = (index: number, key: string) => run.mayGo(key, prepareRow(target, key, typed[index]));
+  const unsent = fields.filter((field, index) => mayGo(index, field.id)).length;
   return (
     <Form form={form} formRef={formRef} onSubmit={(values, only) => send(values, only)}>
       <Stack gap="md">
@@ -73,6 +90,7 @@ export function RowsForm({ target, defaultLang }: { target: number; defaultLang:
             rowKey={field.id}
             form={form}
             run={run}
+            mayGo={mayGo(index, field.id)}
             removable={fields.length > 1}
             onDuplicate={() => {
               const copy = form.getValues(`doctors.${index}`);
@@ -95,7 +113,10 @@ export function RowsForm({ target, defaultLang }: { target: number; defaultLang:
         </Group>
         <RunProgress
           run={run}
-          onRetryFailed={() => formRef.current?.requestSubmit()}
+          onRetryFailed={() => {
+            retrying.current = true;
+            formRef.current?.requestSubmit();
+          }}
           onDownload={() =>
             void rowsResultsCsv(
               form.getValues('doctors'),
@@ -115,13 +136,16 @@ interface RowFieldsetProps {
   rowKey: string;
   form: UseFormReturn<RowsFormValues, unknown, RegistrationFormOutput>;
   run: RegistrationRun<RowRequest>;
+  /** Sent as it is now, it may succeed (a refused row once changed). */
+  mayGo: boolean;
   removable: boolean;
   onDuplicate: () => void;
   onRemove: () => void;
 }
 
 /** One doctor's row: its state, its own retry, duplicate and remove, and its fields. */
-function RowFieldset({ index, rowKey, form, run, removable, onDuplicate, onRemove }: RowFieldsetProps) {
+function RowFieldset(props: RowFieldsetProps) {
+  const { index, rowKey, form, run, mayGo, removable, onDuplicate, onRemove } = props;
   const { t } = useI18n();
   const status: RowStatus | undefined = run.status(rowKey);
   const busy = status?.state === 'sending' || status?.state === 'waiting';
@@ -134,7 +158,7 @@ function RowFieldset({ index, rowKey, form, run, removable, onDuplicate, onRemov
             <RowStatusBadge status={status} />
           </Group>
           <Group gap={4}>
-            {status?.state === 'failed' ? (
+            {status?.state === 'failed' && mayGo ? (
               <Button type="submit" name="row" value={rowKey} size="xs" variant="light">
                 {t('row.retry')}
               </Button>

@@ -13,11 +13,13 @@ export function outcomeOf(status: RowStatus | undefined, t: I18n['t']): RowOutco
     case 'registered':
       return { result: t('results.registered'), serviceId: status.serviceId, error: '' };
     case 'failed': {
+      // Not sent or refused: fixed, the row may go; failed in passing: sent again, it may pass.
       if (status.kind === 'invalid')
-        return { result: t('results.failed'), serviceId: '', error: t('row.failed.invalid') };
+        return { result: t('results.invalid'), serviceId: '', error: t('row.failed.invalid') };
       const described = describeError(status.error);
       const words = [t(described.key), described.serverMessage].filter(Boolean).join(' ');
-      return { result: t('results.failed'), serviceId: '', error: words };
+      const result = status.kind === 'refused' ? t('results.refused') : t('results.failed');
+      return { result, serviceId: '', error: words };
     }
     default:
       return { result: t('results.notSent'), serviceId: '', error: '' };

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Loader, Modal, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useErrorText } from '@/console/components/feedback';
-import { useI18n } from '@/console/lib/i18n';
-import type { RegistrationRun, RowStatus } from './registration-run.ts';
+import { useI18n, type I18n } from '@/console/lib/i18n';
+import type { Progress as RunCounts, RegistrationRun, RowStatus } from './registration-run.ts';
 import classes from './badges.module.css';
 import { ToneBadge } from './tone-badge.tsx';
 
@@ -23,12 +23,13 @@ export function RunProgress<R>({
   const counts = t('run.counts', {
     registered: formatNumber(progress.registered),
     failed: formatNumber(progress.failed),
+    toFix: formatNumber(progress.toFix),
     left: formatNumber(progress.left),
   });
   if (!progress.running)
     return (
       <Alert
-        color={progress.failed > 0 ? 'orange' : 'teal'}
+        color={progress.failed + progress.toFix > 0 ? 'orange' : 'teal'}
         title={t('run.done.title', { total: progress.total })}
         classNames={{ title: classes.label }}
         aria-live="polite"
@@ -36,6 +37,7 @@ export function RunProgress<R>({
         <Stack gap="sm">
           <Text size="sm">
             {t('run.done.body', { registered: progress.registered, failed: progress.failed })}
+            {progress.toFix > 0 ? ` ${toFixWords(progress, t)}` : ''}
             {progress.notSent > 0 ? ` ${t('run.done.notSent', { count: progress.notSent })}` : ''}
           </Text>
           <Group gap="sm">
@@ -59,12 +61,14 @@ export function RunProgress<R>({
           <Text size="sm" c="dimmed">
             {progress.paused
               ? t('run.paused')
-              : progress.ratePerSecond === undefined
-                ? t('run.starting')
-                : t('run.rate', {
-                    rate: formatNumber(Math.round(progress.ratePerSecond * 10) / 10),
-                    seconds: Math.max(1, Math.round(progress.remainingSeconds ?? 0)),
-                  })}
+              : progress.signedOut
+                ? t('run.signedOut')
+                : progress.ratePerSecond === undefined
+                  ? t('run.starting')
+                  : t('run.rate', {
+                      rate: formatNumber(Math.round(progress.ratePerSecond * 10) / 10),
+                      seconds: Math.max(1, Math.round(progress.remainingSeconds ?? 0)),
+                    })}
           </Text>
         </Group>
         <Progress.Root size="lg">
@@ -74,6 +78,7 @@ export function RunProgress<R>({
             aria-label={t('run.bar.registered')}
           />
           <Progress.Section value={share(progress.failed)} color="red" aria-label={t('run.bar.failed')} />
+          <Progress.Section value={share(progress.toFix)} color="orange" aria-label={t('run.bar.toFix')} />
         </Progress.Root>
         <Group gap="sm">
           {progress.paused ? (
@@ -92,6 +97,13 @@ export function RunProgress<R>({
       </Stack>
     </Paper>
   );
+}
+
+/** The rows to fix, in words: not sent (a broken rule), refused by the service, or both. */
+function toFixWords({ toFix, refused }: RunCounts, t: I18n['t']): string {
+  if (refused === 0) return t('run.done.toFix.notSent', { count: toFix });
+  if (refused === toFix) return t('run.done.toFix.refused', { count: toFix });
+  return t('run.done.toFix.both', { count: toFix, notSent: toFix - refused, refused });
 }
 
 /** One row's state: waiting, sending, registered with the service's id, or failed and why. */
@@ -114,6 +126,8 @@ export function RowStatusBadge({ status, invalid }: { status: RowStatus | undefi
         </ToneBadge>
       );
     default:
+      if (status.kind === 'invalid') return <ToneBadge tone="orange">{t('row.state.invalid')}</ToneBadge>;
+      if (status.kind === 'refused') return <ToneBadge tone="orange">{t('row.state.refused')}</ToneBadge>;
       return <ToneBadge tone="red">{t('row.state.failed')}</ToneBadge>;
   }
 }
@@ -153,7 +167,8 @@ export function LeaveWhileSending({
   const { t } = useI18n();
   if (blocker.status !== 'blocked') return null;
   return (
-    <Modal opened onClose={() => blocker.reset?.()} title={t('run.leave.title')} centered>
+    // Above the re-login dialog (z-index 1000): logging out from it while rows wait asks here.
+    <Modal opened onClose={() => blocker.reset?.()} title={t('run.leave.title')} centered zIndex={1100}>
       <Stack gap="md">
         <Text size="sm">{t('run.leave.body')}</Text>
         <Group justify="flex-end">

@@ -5,6 +5,7 @@ import {
   countReasons,
   overviewRowOf,
   reasonsOf,
+  stillCounting,
   visibleRows,
   type OverviewRow,
   type RowLoad,
@@ -131,6 +132,12 @@ describe('the overview rules', () => {
       'pending-change': 2,
       trial: 1,
     });
+  });
+
+  it('are counts so far while any centre is still loading, final once none is', () => {
+    expect(stillCounting(WORLD)).toBe(true);
+    // A failed centre is as final as a loaded one: it has its own retry.
+    expect(stillCounting(WORLD.filter((entry) => entry.centre.name !== 'Loading'))).toBe(false);
   });
 
   it('group a downgrade and a switch as one reason, and list reasons in a fixed order', () => {

@@ -91,6 +91,10 @@ export type ReasonCounts = Record<'all' | 'attention' | AttentionReason, number>
 const needsAttention = (row: OverviewRow) =>
   row.load.status === 'error' || (row.facts !== undefined && row.facts.reasons.length > 0);
 
+/** Whether a centre's data is yet to come: until none is, the counts are not final. */
+export const stillCounting = (rows: readonly OverviewRow[]) =>
+  rows.some((row) => row.load.status === 'pending');
+
 /** How many centres each filter shows. */
 export function countReasons(rows: readonly OverviewRow[]): ReasonCounts {
   const counts: ReasonCounts = { all: rows.length, attention: 0, ...zeroes() };

@@ -11,7 +11,9 @@ import classes from './overview-table.module.css';
 import type { OverviewSearch, OverviewSort } from './search.ts';
 
 const ROW_HEIGHT = 64;
-const COLUMNS: readonly OverviewSort[] = ['name', 'billing', 'status', 'seats', 'pending', 'attention'];
+// What needs attention is why the overview is opened: second, beside the centre, so that a phone
+// shows both without scrolling sideways (overview-table.module.css).
+const COLUMNS: readonly OverviewSort[] = ['name', 'attention', 'status', 'billing', 'seats', 'pending'];
 
 export interface OverviewTableProps {
   rows: readonly OverviewRow[];
@@ -103,13 +105,26 @@ function RowCells({ row, onRetry }: { row: OverviewRow; onRetry: (centreId: numb
   return (
     <>
       <td>
-        <Text size="sm">{billingText(t, facts.billing)}</Text>
+        {facts.reasons.length === 0 ? (
+          <Text size="sm">—</Text>
+        ) : (
+          <Group gap={4}>
+            {facts.reasons.map((reason) => (
+              <Badge key={reason} variant="light" color={REASON_COLOUR[reason]}>
+                {t(`overview.reason.${reason}` satisfies MessageKey)}
+              </Badge>
+            ))}
+          </Group>
+        )}
       </td>
       <td>
         <Group gap={4}>
           <StateBadge state={facts.state} />
           {facts.payPerUse ? <PayPerUseBadge /> : null}
         </Group>
+      </td>
+      <td>
+        <Text size="sm">{billingText(t, facts.billing)}</Text>
       </td>
       <td>
         {facts.seats.length === 0 ? (
@@ -132,19 +147,6 @@ function RowCells({ row, onRetry }: { row: OverviewRow; onRetry: (centreId: numb
           </Text>
         ) : (
           <Text size="sm">—</Text>
-        )}
-      </td>
-      <td>
-        {facts.reasons.length === 0 ? (
-          <Text size="sm">—</Text>
-        ) : (
-          <Group gap={4}>
-            {facts.reasons.map((reason) => (
-              <Badge key={reason} variant="light" color={REASON_COLOUR[reason]}>
-                {t(`overview.reason.${reason}` satisfies MessageKey)}
-              </Badge>
-            ))}
-          </Group>
         )}
       </td>
     </>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { focusManager } from '@tanstack/react-query';
+import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/console/testing/render-app';
 import { DEMO_PARENT, setupSimulatorConsole } from '@/console/testing/simulator-console';
@@ -46,6 +47,27 @@ describe('the overview', () => {
       'aria-pressed',
       'true',
     );
+  });
+
+  it('says its counts are only counts so far until every centre is in', async () => {
+    await api.signIn(DEMO_PARENT);
+    // Every centre's licences wait until the test lets them through to the proxy.
+    const gate = Promise.withResolvers<void>();
+    api.server.use(http.get(/\/payments\//, () => gate.promise));
+    renderApp('/overview');
+    expect(await screen.findByRole('button', { name: 'All centres (34)' })).toBeInTheDocument();
+    // Said in full to a screen reader and marked busy on screen; the label keeps its width, so that
+    // nothing moves when the counts become final.
+    const attention = screen.getByRole('button', { name: 'Needs attention (0 so far)' });
+    expect(attention).toHaveTextContent('Needs attention (0)');
+    expect(attention).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('button', { name: 'Cancelled (0 so far)' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('button', { name: 'All centres (34)' })).not.toHaveAttribute('aria-busy');
+    expect(screen.queryByRole('button', { name: 'Needs attention (0)' })).toBeNull();
+    gate.resolve();
+    const final = await screen.findByRole('button', { name: 'Needs attention (4)' }, { timeout: 10_000 });
+    expect(final).not.toHaveAttribute('aria-busy');
+    expect(screen.getByRole('button', { name: 'Cancelled (1)' })).not.toHaveAttribute('aria-busy');
   });
 
   it('reads its filter and sort from the URL', async () => {

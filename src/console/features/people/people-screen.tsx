@@ -12,7 +12,7 @@ import { PeopleTable } from './people-table.tsx';
 const InviteForm = lazy(() => import('./invite-form.tsx').then((module) => ({ default: module.InviteForm })));
 
 /**
- * The People screen (docs/decisions/0022): who works through the current connection and with what
+ * The People screen (docs/decisions/0023): who works through the current connection and with what
  * role; an admin invites, changes a role or removes someone, and the proxy applies it to that
  * person's next request on every instance.
  */

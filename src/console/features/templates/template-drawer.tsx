@@ -5,7 +5,6 @@ import { reportTemplatesKeys } from '@/console/api/list-report-templates';
 import { useI18n } from '@/console/lib/i18n';
 import type { ReportTemplatesPage } from '@/contract/operations/list-report-templates';
 import type { ReportTemplate } from '@/contract/schemas';
-import { wireValue } from '@/contract/tolerant';
 import { OwnerBadge } from './owner-badge.tsx';
 import { ownerOf } from './rules.ts';
 import classes from './template-drawer.module.css';
@@ -87,22 +86,27 @@ function TemplateFields({ template }: { template: ReportTemplate }) {
       <dt>{t('templates.drawer.description')}</dt>
       <dd>{template.description === '' ? none : template.description}</dd>
       <dt>{t('templates.drawer.kind')}</dt>
-      <dd>{template.type}</dd>
-      <dt>{t('templates.drawer.speciality')}</dt>
+      {/* 2.13: a numeric kind whose meanings the service does not give: its number, said so. */}
       <dd>
-        {template.specialityId === 0
-          ? t('templates.drawer.wire', { label: t('templates.speciality.none'), wire: '0' })
-          : template.specialityId}
+        {t('templates.kind.value', { type: template.type })}
+        <Text span size="sm" c="dimmed" display="block">
+          {t('templates.kind.unnamed')}
+        </Text>
       </dd>
+      <dt>{t('templates.drawer.speciality')}</dt>
+      {/* 2.13: 0 appears for a template of no speciality. */}
+      <dd>{template.specialityId === 0 ? t('templates.speciality.none') : template.specialityId}</dd>
       <dt>{t('templates.drawer.validated')}</dt>
       <dd>{template.isValidated ? t('templates.validated.yes') : t('templates.validated.no')}</dd>
       <dt>{t('templates.drawer.owner')}</dt>
       <dd>
         <Group gap="xs">
           <OwnerBadge owner={owner} />
-          <Text span size="sm" c="dimmed">
-            {wireValue(template.ownerType)}
-          </Text>
+          {owner === 'doctor' || owner === 'centre' ? (
+            <Text span size="sm">
+              {t(owner === 'doctor' ? 'templates.owner.doctor.long' : 'templates.owner.centre.long')}
+            </Text>
+          ) : null}
         </Group>
       </dd>
       <dt>{t('templates.drawer.provider')}</dt>

@@ -109,7 +109,7 @@ function TemplatesList({ centreId, request, search, onSearchChange }: ListProps)
   const [drawerUsed, setDrawerUsed] = useState(search.template !== undefined);
   if (search.template !== undefined && !drawerUsed) setDrawerUsed(true);
   const paging = { page: search.page, pageSize: search.pageSize };
-  const { query, total, pageCount, isShowingPrevious } = usePagedQuery(
+  const { query, total, lastPage, isShowingPrevious } = usePagedQuery(
     (next) => reportTemplatesQueryOptions({ ...request, ...requestOf(next) }),
     paging,
   );
@@ -145,12 +145,12 @@ function TemplatesList({ centreId, request, search, onSearchChange }: ListProps)
   }
 
   // A page past the end (an old link, a list that shrank): its last page instead.
-  if (!isShowingPrevious && pageCount !== undefined && search.page > pageCount)
+  if (lastPage !== undefined)
     return (
       <Navigate
         to="/centres/$centreId/templates"
         params={{ centreId }}
-        search={(previous) => ({ ...previous, page: pageCount })}
+        search={(previous) => ({ ...previous, page: lastPage })}
         replace
       />
     );

@@ -154,12 +154,12 @@ describe('the templates tab', () => {
     expect(field('Id')).toBe('46');
     expect(field('Name')).toBe('Plantilla personal 1');
     expect(field('Description')).toBe('Plantilla del usuario 101-doc-002');
-    expect(field('Kind (type)')).toBe('1');
-    expect(field('Speciality')).toBe('None (0)');
+    expect(field('Kind')).toBe('No. 1The service does not name its kinds.');
+    expect(field('Speciality')).toBe('None');
     expect(field('Validated')).toBe('No');
-    expect(field('Owner')).toBe('DoctorUSER');
+    expect(field('Owner')).toBe('DoctorThis doctor’s own template');
     expect(field('Provider')).toBe('101');
-    expect(field('Doctor (user id)')).toBe('101-doc-002');
+    expect(field('Doctor’s id')).toBe('101-doc-002');
     await user.click(within(drawer).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(router.state.location.search).not.toHaveProperty('template'));
 
@@ -167,8 +167,8 @@ describe('the templates tab', () => {
     await user.click(within(table()).getByRole('link', { name: 'Informe de consulta 2' }));
     const centreOwned = await screen.findByRole('dialog', { name: 'Informe de consulta 2' });
     expect(router.state.location.search).toMatchObject({ template: 2 });
-    expect(within(centreOwned).getByText('HEALTH_PROVIDER')).toBeInTheDocument();
-    expect(within(centreOwned).queryByText('Doctor (user id)')).toBeNull();
+    expect(within(centreOwned).getByText('The centre’s template, offered to its doctors')).toBeVisible();
+    expect(within(centreOwned).queryByText('Doctor’s id')).toBeNull();
   });
 
   it('says so when a linked template is not in the list on screen', async () => {
@@ -238,6 +238,23 @@ describe('the templates tab', () => {
     expect(await screen.findByText('45 templates')).toBeInTheDocument();
     expect(router.state.location.href).toBe('/centres/101/templates');
   });
+
+  for (const [language, words] of [
+    ['es', { owner: 'Plantilla propia de este médico', kind: 'Tipo', number: 'N.º 1' }],
+    ['ca', { owner: 'Plantilla pròpia d’aquest metge', kind: 'Tipus', number: 'Núm. 1' }],
+  ] as const)
+    it(`says a template's owner and kind in words in its drawer, in ${language}`, async () => {
+      renderApp('/centres/101/templates?view=doctor&doctor=101-doc-002&pageSize=50&template=46', {
+        language,
+      });
+      const drawer = await screen.findByRole('dialog', { name: 'Plantilla personal 1' });
+      expect(within(drawer).getByText(words.owner)).toBeVisible();
+      expect(within(drawer).getByText(words.kind).nextElementSibling?.textContent).toMatch(
+        new RegExp(`^${words.number}`),
+      );
+      // No wire code: not the owner's (USER, HEALTH_PROVIDER), nor a field's name, nor the 0 of "none".
+      expect(drawer.textContent).not.toMatch(/USER|HEALTH_PROVIDER|\(type\)|\(0\)/);
+    });
 
   it('speaks Spanish', async () => {
     renderApp('/centres/101/templates?view=doctor&doctor=101-doc-002&page=2', { language: 'es' });

@@ -1,17 +1,23 @@
 import { parse, type Token } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
+import caActivity from '@/console/locales/ca/activity.json';
 import caCentres from '@/console/locales/ca/centres.json';
 import caCommon from '@/console/locales/ca/common.json';
 import caContract from '@/console/locales/ca/contract.json';
 import caDoctors from '@/console/locales/ca/doctors.json';
+import enActivity from '@/console/locales/en/activity.json';
 import enCentres from '@/console/locales/en/centres.json';
 import enCommon from '@/console/locales/en/common.json';
 import enContract from '@/console/locales/en/contract.json';
 import enDoctors from '@/console/locales/en/doctors.json';
+import esActivity from '@/console/locales/es/activity.json';
 import esCentres from '@/console/locales/es/centres.json';
 import esCommon from '@/console/locales/es/common.json';
 import esContract from '@/console/locales/es/contract.json';
 import esDoctors from '@/console/locales/es/doctors.json';
+import caLicences from '@/console/locales/ca/licences.json';
+import enLicences from '@/console/locales/en/licences.json';
+import esLicences from '@/console/locales/es/licences.json';
 import caTemplates from '@/console/locales/ca/templates.json';
 import enTemplates from '@/console/locales/en/templates.json';
 import esTemplates from '@/console/locales/es/templates.json';
@@ -33,8 +39,10 @@ const catalogues = {
   common: { en: enCommon, es: esCommon, ca: caCommon },
   centres: { en: enCentres, es: esCentres, ca: caCentres },
   doctors: { en: enDoctors, es: esDoctors, ca: caDoctors },
+  licences: { en: enLicences, es: esLicences, ca: caLicences },
   templates: { en: enTemplates, es: esTemplates, ca: caTemplates },
   contract: { en: enContract, es: esContract, ca: caContract },
+  activity: { en: enActivity, es: esActivity, ca: caActivity },
 };
 
 /** The ICU argument names a message uses (`{count, plural, …}`, `{name}`), sorted. */
@@ -62,6 +70,13 @@ describe('the catalogues', () => {
         for (const message of Object.values(catalogue)) expect(message.trim()).not.toBe('');
       }
     }
+  });
+
+  it('name no decision, spec section or wire field: those are the code’s words, not a person’s', () => {
+    for (const area of Object.values(catalogues))
+      for (const catalogue of Object.values(area))
+        for (const [id, message] of Object.entries(catalogue))
+          expect(message, id).not.toMatch(/\(D\d{1,2}\)|\bD\d{1,2}\b|§\s?\d|\((type|user id)\)/);
   });
 
   it('use the same arguments in every language', () => {
@@ -118,7 +133,7 @@ describe('messages', () => {
 
   it('keep apostrophes of Catalan as written', async () => {
     expect((await inLanguage('ca')).t('unavailable.body', { environment: 'Desenvolupament' })).toBe(
-      "L'entorn Desenvolupament només ofereix el token i el registre de metges (D3).",
+      "L'entorn Desenvolupament només ofereix l'inici de sessió i el registre de metges.",
     );
   });
 });

@@ -1,6 +1,7 @@
 import { i18n, type Messages } from '@lingui/core';
 import { I18nProvider as LinguiProvider, useLingui } from '@lingui/react';
 import { useEffect, useMemo, type ReactNode } from 'react';
+import type enActivity from '@/console/locales/en/activity.json';
 import type enCentres from '@/console/locales/en/centres.json';
 import type enCommon from '@/console/locales/en/common.json';
 import type enContract from '@/console/locales/en/contract.json';
@@ -20,7 +21,16 @@ export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 /** The catalogues' areas: `common` (shell, sign-in, feedback) ships with the entry, the rest with their screens. */
-export const AREAS = ['common', 'centres', 'doctors', 'licences', 'templates', 'contract', 'people'] as const;
+export const AREAS = [
+  'common',
+  'centres',
+  'doctors',
+  'licences',
+  'templates',
+  'contract',
+  'people',
+  'activity',
+] as const;
 export type Area = (typeof AREAS)[number];
 
 /** Every message id of the English catalogues: a key missing from them is a type error. */
@@ -31,7 +41,8 @@ export type MessageKey =
   | keyof typeof enLicences
   | keyof typeof enTemplates
   | keyof typeof enContract
-  | keyof typeof enPeople;
+  | keyof typeof enPeople
+  | keyof typeof enActivity;
 export type Values = Record<string, string | number>;
 
 type Catalogue = () => Promise<{ messages: Messages }>;
@@ -44,6 +55,7 @@ const CATALOGUES: Record<Language, Record<Area, Catalogue>> = {
     templates: () => import('@/console/locales/en/templates.json?lingui'),
     contract: () => import('@/console/locales/en/contract.json?lingui'),
     people: () => import('@/console/locales/en/people.json?lingui'),
+    activity: () => import('@/console/locales/en/activity.json?lingui'),
   },
   es: {
     common: () => import('@/console/locales/es/common.json?lingui'),
@@ -53,6 +65,7 @@ const CATALOGUES: Record<Language, Record<Area, Catalogue>> = {
     templates: () => import('@/console/locales/es/templates.json?lingui'),
     contract: () => import('@/console/locales/es/contract.json?lingui'),
     people: () => import('@/console/locales/es/people.json?lingui'),
+    activity: () => import('@/console/locales/es/activity.json?lingui'),
   },
   ca: {
     common: () => import('@/console/locales/ca/common.json?lingui'),
@@ -62,6 +75,7 @@ const CATALOGUES: Record<Language, Record<Area, Catalogue>> = {
     templates: () => import('@/console/locales/ca/templates.json?lingui'),
     contract: () => import('@/console/locales/ca/contract.json?lingui'),
     people: () => import('@/console/locales/ca/people.json?lingui'),
+    activity: () => import('@/console/locales/ca/activity.json?lingui'),
   },
 };
 

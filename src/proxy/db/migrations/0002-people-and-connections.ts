@@ -1,4 +1,4 @@
-// 0002: people, their roles, and the connections they work through (docs/decisions/0022).
+// 0002: people, their roles, and the connections they work through (docs/decisions/0023).
 // - `connection`: a parent provider registered once by an admin; its client secret is sealed with
 //   the deployment's DATA_ENCRYPTION_KEY before it reaches this table (never stored in clear).
 // - `person`: someone who may sign in as themselves: invited by e-mail, bound to the organisation

@@ -1,8 +1,9 @@
 import { Button, Text } from '@mantine/core';
 import { VirtualTable, visuallyHidden } from '@/console/components/virtual-table';
 import { useI18n } from '@/console/lib/i18n';
-import { ROW_FIELDS, type DoctorRowInput, type RowField } from '../doctor-row.ts';
-import { FIELD_LABELS, RULE_MESSAGES } from '../doctor-row-fields.tsx';
+import { brokenRule, ROW_FIELDS, type DoctorRowInput, type RowField } from '../doctor-row.ts';
+import { FIELD_LABELS } from '../doctor-row-fields.tsx';
+import { ruleWords } from '../rule-words.ts';
 import type { RegistrationRun } from '../registration-run.ts';
 import { FailureReason, RowStatusBadge } from '../run-progress.tsx';
 import classes from './preview-table.module.css';
@@ -26,7 +27,8 @@ export interface PreviewTableProps<R> {
  * another row shares, what the service refused.
  */
 export function PreviewTable<R>({ rows, checks, shown, keyOf, run, onEdit }: PreviewTableProps<R>) {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   // Not memoised: a row's state comes from the run, which changes under the same rows.
   const cells = (index: number) => {
     const row = rows[index];
@@ -39,7 +41,9 @@ export function PreviewTable<R>({ rows, checks, shown, keyOf, run, onEdit }: Pre
       if (refused[field]) return refused[field];
       if (field === 'doctorId' && check.duplicateOf !== undefined)
         return t('preview.duplicateOf', { row: check.duplicateOf + 1 });
-      return check.invalid.includes(field) ? t(RULE_MESSAGES[field]) : undefined;
+      return check.invalid.includes(field)
+        ? ruleWords(field, brokenRule(field, row[field]), i18n)
+        : undefined;
     };
     const invalid = check.invalid.length > 0 || check.duplicateOf !== undefined;
     return (

@@ -15,7 +15,7 @@ export function PreviewToolbar({
   onRegister,
 }: {
   file: CsvFile;
-  counts: { rows: number; ready: number; failed: number; sendable: number };
+  counts: { rows: number; ready: number; toFix: number; failed: number; sendable: number };
   filter: Filter;
   onFilter: (filter: Filter) => void;
   running: boolean;
@@ -30,7 +30,7 @@ export function PreviewToolbar({
           name: file.name,
           rows: formatNumber(counts.rows),
           ready: formatNumber(counts.ready),
-          problems: formatNumber(counts.rows - counts.ready),
+          problems: formatNumber(counts.toFix),
           encoding: file.encoding.toUpperCase(),
           separator: t(`preview.separator.${separatorName(file.delimiter)}`),
         })}
@@ -42,7 +42,7 @@ export function PreviewToolbar({
           aria-label={t('preview.filter')}
           data={[
             { value: 'all', label: t('preview.filter.all', { count: counts.rows }) },
-            { value: 'problems', label: t('preview.filter.problems', { count: counts.rows - counts.ready }) },
+            { value: 'problems', label: t('preview.filter.problems', { count: counts.toFix }) },
             { value: 'failed', label: t('preview.filter.failed', { count: counts.failed }) },
           ]}
         />

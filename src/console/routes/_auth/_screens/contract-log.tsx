@@ -1,39 +1,17 @@
-import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { contractEventsQueryOptions } from '@/console/api/contract-events';
-import { childCentersQueryOptions } from '@/console/api/list-child-centers';
-import { RouteError } from '@/console/components/route-error';
-import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
-import { ContractLogScreen } from '@/console/features/contract/contract-log-screen';
-import {
-  CONTRACT_LOG_SEARCH_DEFAULTS,
-  contractLogSearchSchema,
-} from '@/console/features/contract/log-search';
-import { loadArea } from '@/console/lib/i18n';
-import { useSearchChange } from '@/console/lib/use-search-change';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { z } from 'zod/mini';
+import { ACTIVITY_SEARCH_DEFAULTS } from '@/console/features/activity/search';
+import { intParam } from '@/console/lib/search-params';
 
-// Every contract event of the signed-in parent (docs/decisions/0016), shared by whoever manages it.
+// The contract-event log's old address (docs/decisions/0016): the Activity screen replaced it
+// (docs/decisions/0022), so a saved link opens its contract changes, of the same centre.
 export const Route = createFileRoute('/_auth/_screens/contract-log')({
-  validateSearch: contractLogSearchSchema,
-  search: { middlewares: [stripSearchParams(CONTRACT_LOG_SEARCH_DEFAULTS)] },
-  loader: ({ context }) =>
-    Promise.all([
-      loadArea('contract'),
-      context.queryClient.ensureQueryData(childCentersQueryOptions(context.session.providerId)),
-      context.queryClient.ensureQueryData(contractEventsQueryOptions()),
-    ]),
-  pendingComponent: CentresSkeleton,
-  errorComponent: RouteError,
-  codeSplitGroupings: [['loader'], ['component'], ['errorComponent']],
-  component: ContractLogRoute,
+  validateSearch: z.object({ centre: intParam({ min: 0, fallback: 0 }) }),
+  beforeLoad: ({ search }) => {
+    throw redirect({
+      to: '/activity',
+      search: { ...ACTIVITY_SEARCH_DEFAULTS, action: 'contract.event', centre: search.centre },
+      replace: true,
+    });
+  },
 });
-
-function ContractLogRoute() {
-  const { session } = Route.useRouteContext();
-  return (
-    <ContractLogScreen
-      providerId={session.providerId}
-      search={Route.useSearch()}
-      onSearchChange={useSearchChange(Route.useNavigate())}
-    />
-  );
-}

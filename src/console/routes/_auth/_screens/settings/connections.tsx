@@ -6,7 +6,7 @@ import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
 import { ConnectionsScreen } from '@/console/features/connections/connections-screen';
 import { loadArea } from '@/console/lib/i18n';
 
-// The connections an admin manages (docs/decisions/0022): an admin's (app/navigation.ts).
+// The connections an admin manages (docs/decisions/0023): an admin's (app/navigation.ts).
 export const Route = createFileRoute('/_auth/_screens/settings/connections')({
   loader: ({ context }) =>
     Promise.all([

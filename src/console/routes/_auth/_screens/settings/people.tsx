@@ -5,7 +5,7 @@ import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
 import { PeopleScreen } from '@/console/features/people/people-screen';
 import { loadArea } from '@/console/lib/i18n';
 
-// The people of the current connection (docs/decisions/0022): an admin's (app/navigation.ts).
+// The people of the current connection (docs/decisions/0023): an admin's (app/navigation.ts).
 export const Route = createFileRoute('/_auth/_screens/settings/people')({
   loader: ({ context }) =>
     Promise.all([loadArea('people'), context.queryClient.ensureQueryData(peopleQueryOptions())]),

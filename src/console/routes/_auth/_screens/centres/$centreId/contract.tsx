@@ -24,8 +24,9 @@ export const Route = createFileRoute('/_auth/_screens/centres/$centreId/contract
     ]),
   pendingComponent: CentresSkeleton,
   errorComponent: RouteError,
-  // The loader travels in its own chunk, not with the entry (the login entry's budget, 0006).
-  codeSplitGroupings: [['loader'], ['component'], ['errorComponent']],
+  // The loader travels in its own chunk, not with the entry (the login entry's budget, 0006); the
+  // error component stays with the route tree, so that offline it needs no file (vite.config.ts).
+  codeSplitGroupings: [['loader'], ['component']],
   component: ContractRoute,
 });
 

@@ -1,8 +1,10 @@
 import type { EventKind, Outcome, Unanswered } from '@/console/domain/contract-events';
 import type { I18n, MessageKey } from '@/console/lib/i18n';
+import type { ContractEventItem } from '@/contract/console-wire';
 
-// An event's answer in words, the same wherever it is shown: the Contract tab's panel when it
-// arrives, and the event log's line for that attempt, with the same status (one status for one
+// A contract event's answer and what it asked for, in words, the same wherever they are shown: the
+// Contract tab's panel when the answer arrives, its list of the centre's events, and the Activity
+// screen's line for that attempt (docs/decisions/0022), with the same status (one status for one
 // answer).
 
 type T = I18n['t'];
@@ -45,3 +47,20 @@ const KIND_NAME: Record<Exclude<EventKind, 'other'>, MessageKey> = {
 /** What an event did, by the domain's reading of the log (an update after a cancellation reactivates). */
 export const eventKindWords = (t: T, kind: EventKind | undefined, type: string): string =>
   kind === undefined || kind === 'other' ? t('contract.event.other', { type }) : t(KIND_NAME[kind]);
+
+/**
+ * An event id as people read it: a long one (the console's own are `evt_` and 32 digits) by its
+ * first twelve characters; the event list copies it whole.
+ */
+export const shortEventId = (id: string): string => (id.length > 16 ? `${id.slice(0, 12)}…` : id);
+
+/** What an event asked for (D8 items), in words: "BASIC 12, ELITE 3"; '' for none. */
+export function itemsWords(t: T, items: readonly ContractEventItem[] | undefined): string {
+  return (items ?? [])
+    .map((item) =>
+      item.planType === 'USAGE'
+        ? t('contract.event.item.usage', { count: item.includedConsultations ?? 0 })
+        : t('contract.event.item.seats', { plan: item.planType, count: item.quantity ?? 0 }),
+    )
+    .join(', ');
+}

@@ -1,0 +1,118 @@
+import { Button, NativeSelect, TextInput, VisuallyHidden } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { useI18n, type MessageKey } from '@/console/lib/i18n';
+import type { SearchChange } from '@/console/lib/use-search-change';
+import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from '@/contract/audit-actions';
+import classes from './activity.module.css';
+import { ACTIVITY_SEARCH_DEFAULTS, isFiltered, type ActivitySearch } from './search.ts';
+
+interface FiltersProps {
+  search: ActivitySearch;
+  onSearchChange: SearchChange<ActivitySearch>;
+  /** The centres the login may filter by (a parent's children); none: no centre filter. */
+  centres: readonly { id: number; name: string }[];
+}
+
+/**
+ * The log's filters (centre, action, who, outcome, days), each applied as it changes and kept in
+ * the URL (docs/decisions/0022); the text field applies on Enter or on leaving it.
+ */
+export function ActivityFilters({ search, onSearchChange, centres }: FiltersProps) {
+  const { t } = useI18n();
+  const set = (patch: Partial<ActivitySearch>) => onSearchChange(patch);
+  // Clearing removes the button that was pressed: the keyboard's focus goes to the first filter.
+  const firstFilter = useRef<HTMLSelectElement>(null);
+  return (
+    <fieldset className={classes.filters}>
+      <VisuallyHidden component="legend">{t('activity.filters')}</VisuallyHidden>
+      {centres.length > 0 ? (
+        // A native select: every centre, typed-ahead by the browser, and no 30 kB combobox with it
+        // (the route's budget, docs/decisions/0022).
+        <NativeSelect
+          label={t('activity.filter.centre')}
+          value={String(search.centre)}
+          onChange={(event) => set({ centre: Number(event.currentTarget.value) })}
+          data={[
+            { value: '0', label: t('activity.filter.everyCentre') },
+            ...centres.map((centre) => ({
+              value: String(centre.id),
+              label: `${centre.name} (${centre.id})`,
+            })),
+          ]}
+        />
+      ) : null}
+      <NativeSelect
+        ref={firstFilter}
+        label={t('activity.filter.action')}
+        value={search.action}
+        onChange={(event) => set({ action: event.currentTarget.value as ActivitySearch['action'] })}
+        data={[
+          { value: '', label: t('activity.filter.everyAction') },
+          ...AUDIT_ACTIONS.map((action) => ({
+            value: action,
+            label: t(`activity.action.${action}` as MessageKey),
+          })),
+        ]}
+      />
+      <ActorInput key={search.actor} value={search.actor} onCommit={(actor) => set({ actor })} />
+      <NativeSelect
+        label={t('activity.filter.outcome')}
+        value={search.outcome}
+        onChange={(event) => set({ outcome: event.currentTarget.value as ActivitySearch['outcome'] })}
+        data={[
+          { value: '', label: t('activity.filter.anyOutcome') },
+          ...AUDIT_OUTCOMES.map((outcome) => ({ value: outcome, label: t(`activity.outcome.${outcome}`) })),
+        ]}
+      />
+      <TextInput
+        type="date"
+        label={t('activity.filter.from')}
+        value={search.from}
+        max={search.to || undefined}
+        onChange={(event) => set({ from: event.currentTarget.value })}
+      />
+      <TextInput
+        type="date"
+        label={t('activity.filter.to')}
+        value={search.to}
+        min={search.from || undefined}
+        onChange={(event) => set({ to: event.currentTarget.value })}
+      />
+      {isFiltered(search) ? (
+        <Button
+          variant="default"
+          className={classes.clear}
+          onClick={() => {
+            set(ACTIVITY_SEARCH_DEFAULTS);
+            firstFilter.current?.focus();
+          }}
+        >
+          {t('activity.filter.clear')}
+        </Button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** Who acted, typed: applied on Enter or when the field is left, not at every keystroke. */
+function ActorInput({ value, onCommit }: { value: string; onCommit: (actor: string) => void }) {
+  const { t } = useI18n();
+  const [text, setText] = useState(value);
+  const commit = () => {
+    if (text.trim() !== value) onCommit(text.trim());
+  };
+  return (
+    <TextInput
+      label={t('activity.filter.actor')}
+      placeholder={t('activity.filter.actorHint')}
+      value={text}
+      onChange={(event) => setText(event.currentTarget.value)}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit();
+      }}
+      spellCheck={false}
+      autoCapitalize="off"
+    />
+  );
+}

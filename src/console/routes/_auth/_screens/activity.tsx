@@ -1,0 +1,52 @@
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { activityQueryOptions } from '@/console/api/activity';
+import { childCentersQueryOptions } from '@/console/api/list-child-centers';
+import { offers } from '@/console/app/navigation';
+import { RouteError } from '@/console/components/route-error';
+import { ActivityScreen } from '@/console/features/activity/activity-screen';
+import {
+  ACTIVITY_SEARCH_DEFAULTS,
+  activityQueryOf,
+  activitySearchSchema,
+} from '@/console/features/activity/search';
+import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
+import { loadArea } from '@/console/lib/i18n';
+import { useSearchChange } from '@/console/lib/use-search-change';
+
+// The provider's activity log (docs/decisions/0022): its filters in the URL. The first page starts
+// loading with the screen's code; the screen shows it loading, and keeps a filter's entries on
+// screen while the next filter's load.
+export const Route = createFileRoute('/_auth/_screens/activity')({
+  validateSearch: activitySearchSchema,
+  search: { middlewares: [stripSearchParams(ACTIVITY_SEARCH_DEFAULTS)] },
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    void context.queryClient.prefetchInfiniteQuery(activityQueryOptions(activityQueryOf(deps)));
+    const names = offers(context.environment.operations, ['listChildCenters'])
+      ? context.queryClient
+          .ensureQueryData(childCentersQueryOptions(context.session.providerId))
+          // A centre's own login may not read the list (403, D3): its entries name it by its id.
+          .catch(() => undefined)
+      : undefined;
+    // The outcomes of contract events are said in the contract area's words, as on its tab.
+    await Promise.all([loadArea('activity'), loadArea('contract'), names]);
+  },
+  pendingComponent: CentresSkeleton,
+  errorComponent: RouteError,
+  // The error component stays with the route tree, so that offline it needs no file and the shell
+  // stays around the offline panel (vite.config.ts).
+  codeSplitGroupings: [['loader'], ['component']],
+  component: ActivityRoute,
+});
+
+function ActivityRoute() {
+  const { session, environment } = Route.useRouteContext();
+  return (
+    <ActivityScreen
+      providerId={session.providerId}
+      listOffered={offers(environment.operations, ['listChildCenters'])}
+      search={Route.useSearch()}
+      onSearchChange={useSearchChange(Route.useNavigate())}
+    />
+  );
+}
