@@ -6,6 +6,7 @@ import { formatter } from '@lingui/format-json';
 // language and an area load only when a screen needs them.
 const AREAS = [
   'common',
+  'shell',
   'centres',
   'doctors',
   'licences',

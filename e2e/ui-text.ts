@@ -7,6 +7,8 @@ import enContract from '../src/console/locales/en/contract.json' with { type: 'j
 import enDoctors from '../src/console/locales/en/doctors.json' with { type: 'json' };
 import enTemplates from '../src/console/locales/en/templates.json' with { type: 'json' };
 import enActivity from '../src/console/locales/en/activity.json' with { type: 'json' };
+import enShell from '../src/console/locales/en/shell.json' with { type: 'json' };
+import enPeople from '../src/console/locales/en/people.json' with { type: 'json' };
 import esCommon from '../src/console/locales/es/common.json' with { type: 'json' };
 import esCentres from '../src/console/locales/es/centres.json' with { type: 'json' };
 import esLicences from '../src/console/locales/es/licences.json' with { type: 'json' };
@@ -14,6 +16,8 @@ import esContract from '../src/console/locales/es/contract.json' with { type: 'j
 import esDoctors from '../src/console/locales/es/doctors.json' with { type: 'json' };
 import esTemplates from '../src/console/locales/es/templates.json' with { type: 'json' };
 import esActivity from '../src/console/locales/es/activity.json' with { type: 'json' };
+import esShell from '../src/console/locales/es/shell.json' with { type: 'json' };
+import esPeople from '../src/console/locales/es/people.json' with { type: 'json' };
 import caCommon from '../src/console/locales/ca/common.json' with { type: 'json' };
 import caCentres from '../src/console/locales/ca/centres.json' with { type: 'json' };
 import caLicences from '../src/console/locales/ca/licences.json' with { type: 'json' };
@@ -21,6 +25,8 @@ import caContract from '../src/console/locales/ca/contract.json' with { type: 'j
 import caDoctors from '../src/console/locales/ca/doctors.json' with { type: 'json' };
 import caTemplates from '../src/console/locales/ca/templates.json' with { type: 'json' };
 import caActivity from '../src/console/locales/ca/activity.json' with { type: 'json' };
+import caShell from '../src/console/locales/ca/shell.json' with { type: 'json' };
+import caPeople from '../src/console/locales/ca/people.json' with { type: 'json' };
 
 // The console's own words, so that a journey in Spanish finds its buttons by their Spanish names.
 // The one place the e2e tests read the catalogues (src/console/locales, ICU messages formatted by
@@ -34,6 +40,8 @@ const english = {
   ...enDoctors,
   ...enTemplates,
   ...enActivity,
+  ...enShell,
+  ...enPeople,
 };
 export type MessageKey = keyof typeof english;
 export type UiLanguage = 'en' | 'es' | 'ca';
@@ -50,6 +58,8 @@ const i18n = setupI18n({
       ...esDoctors,
       ...esTemplates,
       ...esActivity,
+      ...esShell,
+      ...esPeople,
     },
     ca: {
       ...caCommon,
@@ -59,6 +69,8 @@ const i18n = setupI18n({
       ...caDoctors,
       ...caTemplates,
       ...caActivity,
+      ...caShell,
+      ...caPeople,
     },
   },
 });

@@ -8,9 +8,9 @@ import {
   PEOPLE_PATHS,
   permissionsSchema,
   sessionPersonSchema,
-  type switchConnectionRequestSchema,
-} from './people-wire.ts';
-import { ROLES } from './permissions.ts';
+  type SwitchConnectionRequest,
+} from './sign-in-wire.ts';
+import { ROLES } from './roles.ts';
 import { ok, type Result } from './result.ts';
 import { send, type CallInit, type UpstreamClient } from './transport.ts';
 
@@ -187,11 +187,7 @@ export function logout(client: UpstreamClient, init?: CallInit) {
 }
 
 /** `POST /auth/connection` (docs/decisions/0023): the same person, through another connection. */
-export function switchConnection(
-  client: UpstreamClient,
-  input: z.infer<typeof switchConnectionRequestSchema>,
-  init?: CallInit,
-) {
+export function switchConnection(client: UpstreamClient, input: SwitchConnectionRequest, init?: CallInit) {
   return send(
     client,
     { method: 'POST', path: PEOPLE_PATHS.switchConnection, body: { json: input } },
@@ -265,6 +261,7 @@ export function getContractEvents(
   );
 }
 
-// People, roles and connections (docs/decisions/0023).
-export * from './people-wire.ts';
-export * from './permissions.ts';
+// Who is signed in, and what they may do (docs/decisions/0023). The People and Connections
+// screens' calls are people-wire.ts's, imported by those screens only (the entry's budget).
+export * from './sign-in-wire.ts';
+export * from './roles.ts';

@@ -4,31 +4,9 @@
 // same table to show only what a person can do, and to say which role could. Data only (no zod),
 // so that both sides import it.
 import type { OperationId } from './operations.ts';
+import { ROLES, type Permission, type Role } from './roles.ts';
 
-export const ROLES = ['admin', 'operator', 'support'] as const;
-export type Role = (typeof ROLES)[number];
-
-export const PERMISSIONS = [
-  /** The overview, the centres, a centre's licences, doctors and templates (4.5, 4.6, 4.7, 4.9). */
-  'centres.view',
-  /** The activity (audit) log and the contract-event log. */
-  'activity.view',
-  /** The people of a connection and their roles (to filter the activity by person). */
-  'people.view',
-  /** A new centre (4.3). */
-  'centres.create',
-  /** A centre's credentials (4.4: it answers a secret). */
-  'credentials.reveal',
-  /** Doctors registered (4.2). */
-  'doctors.register',
-  /** Contract events sent (4.8). */
-  'contract.act',
-  /** Invite a person, change a role, remove a person. */
-  'people.manage',
-  /** Add a connection, replace its secret, remove it. */
-  'connections.manage',
-] as const;
-export type Permission = (typeof PERMISSIONS)[number];
+export { PERMISSIONS, ROLES, type Permission, type Role } from './roles.ts';
 
 const SUPPORT: readonly Permission[] = ['centres.view', 'activity.view', 'people.view'];
 const OPERATOR: readonly Permission[] = [
@@ -50,7 +28,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
  * A client-credential session keeps the rights it always had: every operation of the service. People
  * and connections are managed by people signed in as themselves, so that each change has a person.
  */
-export const CLIENT_SESSION_PERMISSIONS: readonly Permission[] = OPERATOR.filter(
+export const CLIENT_SESSION_PERMISSIONS: readonly Permission[] = /* @__PURE__ */ OPERATOR.filter(
   (permission) => permission !== 'people.view',
 );
 

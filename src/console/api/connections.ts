@@ -5,7 +5,7 @@ import {
   replaceConnectionSecret,
   type AddConnectionRequest,
   type ReplaceSecretRequest,
-} from '@/contract/console-wire';
+} from '@/contract/people-wire';
 import { unwrap } from '@/contract/result';
 import { proxyClient } from './client.ts';
 import { sessionKeys } from './session.ts';

@@ -5,8 +5,8 @@ import {
   invitePerson,
   removePerson,
   type InviteRequest,
-  type Role,
-} from '@/contract/console-wire';
+} from '@/contract/people-wire';
+import type { Role } from '@/contract/permissions';
 import { unwrap } from '@/contract/result';
 import { proxyClient } from './client.ts';
 

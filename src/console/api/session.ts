@@ -1,5 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Rights } from '@/console/domain/permissions';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { sessionExpiry } from '@/console/lib/session-expiry';
 import {
   demoLogin,
@@ -8,7 +7,6 @@ import {
   getSignInOptions,
   login,
   logout,
-  switchConnection,
   type DemoLoginRequest,
   type LoginRequest,
   type Session,
@@ -58,16 +56,6 @@ export const signInOptionsQueryOptions = () =>
     staleTime: 5 * 60_000,
   });
 
-/**
- * What the signed-in session may do (docs/decisions/0023), from the session the login guard has
- * already loaded. Unknown (a screen rendered alone, in a test), it is everything: the proxy refuses
- * what the role does not allow whatever the page shows.
- */
-export function useRights(): Rights {
-  const { data } = useQuery(sessionQueryOptions());
-  return data ?? {};
-}
-
 /** `POST /auth/login`; the new session goes straight into the cache the guard reads. */
 export function useSignIn() {
   const queryClient = useQueryClient();
@@ -99,21 +87,6 @@ export function useDemoSignIn() {
 function signedIn(queryClient: QueryClient, session: Session) {
   queryClient.setQueryData(sessionKeys.current(), session);
   sessionExpiry.resolve();
-}
-
-/**
- * `POST /auth/connection`: the same person works through another of their connections. Everything
- * cached belongs to the previous one (its centres, its people), so the cache starts again.
- */
-export function useSwitchConnection() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (connectionId: string) => unwrap(await switchConnection(proxyClient, { connectionId })),
-    onSuccess: (session) => {
-      queryClient.clear();
-      queryClient.setQueryData(sessionKeys.current(), session);
-    },
-  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { OperationId } from '@/contract/operations';
-import type { Permission } from '@/contract/permissions';
-import { may, type Rights } from '@/console/domain/permissions';
+import type { Permission } from '@/contract/roles';
+import { may, type Rights } from '@/console/domain/rights';
 import type { MessageKey } from '@/console/lib/i18n';
 import type { FileRoutesByTo } from '@/console/routeTree.gen';
 

@@ -1,6 +1,6 @@
 import type { OperationId } from '@/contract/operations';
-import type { Permission } from '@/contract/permissions';
-import { missing, type Missing, type Rights } from '@/console/domain/permissions';
+import type { Permission } from '@/contract/roles';
+import { may, type Rights } from '@/console/domain/rights';
 import { CENTRE_PAGE, CENTRE_TABS } from './centre-tabs.ts';
 import { NAVIGATION, offers } from './navigation.ts';
 
@@ -36,8 +36,11 @@ export function needsOf(matches: readonly MatchedRoute[]): OperationId[] {
 export type ScreenRule =
   /** D3: the environment lacks an operation the screen needs; nothing is asked of it. */
   | { kind: 'unavailable' }
-  /** The person's role does not allow the screen (docs/decisions/0023): why, in words. */
-  | { kind: 'forbidden'; missing: Missing }
+  /**
+   * The person's role does not allow the screen (docs/decisions/0023). The screen says why in
+   * words (domain/permissions `missing`), with its code, not the entry's.
+   */
+  | { kind: 'forbidden'; permission: Permission }
   /** A centre's page: the login's own (no list to check), or one to find in its child list. */
   | { kind: 'centre'; centreId: number; own: boolean }
   /** A screen built on the child list (4.5): a centre's own login gets 403 there (D3). */
@@ -55,8 +58,7 @@ export function screenRule(
   if (!offers(operations, needs)) return { kind: 'unavailable' };
   for (const { fullPath } of matches) {
     const permission = PERMISSION.get(fullPath.replace(/(.)\/$/, '$1'));
-    const why = permission === undefined ? undefined : missing(rights, permission);
-    if (why) return { kind: 'forbidden', missing: why };
+    if (permission !== undefined && !may(rights, permission)) return { kind: 'forbidden', permission };
   }
   const centreId = centreOf(matches);
   if (centreId === 'malformed') return { kind: 'open' };

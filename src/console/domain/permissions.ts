@@ -1,16 +1,11 @@
-import type { Session } from '@/contract/console-wire';
 import { rolesGranting, type Permission, type Role } from '@/contract/permissions';
+import { may, type Rights } from './rights.ts';
 
 // What the signed-in session may do (docs/decisions/0023), read from the permissions the proxy
 // sends with the session: the console shows only what they allow, and says why where an action is
 // missing. The proxy checks the same table on every request; hiding a control is never the check.
 
-/** What a session may do, as the console reads it (a session without roles may do everything). */
-export type Rights = Pick<Session, 'permissions' | 'role' | 'connection'>;
-
-/** Whether the session may do it. A proxy that predates roles sends no permissions: everything. */
-export const may = (session: Rights, permission: Permission): boolean =>
-  session.permissions === undefined || session.permissions.includes(permission);
+export { may, type Rights } from './rights.ts';
 
 /** Why an action is missing, for the words beside where it would be. */
 export type Missing =

@@ -2,17 +2,13 @@ import { NavLink } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { createFileRoute, Link, Outlet, redirect, useMatchRoute, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import {
-  environmentsQueryOptions,
-  sessionQueryOptions,
-  signOut,
-  useSwitchConnection,
-} from '@/console/api/session';
+import { useSwitchConnection } from '@/console/api/person-session';
+import { environmentsQueryOptions, sessionQueryOptions, signOut } from '@/console/api/session';
 import { navigationFor, type NavigationEntry } from '@/console/app/navigation';
 import { useOwnCentreLogin } from '@/console/app/own-centre';
 import { NotificationsHost } from '@/console/components/notifications-host';
 import { Shell } from '@/console/components/shell';
-import { useI18n } from '@/console/lib/i18n';
+import { loadArea, useI18n } from '@/console/lib/i18n';
 import { useSessionExpired } from '@/console/lib/session-expiry';
 import { startTypeahead, stopTypeahead } from '@/console/lib/typeahead';
 
@@ -32,14 +28,17 @@ const ReloginDialog = lazy(() =>
 // The login guard, once, in a pathless layout (TanStack Router's `_auth.tsx` pattern).
 export const Route = createFileRoute('/_auth')({
   beforeLoad: async ({ context, location }) => {
-    // Both at once: the environments never wait for the session (docs/decisions/0017).
+    // All at once: the environments never wait for the session (docs/decisions/0017), nor the
+    // signed-in frame's words, which stay out of the login page's entry (lib/i18n AREAS).
     const environmentsLoad = context.queryClient.ensureQueryData(environmentsQueryOptions());
+    const wordsLoad = loadArea('shell');
     const session = await context.queryClient.ensureQueryData(sessionQueryOptions());
     if (!session) {
       environmentsLoad.catch(() => {});
+      wordsLoad.catch(() => {});
       throw redirect({ to: '/login', search: { redirect: location.href } });
     }
-    const environments = await environmentsLoad;
+    const [environments] = await Promise.all([environmentsLoad, wordsLoad]);
     // A session in an environment the proxy no longer lists offers nothing but a way out.
     const environment = environments.find((candidate) => candidate.id === session.environment) ?? {
       id: session.environment,

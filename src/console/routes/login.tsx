@@ -6,6 +6,7 @@ import {
   signInOptionsQueryOptions,
 } from '@/console/api/session';
 import { LoginScreen } from '@/console/features/auth/login-screen';
+import { loadArea } from '@/console/lib/i18n';
 import { withFallback } from '@/console/lib/search-params';
 import { SIGN_IN_PROBLEMS } from '@/contract/console-wire';
 
@@ -25,13 +26,16 @@ export const Route = createFileRoute('/login')({
   },
   // The environments come with the route, so the form renders complete. A failure is the root's
   // error component (with a retry, or the offline panel).
-  loader: ({ context }) =>
+  loaderDeps: ({ search }) => ({ problem: search.signIn }),
+  loader: ({ context, deps }) =>
     Promise.all([
       context.queryClient.ensureQueryData(environmentsQueryOptions()),
       // A proxy that predates organisation sign-in offers client credentials only.
       context.queryClient
         .ensureQueryData(signInOptionsQueryOptions())
         .catch(() => ({ organisation: false, clientCredentials: true })),
+      // Why a sign-in did not complete is said in the shell's words, kept out of the entry.
+      deps.problem ? loadArea('shell') : undefined,
     ]),
   component: LoginRoute,
 });

@@ -4,7 +4,8 @@
 // a new secret puts it right. Canary credentials and tokens never appear in an answer, a log line
 // or an audit entry.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { connectionsSchema, sessionSchema } from '../../contract/console-wire.ts';
+import { sessionSchema } from '../../contract/console-wire.ts';
+import { connectionsSchema } from '../../contract/people-wire.ts';
 import { assertNoCanary } from '../testing/harness.ts';
 import { canary, json as answer, startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.ts';
 import { startPeopleProxy, type PeopleProxy } from '../testing/people.ts';

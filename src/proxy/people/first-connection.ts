@@ -3,7 +3,7 @@
 // through a connection and there is none yet: the sign-in left a short-lived cookie naming them,
 // which this call takes once. The connection is verified like any other, and the admin's session
 // begins on it.
-import { addConnectionRequestSchema } from '../../contract/console-wire.ts';
+import { addConnectionRequestSchema } from '../../contract/people-wire.ts';
 import { actorOf, recordEntries, requestFields } from '../audit/recorder.ts';
 import { fail, readJsonBody, type Ctx } from '../context.ts';
 import type { AppDeps } from '../deps.ts';

@@ -4,7 +4,7 @@
 // admin from ADMIN_EMAILS, or someone whose ID-token claim maps to a role (OIDC_ROLES_CLAIM and
 // OIDC_ROLE_MAPPING). Anyone else is refused: nobody gets an empty console.
 import { ROLES, type Role } from '../../contract/permissions.ts';
-import type { SignInProblem } from '../../contract/people-wire.ts';
+import type { SignInProblem } from '../../contract/sign-in-wire.ts';
 import { environmentIds, type EnvironmentId } from '../environments.ts';
 import { strongestRole, type AccessControl, type PersonRecord } from './access.ts';
 import { normaliseEmail, type Connection, type Directory, type Grant } from './directory.ts';

@@ -2,7 +2,8 @@
 // changed or removed mid-session, invitations, roles from the ID token's claim, switching
 // connection, signing out, and the first admin of a new deployment.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { peopleSchema, sessionSchema } from '../../contract/console-wire.ts';
+import { sessionSchema } from '../../contract/console-wire.ts';
+import { peopleSchema } from '../../contract/people-wire.ts';
 import { parseRoleMapping } from './organisation.ts';
 import { problemOf, startPeopleProxy, type PeopleProxy } from '../testing/people.ts';
 import { startPostgresServer, type PostgresServer } from '../testing/postgres-server.ts';

@@ -8,7 +8,7 @@ import { createRedisStore } from '../redis-store.ts';
 import { startPeopleProxy, type PeopleProxy } from '../testing/people.ts';
 import { startPostgresServer, type PostgresServer } from '../testing/postgres-server.ts';
 import { startRedisServer, whenConnected, type RedisServer } from '../testing/redis-server.ts';
-import { peopleSchema } from '../../contract/console-wire.ts';
+import { peopleSchema } from '../../contract/people-wire.ts';
 
 let postgres: PostgresServer;
 let redis: RedisServer;

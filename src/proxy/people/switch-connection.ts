@@ -1,7 +1,7 @@
 // POST /auth/connection: a person works through another of their connections from now on
 // (docs/decisions/0023). The session's record is rebound (its old token no longer opens), the
 // switch is recorded, and the answer is the session as it now is.
-import { switchConnectionRequestSchema } from '../../contract/console-wire.ts';
+import { switchConnectionRequestSchema } from '../../contract/people-wire.ts';
 import { actorOf, ownerOf, recordEntries, requestFields } from '../audit/recorder.ts';
 import { fail, readJsonBody, type Ctx } from '../context.ts';
 import type { AppDeps } from '../deps.ts';

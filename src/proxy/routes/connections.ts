@@ -9,7 +9,7 @@ import {
   addConnectionRequestSchema,
   replaceSecretRequestSchema,
   type Connection as WireConnection,
-} from '../../contract/console-wire.ts';
+} from '../../contract/people-wire.ts';
 import { actorOf, ownerOf, recordEntries, requestFields } from '../audit/recorder.ts';
 import { fail, readJsonBody, type Ctx, type ProxyEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';

@@ -9,7 +9,7 @@
 import { getCookie } from 'hono/cookie';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { SIGN_IN_PROBLEM_PARAM, type SignInProblem } from '../../contract/people-wire.ts';
+import { SIGN_IN_PROBLEM_PARAM, type SignInProblem } from '../../contract/sign-in-wire.ts';
 import { recordOrganisationSignIn } from '../audit/auth-entries.ts';
 import { fail, type Ctx, type ProxyEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';

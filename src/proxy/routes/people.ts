@@ -8,7 +8,7 @@ import {
   changeRoleRequestSchema,
   inviteRequestSchema,
   type Person as WirePerson,
-} from '../../contract/console-wire.ts';
+} from '../../contract/people-wire.ts';
 import type { Role } from '../../contract/permissions.ts';
 import { actorOf, ownerOf, recordEntries, requestFields } from '../audit/recorder.ts';
 import { fail, readJsonBody, type Ctx, type ProxyEnv } from '../context.ts';

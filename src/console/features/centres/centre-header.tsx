@@ -7,7 +7,7 @@ import { usePageTitle } from '@/console/lib/page-title';
 import type { ChildListItem } from '@/contract/schemas';
 import { rememberedCentreName } from './remembered-names.ts';
 import { RevealCredentials } from './reveal-credentials.tsx';
-import { useRights } from '@/console/api/session';
+import { useRights } from '@/console/api/person-session';
 import { PermissionNote } from '@/console/components/permission-note';
 import { may } from '@/console/domain/permissions';
 import { AnchorLink } from '@/console/components/links';

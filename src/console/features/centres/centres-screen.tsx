@@ -2,7 +2,7 @@ import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@man
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
-import { useRights } from '@/console/api/session';
+import { useRights } from '@/console/api/person-session';
 import { EmptyState, NoResults } from '@/console/components/feedback';
 import { PermissionNote } from '@/console/components/permission-note';
 import { may } from '@/console/domain/permissions';
@@ -11,7 +11,8 @@ import { usePageTitle } from '@/console/lib/page-title';
 import type { SearchChange } from '@/console/lib/use-search-change';
 import { CentresTable } from './centres-table.tsx';
 import { CreateFlow, type CreateFlowHandle } from './create-flow.tsx';
-import { countriesOf, filterCentres, indexCentres, sortCentres, type CentresSearch } from './rules.ts';
+import { countriesOf, filterCentres, indexCentres, sortCentres } from './rules.ts';
+import type { CentresSearch } from './search.ts';
 import { useTypedSearch } from './use-typed-search.ts';
 // The list's contract code comes with this screen's code, which the entry starts loading at boot
 // (main.tsx): the list's request then never waits for it (docs/decisions/0017).

@@ -6,7 +6,7 @@ import { useI18n } from '@/console/lib/i18n';
 import type { ChildListItem } from '@/contract/schemas';
 import { ROW_HEIGHT } from './centres-skeleton.tsx';
 import classes from './centres-table.module.css';
-import type { CentresSearch, SortField } from './rules.ts';
+import type { CentresSearch, SortField } from './search.ts';
 
 const COLUMNS: readonly { field: SortField; className?: string }[] = [
   { field: 'name' },

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import caCentres from '@/console/locales/ca/centres.json';
 import enCentres from '@/console/locales/en/centres.json';
 import enCommon from '@/console/locales/en/common.json';
+import enShell from '@/console/locales/en/shell.json';
 import esCentres from '@/console/locales/es/centres.json';
 import { renderApp } from '@/console/testing/render-app';
 import { setupSimulatorConsole } from '@/console/testing/simulator-console';
@@ -141,7 +142,7 @@ describe('the centres list', () => {
       await signedInParent(api);
       const user = userEvent.setup();
       const catalogue = { es: esCentres, ca: caCentres }[language];
-      const keys = [...Object.keys(enCommon), ...Object.keys(enCentres)];
+      const keys = [...Object.keys(enCommon), ...Object.keys(enShell), ...Object.keys(enCentres)];
       const rawKeys = () => keys.filter((key) => document.body.textContent?.includes(key));
       renderApp('/centres', { language });
       await screen.findByText('Clínica Barcelona');

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  centresSearchSchema,
-  countriesOf,
-  indexCentres,
-  sameNameAndCity,
-  visibleCentres,
-  type CentresSearch,
-} from './rules.ts';
+import { countriesOf, indexCentres, sameNameAndCity, visibleCentres } from './rules.ts';
+import { centresSearchSchema, type CentresSearch } from './search.ts';
 
 const centres = [
   { id: 3, name: 'Àrea Bàsica', country: 'ES', city: 'Girona' },

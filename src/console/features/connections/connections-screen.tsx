@@ -6,7 +6,7 @@ import { environmentsQueryOptions } from '@/console/api/session';
 import { EmptyState } from '@/console/components/feedback';
 import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
-import type { Connection } from '@/contract/console-wire';
+import type { Connection } from '@/contract/people-wire';
 
 // The form idiom (react-hook-form and its resolver) loads after the list has painted.
 const AddConnectionForm = lazy(() =>

@@ -5,9 +5,10 @@ import { Form, FormError, SubmitButton, useSchemaForm } from '@/console/componen
 import { useNotify } from '@/console/components/notifications-host';
 import { fieldMessage } from '@/console/lib/form-kit';
 import { useI18n } from '@/console/lib/i18n';
-import { replaceSecretRequestSchema, type Connection } from '@/contract/console-wire';
+import { clientSecretSchema, type Connection } from '@/contract/people-wire';
 
-const formSchema = z.pick(replaceSecretRequestSchema, { clientSecret: true });
+// Not `z.pick`: zod's core ships in one chunk with the entry, and pick's helpers cost it 0.3 kB gzip.
+const formSchema = z.object({ clientSecret: clientSecretSchema });
 
 /** `PUT /connections/{id}/secret`: verified like a new connection, then it replaces the old one. */
 export function ReplaceSecretDialog({

@@ -6,7 +6,7 @@ import { contractEventsQueryOptions } from '@/console/api/contract-events';
 import { licenceSummaryQueryOptions } from '@/console/api/get-licenses';
 import { everyDoctorWithLicensesQueryOptions } from '@/console/api/list-doctors-with-licenses';
 import { EmptyState, NotFoundPanel } from '@/console/components/feedback';
-import { useRights } from '@/console/api/session';
+import { useRights } from '@/console/api/person-session';
 import { AnchorLink } from '@/console/components/links';
 import { PermissionNote } from '@/console/components/permission-note';
 import { contractOf } from '@/console/domain/centre';

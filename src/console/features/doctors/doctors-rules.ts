@@ -1,7 +1,5 @@
-import { linkOptions } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { intParam, oneOfParam, pageParam, pageSizeParam, textParam } from '@/console/lib/search-params';
-import type { License } from '@/contract/schemas';
 
 /**
  * The Doctors tab's state, in the URL (list state lives there, docs/decisions/0006): the search
@@ -24,19 +22,6 @@ export const pageRequestOf = (search: DoctorsSearch) => ({
   limit: search.size,
   search: search.q,
 });
-
-/**
- * Where a doctor's row leads: the centre's Licences tab with that doctor's licences open in its
- * drawer (4.7 `userId`). The Licences tab owns that route; this is the one place that spells it.
- */
-export const doctorLicencesLink = (centreId: number, doctorId: string) =>
-  linkOptions({ to: '/centres/$centreId/licences', params: { centreId }, search: { doctor: doctorId } });
-
-/** A licence's use this period as a share of its limit (0…1), or undefined without a limit (2.7). */
-export function usageShare(license: Pick<License, 'currentUsage' | 'limit'>): number | undefined {
-  if (license.limit === null || license.limit <= 0) return undefined;
-  return Math.min(1, Math.max(0, license.currentUsage / license.limit));
-}
 
 /** The registration page's state: the target chosen (0: the signed-in provider) and the mode. */
 export const registerSearchSchema = z.object({

@@ -4,10 +4,11 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import caDoctors from '@/console/locales/ca/doctors.json';
 import esDoctors from '@/console/locales/es/doctors.json';
 import enCommon from '@/console/locales/en/common.json';
+import enShell from '@/console/locales/en/shell.json';
 import enDoctors from '@/console/locales/en/doctors.json';
 import { renderApp } from '@/console/testing/render-app';
 import { DEMO_PARENT, setupSimulatorConsole } from '@/console/testing/simulator-console';
-import { doctorLicencesLink } from './doctors-rules.ts';
+import { doctorLicencesLink } from './doctor-row-rules.ts';
 
 // A centre's Doctors tab (4.6, D6) over the demo seed (D12): centre 101 holds every licence state,
 // 105 has no doctors, 107 has 65 (paging).
@@ -177,7 +178,7 @@ describe('the Doctors tab', () => {
   for (const language of ['es', 'ca'] as const) {
     it(`renders the tab and the registration screen in ${language} with no raw catalogue key`, async () => {
       await api.signIn(DEMO_PARENT);
-      const keys = [...Object.keys(enCommon), ...Object.keys(enDoctors)];
+      const keys = [...Object.keys(enCommon), ...Object.keys(enShell), ...Object.keys(enDoctors)];
       const rawKeys = () => keys.filter((key) => document.body.textContent?.includes(key));
       const catalogue = { es: esDoctors, ca: caDoctors }[language];
       const first = renderApp('/centres/101/doctors', { language });

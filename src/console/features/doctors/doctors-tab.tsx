@@ -5,7 +5,7 @@ import { Navigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { doctorsWithLicensesQueryOptions } from '@/console/api/list-doctors-with-licenses';
 import { serviceClockQueryOptions } from '@/console/api/service-clock';
-import { useRights } from '@/console/api/session';
+import { useRights } from '@/console/api/person-session';
 import { EmptyState, ErrorPanel, NoResults } from '@/console/components/feedback';
 import { AnchorLink, ButtonLink } from '@/console/components/links';
 import { LocalTime } from '@/console/components/local-time';
@@ -18,7 +18,8 @@ import type { SearchChange } from '@/console/lib/use-search-change';
 import { usePagedQuery, type Paging } from '@/console/lib/paging';
 import type { EnvironmentKind } from '@/contract/console-wire';
 import type { DoctorWithLicense, License } from '@/contract/schemas';
-import { doctorLicencesLink, pageRequestOf, usageShare, type DoctorsSearch } from './doctors-rules.ts';
+import { doctorLicencesLink, usageShare } from './doctor-row-rules.ts';
+import { pageRequestOf, type DoctorsSearch } from './doctors-rules.ts';
 import classes from './doctors.module.css';
 import { ToneBadge, type Tone } from './tone-badge.tsx';
 

@@ -5,7 +5,8 @@ import { FormErrorAlert } from '@/console/components/feedback';
 import { LocalTime } from '@/console/components/local-time';
 import { useNotify } from '@/console/components/notifications-host';
 import { useI18n } from '@/console/lib/i18n';
-import { ROLES, type Person, type Role } from '@/contract/console-wire';
+import type { Person } from '@/contract/people-wire';
+import { ROLES, type Role } from '@/contract/permissions';
 
 export const nameOf = (person: Person) => person.name ?? person.email;
 

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useI18n } from '@/console/lib/i18n';
-import type { TemplateOwner } from './rules.ts';
+import type { TemplateOwner } from './answers.ts';
 
 /** Whose a template is (2.13 `ownerType`): the doctor's or the centre's, each with its own colour. */
 export function OwnerBadge({ owner }: { owner: TemplateOwner }) {

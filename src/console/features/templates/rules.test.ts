@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/contract/api-error-value';
-import {
-  emptyKindOf,
-  ownerOf,
-  problemOf,
-  TEMPLATES_SEARCH_DEFAULTS,
-  templatesRequest,
-  templatesSearchSchema,
-} from './rules.ts';
+import { emptyKindOf, ownerOf, problemOf } from './answers.ts';
+import { TEMPLATES_SEARCH_DEFAULTS, templatesRequest, templatesSearchSchema } from './rules.ts';
 
 const http = (status: number) => new ApiError({ kind: 'http', status });
 

@@ -1,8 +1,6 @@
 import { z } from 'zod/mini';
 import type { ReportTemplatesRequest } from '@/console/api/list-report-templates';
-import { means } from '@/console/lib/error-message';
 import { oneOfParam, pageParam, pageSizeParam, textParam } from '@/console/lib/search-params';
-import type { ReportTemplate } from '@/contract/schemas';
 
 /**
  * The three views of a centre's templates, one per rule of spec 4.9: the centre's own (rule 1),
@@ -50,33 +48,4 @@ export function templatesRequest(
   const userId = search.doctor.trim();
   if (userId === '') return undefined;
   return search.view === 'own' ? { ...page, userId, excludeProvider: true } : { ...page, userId };
-}
-
-/** Whose a template is (2.13 `ownerType`); a value outside the spec's two stays visible as such. */
-export type TemplateOwner = 'doctor' | 'centre' | { unknown: string };
-
-export function ownerOf(template: Pick<ReportTemplate, 'ownerType'>): TemplateOwner {
-  if (template.ownerType === 'USER') return 'doctor';
-  if (template.ownerType === 'HEALTH_PROVIDER') return 'centre';
-  return template.ownerType;
-}
-
-/**
- * The failures this tab says more about than `describeError` can: a doctor id the centre does not
- * know (404 on a request with a `userId`, D9) and a centre outside the login (403, D3).
- */
-export type TemplatesProblem = 'unknown-doctor' | 'forbidden' | 'other';
-
-export function problemOf(error: unknown, request: ReportTemplatesRequest): TemplatesProblem {
-  if (means(error, 'not-found') && request.userId !== undefined) return 'unknown-doctor';
-  if (means(error, 'forbidden')) return 'forbidden';
-  return 'other';
-}
-
-/** What an empty answer means in each view: nothing at all, or nothing for this doctor. */
-export type EmptyKind = 'centre-has-none' | 'doctor-and-centre-have-none' | 'doctor-has-none';
-
-export function emptyKindOf(view: TemplateView): EmptyKind {
-  if (view === 'centre') return 'centre-has-none';
-  return view === 'doctor' ? 'doctor-and-centre-have-none' : 'doctor-has-none';
 }

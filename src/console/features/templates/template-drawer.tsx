@@ -6,7 +6,7 @@ import { useI18n } from '@/console/lib/i18n';
 import type { ReportTemplatesPage } from '@/contract/operations/list-report-templates';
 import type { ReportTemplate } from '@/contract/schemas';
 import { OwnerBadge } from './owner-badge.tsx';
-import { ownerOf } from './rules.ts';
+import { ownerOf } from './answers.ts';
 import classes from './template-drawer.module.css';
 
 interface TemplateDrawerProps {

@@ -10,10 +10,9 @@ import { ToggleButtons } from '@/console/components/toggle-buttons';
 import { useI18n } from '@/console/lib/i18n';
 import type { SearchChange } from '@/console/lib/use-search-change';
 import { requestOf, usePagedQuery } from '@/console/lib/paging';
+import { emptyKindOf, problemOf } from './answers.ts';
 import {
-  emptyKindOf,
   needsDoctor,
-  problemOf,
   TEMPLATE_VIEWS,
   templatesRequest,
   type TemplatesSearch,

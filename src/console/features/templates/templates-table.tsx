@@ -5,7 +5,7 @@ import { useI18n, type I18n } from '@/console/lib/i18n';
 import type { Paging } from '@/console/lib/paging';
 import type { ReportTemplate } from '@/contract/schemas';
 import { OwnerBadge } from './owner-badge.tsx';
-import { ownerOf } from './rules.ts';
+import { ownerOf } from './answers.ts';
 
 interface TemplatesTableProps {
   centreId: number;

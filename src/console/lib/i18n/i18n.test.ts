@@ -1,16 +1,22 @@
 import { parse, type Token } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
 import caActivity from '@/console/locales/ca/activity.json';
+import caPeople from '@/console/locales/ca/people.json';
+import caShell from '@/console/locales/ca/shell.json';
 import caCentres from '@/console/locales/ca/centres.json';
 import caCommon from '@/console/locales/ca/common.json';
 import caContract from '@/console/locales/ca/contract.json';
 import caDoctors from '@/console/locales/ca/doctors.json';
 import enActivity from '@/console/locales/en/activity.json';
+import enPeople from '@/console/locales/en/people.json';
+import enShell from '@/console/locales/en/shell.json';
 import enCentres from '@/console/locales/en/centres.json';
 import enCommon from '@/console/locales/en/common.json';
 import enContract from '@/console/locales/en/contract.json';
 import enDoctors from '@/console/locales/en/doctors.json';
 import esActivity from '@/console/locales/es/activity.json';
+import esPeople from '@/console/locales/es/people.json';
+import esShell from '@/console/locales/es/shell.json';
 import esCentres from '@/console/locales/es/centres.json';
 import esCommon from '@/console/locales/es/common.json';
 import esContract from '@/console/locales/es/contract.json';
@@ -43,6 +49,8 @@ const catalogues = {
   templates: { en: enTemplates, es: esTemplates, ca: caTemplates },
   contract: { en: enContract, es: esContract, ca: caContract },
   activity: { en: enActivity, es: esActivity, ca: caActivity },
+  shell: { en: enShell, es: esShell, ca: caShell },
+  people: { en: enPeople, es: esPeople, ca: caPeople },
 };
 
 /** The ICU argument names a message uses (`{count, plural, …}`, `{name}`), sorted. */

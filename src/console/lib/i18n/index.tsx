@@ -5,9 +5,10 @@ import type enActivity from '@/console/locales/en/activity.json';
 import type enCentres from '@/console/locales/en/centres.json';
 import type enCommon from '@/console/locales/en/common.json';
 import type enContract from '@/console/locales/en/contract.json';
-import type enPeople from '@/console/locales/en/people.json';
 import type enDoctors from '@/console/locales/en/doctors.json';
 import type enLicences from '@/console/locales/en/licences.json';
+import type enPeople from '@/console/locales/en/people.json';
+import type enShell from '@/console/locales/en/shell.json';
 import type enTemplates from '@/console/locales/en/templates.json';
 import { messages as enCommonMessages } from '@/console/locales/en/common.json?lingui';
 
@@ -20,9 +21,16 @@ export type Language = (typeof LANGUAGES)[number];
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
-/** The catalogues' areas: `common` (shell, sign-in, feedback) ships with the entry, the rest with their screens. */
+/**
+ * The catalogues' areas: `common` (sign-in, feedback, errors) ships with the entry; `shell` (the
+ * signed-in frame's words, roles and permissions, paging, times, and why a sign-in did not
+ * complete) loads with the login guard, in parallel with the session, or with the login page when
+ * it has a sign-in problem to tell: the login page's budget (160 kB gzip) carries only what its
+ * first paint shows. The rest load with their screens.
+ */
 export const AREAS = [
   'common',
+  'shell',
   'centres',
   'doctors',
   'licences',
@@ -36,6 +44,7 @@ export type Area = (typeof AREAS)[number];
 /** Every message id of the English catalogues: a key missing from them is a type error. */
 export type MessageKey =
   | keyof typeof enCommon
+  | keyof typeof enShell
   | keyof typeof enCentres
   | keyof typeof enDoctors
   | keyof typeof enLicences
@@ -49,6 +58,7 @@ type Catalogue = () => Promise<{ messages: Messages }>;
 const CATALOGUES: Record<Language, Record<Area, Catalogue>> = {
   en: {
     common: () => Promise.resolve({ messages: enCommonMessages }),
+    shell: () => import('@/console/locales/en/shell.json?lingui'),
     centres: () => import('@/console/locales/en/centres.json?lingui'),
     doctors: () => import('@/console/locales/en/doctors.json?lingui'),
     licences: () => import('@/console/locales/en/licences.json?lingui'),
@@ -59,6 +69,7 @@ const CATALOGUES: Record<Language, Record<Area, Catalogue>> = {
   },
   es: {
     common: () => import('@/console/locales/es/common.json?lingui'),
+    shell: () => import('@/console/locales/es/shell.json?lingui'),
     centres: () => import('@/console/locales/es/centres.json?lingui'),
     doctors: () => import('@/console/locales/es/doctors.json?lingui'),
     licences: () => import('@/console/locales/es/licences.json?lingui'),
@@ -69,6 +80,7 @@ const CATALOGUES: Record<Language, Record<Area, Catalogue>> = {
   },
   ca: {
     common: () => import('@/console/locales/ca/common.json?lingui'),
+    shell: () => import('@/console/locales/ca/shell.json?lingui'),
     centres: () => import('@/console/locales/ca/centres.json?lingui'),
     doctors: () => import('@/console/locales/ca/doctors.json?lingui'),
     licences: () => import('@/console/locales/ca/licences.json?lingui'),

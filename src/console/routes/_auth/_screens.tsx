@@ -8,12 +8,13 @@ import { NotForYourRole } from '@/console/components/permission-note';
 import { RouteError } from '@/console/components/route-error';
 import { CentreNotFound } from '@/console/features/centres/centre-not-found';
 import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
-import type { Missing } from '@/console/domain/permissions';
+import { missing } from '@/console/domain/permissions';
+import type { Permission } from '@/contract/permissions';
 import type { EnvironmentKind } from '@/contract/console-wire';
 
 type Refusal =
   | { reason: 'unavailable'; environment: EnvironmentKind }
-  | { reason: 'forbidden'; missing: Missing }
+  | { reason: 'forbidden'; permission: Permission }
   | { reason: 'not-a-centre' };
 const refuse = (data: Refusal) => notFound({ data });
 
@@ -28,7 +29,7 @@ export const Route = createFileRoute('/_auth/_screens')({
     const { queryClient, session, environment } = context;
     const rule = screenRule(matches, environment.operations, session.providerId, session);
     if (rule.kind === 'unavailable') throw refuse({ reason: 'unavailable', environment: environment.kind });
-    if (rule.kind === 'forbidden') throw refuse({ reason: 'forbidden', missing: rule.missing });
+    if (rule.kind === 'forbidden') throw refuse({ reason: 'forbidden', permission: rule.permission });
     if (rule.kind === 'open' || (rule.kind === 'centre' && rule.own)) return;
     const centres = await queryClient
       .ensureQueryData(childCentersQueryOptions(session.providerId))
@@ -43,9 +44,11 @@ export const Route = createFileRoute('/_auth/_screens')({
 });
 
 function Refused({ data }: NotFoundRouteProps) {
+  const { session } = Route.useRouteContext();
   const refusal = data as Refusal | undefined;
   if (refusal?.reason === 'unavailable') return <UnavailableHere environment={refusal.environment} />;
-  if (refusal?.reason === 'forbidden') return <NotForYourRole why={refusal.missing} />;
+  const why = refusal?.reason === 'forbidden' ? missing(session, refusal.permission) : undefined;
+  if (why) return <NotForYourRole why={why} />;
   if (refusal?.reason === 'not-a-centre') return <CentreNotFound />;
   return <PageNotFound />;
 }

@@ -3,7 +3,7 @@ import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { RouteError } from '@/console/components/route-error';
 import { CentresScreen } from '@/console/features/centres/centres-screen';
 import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
-import { CENTRES_SEARCH_DEFAULTS, centresSearchSchema } from '@/console/features/centres/rules';
+import { CENTRES_SEARCH_DEFAULTS, centresSearchSchema } from '@/console/features/centres/search';
 import { loadArea } from '@/console/lib/i18n';
 import { useSearchChange } from '@/console/lib/use-search-change';
 

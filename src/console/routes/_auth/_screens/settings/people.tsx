@@ -11,7 +11,9 @@ export const Route = createFileRoute('/_auth/_screens/settings/people')({
     Promise.all([loadArea('people'), context.queryClient.ensureQueryData(peopleQueryOptions())]),
   pendingComponent: CentresSkeleton,
   errorComponent: RouteError,
-  codeSplitGroupings: [['loader'], ['component'], ['errorComponent']],
+  // The error component stays with the route tree, so that offline it needs no file and the shell
+  // stays around the offline panel (vite.config.ts).
+  codeSplitGroupings: [['loader'], ['component']],
   component: PeopleRoute,
 });
 
