@@ -4,6 +4,7 @@ import { useI18n, type MessageKey } from '@/console/lib/i18n';
 import type { SearchChange } from '@/console/lib/use-search-change';
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from '@/contract/audit-actions';
 import classes from './activity.module.css';
+import { PersonFilter } from './person-filter.tsx';
 import { ACTIVITY_SEARCH_DEFAULTS, isFiltered, type ActivitySearch } from './search.ts';
 
 interface FiltersProps {
@@ -14,7 +15,7 @@ interface FiltersProps {
 }
 
 /**
- * The log's filters (centre, action, who, outcome, days), each applied as it changes and kept in
+ * The log's filters (centre, action, person, who, outcome, days), each applied as it changes and kept in
  * the URL (docs/decisions/0022); the text field applies on Enter or on leaving it.
  */
 export function ActivityFilters({ search, onSearchChange, centres }: FiltersProps) {
@@ -54,6 +55,7 @@ export function ActivityFilters({ search, onSearchChange, centres }: FiltersProp
           })),
         ]}
       />
+      <PersonFilter value={search.person} onChange={(person) => set({ person })} />
       <ActorInput key={search.actor} value={search.actor} onCommit={(actor) => set({ actor })} />
       <NativeSelect
         label={t('activity.filter.outcome')}

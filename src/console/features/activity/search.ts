@@ -13,8 +13,13 @@ export const activitySearchSchema = z.object({
   /** A centre's id; 0: every centre. */
   centre: intParam({ min: 0, fallback: 0 }),
   action: oneOfParam(['', ...AUDIT_ACTIONS], ''),
-  /** A client id (or, later, a person), exactly as the entries carry it. */
+  /** A client id, exactly as the entries carry it. */
   actor: textParam(200),
+  /**
+   * A person's subject (issue 25 "every change has a person"): what they did, through any of this
+   * provider's connections. The proxy's `person` filter (docs/decisions/0023).
+   */
+  person: textParam(255),
   outcome: oneOfParam(['', ...AUDIT_OUTCOMES], ''),
   /** Days in the viewer's time zone (D10), both included. */
   from: patternParam(DAY),
@@ -49,6 +54,7 @@ export function activityQueryOf(search: ActivitySearch): Omit<ActivityQuery, 'cu
   if (search.centre > 0) query.centreId = String(search.centre);
   if (search.action !== '') query.action = search.action;
   if (search.actor.trim() !== '') query.actor = search.actor.trim();
+  if (search.person !== '') query.person = search.person;
   if (search.outcome !== '') query.outcome = search.outcome;
   if (first !== '') query.from = startOfDay(first).toISOString();
   if (last !== '') query.to = startOfDay(last, 1).toISOString();
