@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthRouteImport } from './routes/_auth'
+import { Route as FirstConnectionRouteImport } from './routes/first-connection'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthSplatRouteImport } from './routes/_auth/$'
@@ -31,6 +32,11 @@ import { Route as AuthScreensCentresCentreIdTemplatesRouteImport } from './route
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FirstConnectionRoute = FirstConnectionRouteImport.update({
+  id: '/first-connection',
+  path: '/first-connection',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -135,6 +141,7 @@ const AuthScreensCentresCentreIdTemplatesRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
+  '/first-connection': typeof FirstConnectionRoute
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
   '/activity': typeof AuthScreensActivityRoute
@@ -153,6 +160,7 @@ export interface FileRoutesByFullPath {
   '/centres/$centreId/': typeof AuthScreensCentresCentreIdIndexRoute
 }
 export interface FileRoutesByTo {
+  '/first-connection': typeof FirstConnectionRoute
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
   '/': typeof AuthIndexRoute
@@ -173,6 +181,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_auth': typeof AuthRouteWithChildren
+  '/first-connection': typeof FirstConnectionRoute
   '/login': typeof LoginRoute
   '/_auth/$': typeof AuthSplatRoute
   '/_auth/_screens': typeof AuthScreensRouteWithChildren
@@ -196,6 +205,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/first-connection'
     | '/login'
     | '/$'
     | '/activity'
@@ -214,6 +224,7 @@ export interface FileRouteTypes {
     | '/centres/$centreId/'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/first-connection'
     | '/login'
     | '/$'
     | '/'
@@ -233,6 +244,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/_auth'
+    | '/first-connection'
     | '/login'
     | '/_auth/$'
     | '/_auth/_screens'
@@ -255,6 +267,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   AuthRoute: typeof AuthRouteWithChildren
+  FirstConnectionRoute: typeof FirstConnectionRoute
   LoginRoute: typeof LoginRoute
 }
 
@@ -265,6 +278,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/first-connection': {
+      id: '/first-connection'
+      path: '/first-connection'
+      fullPath: '/first-connection'
+      preLoaderRoute: typeof FirstConnectionRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -467,6 +487,7 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   AuthRoute: AuthRouteWithChildren,
+  FirstConnectionRoute: FirstConnectionRoute,
   LoginRoute: LoginRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { sessionSchema } from './console-wire.ts';
 import { ROLES } from './permissions.ts';
 import { connectionStateSchema, PEOPLE_PATHS, type SwitchConnectionRequest } from './sign-in-wire.ts';
 import { send, type CallInit, type UpstreamClient } from './transport.ts';
@@ -152,6 +153,20 @@ export function replaceConnectionSecret(
       body: { json: body },
     },
     connectionSchema,
+    init,
+  );
+}
+
+/**
+ * `POST /connections/first`: the first admin (ADMIN_EMAILS) registers a new deployment's first
+ * connection, proven by the organisation sign-in's short-lived cookie; the answer is their session
+ * on it (docs/decisions/0023).
+ */
+export function addFirstConnection(client: UpstreamClient, input: AddConnectionRequest, init?: CallInit) {
+  return send(
+    client,
+    { method: 'POST', path: `${PEOPLE_PATHS.connections}/first`, body: { json: input } },
+    sessionSchema,
     init,
   );
 }

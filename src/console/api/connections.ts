@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   addConnection,
+  addFirstConnection,
   getConnections,
   replaceConnectionSecret,
   type AddConnectionRequest,
@@ -48,5 +49,19 @@ export function useReplaceSecret() {
     mutationFn: async (input: { connectionId: string } & ReplaceSecretRequest) =>
       unwrap(await replaceConnectionSecret(proxyClient, input)),
     onSuccess: () => refresh(queryClient),
+  });
+}
+
+/**
+ * `POST /connections/first`: the deployment's first connection, by its first admin; the answer is
+ * their session on it, straight into the cache the login guard reads. A 401 (the sign-in's cookie
+ * expired or absent) is this form's answer, not an ended session's re-login dialog.
+ */
+export function useAddFirstConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: AddConnectionRequest) => unwrap(await addFirstConnection(proxyClient, input)),
+    meta: { handlesAuthErrors: true },
+    onSuccess: (session) => queryClient.setQueryData(sessionKeys.current(), session),
   });
 }

@@ -248,7 +248,8 @@ test('the first admin from ADMIN_EMAILS registers the first connection of a new 
   });
   const browser = new TestBrowser();
   const { landed } = await proxy.signIn('first@example.test', browser);
-  expect(new URL(landed).pathname).toBe('/connections/first');
+  // The console's screen for it, which sends POST /connections/first.
+  expect(new URL(landed).pathname).toBe('/first-connection');
   const register = (clientSecret: string) =>
     browser.fetch(`${proxy.url}/connections/first`, {
       method: 'POST',

@@ -135,8 +135,9 @@ export function organisationRoutes(deps: AppDeps) {
       return toProblem(known.problem);
     }
     if (known.kind === 'first_admin') {
-      // ADMIN_EMAILS, and no connection yet: the console asks for the first one (POST /connections/first).
-      const response = new Response(null, { status: 303, headers: { location: '/connections/first' } });
+      // ADMIN_EMAILS, and no connection yet: the console's first-connection screen asks for the
+      // first one (it sends POST /connections/first).
+      const response = new Response(null, { status: 303, headers: { location: '/first-connection' } });
       await firstAdminCookie(deps, response, known.personId, identity);
       setCookie(response, '', 0);
       return response;

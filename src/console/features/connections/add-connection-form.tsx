@@ -27,14 +27,50 @@ const formSchema = z.pipe(
 );
 
 /**
- * `POST /connections`: the proxy asks the service for a token with the secret and checks the
- * provider before keeping anything; a wrong secret is refused in words, and the form keeps what was
- * typed (the secret too, to correct it). On success the secret is cleared from the page.
+ * A connection's credentials: the proxy asks the service for a token with the secret and checks
+ * the provider before keeping anything; a wrong secret is refused in words, and the form keeps what
+ * was typed (the secret too, to correct it). `onAdd` sends them: `POST /connections` by default (on
+ * success the secret is cleared from the page), or the first connection's (first-connection-screen).
  */
-export function AddConnectionForm({ environments }: { environments: Environment[] }) {
+export function AddConnectionForm({
+  environments,
+  onAdd,
+  submitLabel,
+}: {
+  environments: Environment[];
+  onAdd?: (values: AddConnectionRequest) => Promise<unknown>;
+  submitLabel?: string;
+}) {
+  return onAdd ? (
+    <ConnectionFields environments={environments} onSubmit={onAdd} submitLabel={submitLabel} />
+  ) : (
+    <AnotherConnection environments={environments} />
+  );
+}
+
+/** `POST /connections`, said done in a notification, and the form emptied for the next. */
+function AnotherConnection({ environments }: { environments: Environment[] }) {
   const { t } = useI18n();
   const notify = useNotify();
   const add = useAddConnection();
+  const send = async (values: AddConnectionRequest, reset: (environment: string) => void) => {
+    const added = await add.mutateAsync(values);
+    reset(values.environment);
+    void notify({ color: 'teal', message: t('connections.added', { label: added.label }) });
+  };
+  return <ConnectionFields environments={environments} onSubmit={send} />;
+}
+
+function ConnectionFields({
+  environments,
+  onSubmit,
+  submitLabel,
+}: {
+  environments: Environment[];
+  onSubmit: (values: AddConnectionRequest, reset: (environment: string) => void) => Promise<unknown>;
+  submitLabel?: string | undefined;
+}) {
+  const { t } = useI18n();
   const form = useSchemaForm(formSchema, {
     defaultValues: {
       label: '',
@@ -47,17 +83,10 @@ export function AddConnectionForm({ environments }: { environments: Environment[
   const { errors } = form.formState;
   const required = (field: 'label' | 'clientId' | 'clientSecret') =>
     fieldMessage(errors[field], t('connections.validation.required'));
-  const send = async (values: AddConnectionRequest) => {
-    const added = await add.mutateAsync(values);
-    form.reset({
-      label: '',
-      environment: values.environment,
-      providerId: '',
-      clientId: '',
-      clientSecret: '',
-    });
-    void notify({ color: 'teal', message: t('connections.added', { label: added.label }) });
-  };
+  const send = (values: AddConnectionRequest) =>
+    onSubmit(values, (environment) =>
+      form.reset({ label: '', environment, providerId: '', clientId: '', clientSecret: '' }),
+    );
   return (
     <Form form={form} onSubmit={send} aria-label={t('connections.add.title')}>
       <Stack gap="sm">
@@ -103,7 +132,7 @@ export function AddConnectionForm({ environments }: { environments: Environment[
         </SimpleGrid>
         <FormError />
         <Group justify="flex-end">
-          <SubmitButton>{t('connections.add.submit')}</SubmitButton>
+          <SubmitButton>{submitLabel ?? t('connections.add.submit')}</SubmitButton>
         </Group>
       </Stack>
     </Form>
