@@ -157,6 +157,16 @@ export function replaceConnectionSecret(
   );
 }
 
+/** `DELETE /connections/{id}`: every role on it goes with it, and the sessions working through it end. */
+export function removeConnection(client: UpstreamClient, input: { connectionId: string }, init?: CallInit) {
+  return send(
+    client,
+    { method: 'DELETE', path: `${PEOPLE_PATHS.connections}/${encodeURIComponent(input.connectionId)}` },
+    z.undefined(),
+    init,
+  );
+}
+
 /**
  * `POST /connections/first`: the first admin (ADMIN_EMAILS) registers a new deployment's first
  * connection, proven by the organisation sign-in's short-lived cookie; the answer is their session

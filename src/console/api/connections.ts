@@ -3,6 +3,7 @@ import {
   addConnection,
   addFirstConnection,
   getConnections,
+  removeConnection,
   replaceConnectionSecret,
   type AddConnectionRequest,
   type ReplaceSecretRequest,
@@ -48,6 +49,18 @@ export function useReplaceSecret() {
   return useMutation({
     mutationFn: async (input: { connectionId: string } & ReplaceSecretRequest) =>
       unwrap(await replaceConnectionSecret(proxyClient, input)),
+    onSuccess: () => refresh(queryClient),
+  });
+}
+
+/**
+ * `DELETE /connections/{id}`: confirmed first (remove-connection-dialog.tsx). Whoever works
+ * through it loses it at their next request, on every instance (the proxy's access changes).
+ */
+export function useRemoveConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (connectionId: string) => unwrap(await removeConnection(proxyClient, { connectionId })),
     onSuccess: () => refresh(queryClient),
   });
 }

@@ -5,7 +5,7 @@
 // or an audit entry.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sessionSchema } from '../../contract/console-wire.ts';
-import { connectionsSchema } from '../../contract/people-wire.ts';
+import { connectionSchema, connectionsSchema } from '../../contract/people-wire.ts';
 import { assertNoCanary } from '../testing/harness.ts';
 import { canary, json as answer, startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.ts';
 import { startPeopleProxy, type PeopleProxy } from '../testing/people.ts';
@@ -135,4 +135,57 @@ test('an admin registers a connection (a wrong secret refused in words); an oper
   );
   // No ID token or other JWT reached a browser or the log either.
   assertNoCanary([...proxy.seen, ...adminBrowser.seen, ...operatorBrowser.seen, ...proxy.logLines], ['eyJ']);
+});
+
+test('an admin removes a connection: the sessions working through it end at their next request, and the removal is audited under the admin’s name', async () => {
+  const { session: admin } = await proxy.signIn('demo-ana');
+  const listed = async () =>
+    connectionsSchema.parse(await (await proxy.request('/connections', { session: admin })).json())
+      .connections;
+  let connection = (await listed()).find((candidate) => candidate.label === 'Canary Parent');
+  if (!connection) {
+    const added = await proxy.request('/connections', {
+      session: admin,
+      ...json('POST', {
+        label: 'Canary Parent',
+        environment: 'qa',
+        providerId: 100,
+        clientId: canary.clientId,
+        clientSecret: canary.secret,
+      }),
+    });
+    connection = connectionSchema.parse(await added.json());
+  }
+  const connectionId = connection.id;
+  await proxy.request('/auth/connection', { session: admin, ...json('POST', { connectionId }) });
+  await proxy.request('/people', {
+    session: admin,
+    ...json('POST', { email: 'oscar.ruiz@redsalud.demo', role: 'operator' }),
+  });
+  const { session: operator } = await proxy.signIn('demo-oscar');
+  await proxy.request('/auth/connection', { session: operator, ...json('POST', { connectionId }) });
+  const read = () => proxy.request('/api/core/v1/provider/100/child', { session: operator });
+  expect((await read()).status).toBe(200);
+
+  // The admin works through another connection, and removes this one.
+  const demo = (await listed()).find((candidate) => candidate.id !== connectionId);
+  if (!demo) throw new Error('the demo connections are missing');
+  await proxy.request('/auth/connection', { session: admin, ...json('POST', { connectionId: demo.id }) });
+  const removed = await proxy.request(`/connections/${connectionId}`, { session: admin, method: 'DELETE' });
+  expect(removed.status).toBe(204);
+  expect((await listed()).map((candidate) => candidate.id)).not.toContain(connectionId);
+
+  // The operator's session worked only through it: the next request is refused, in words.
+  const after = await read();
+  expect(after.status).toBe(401);
+  expect(await after.json()).toMatchObject({ code: 'access_removed' });
+
+  const audit = await proxy.database.db
+    .selectFrom('audit_entry')
+    .selectAll()
+    .where('action', '=', 'connection.remove')
+    .execute();
+  expect(audit).toHaveLength(1);
+  expect(JSON.stringify(audit[0])).toContain('Canary Parent');
+  expect(JSON.stringify(audit[0])).toContain('ana');
 });

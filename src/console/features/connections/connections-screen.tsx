@@ -2,6 +2,7 @@ import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mant
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { connectionsQueryOptions } from '@/console/api/connections';
+import { useRights } from '@/console/api/person-session';
 import { environmentsQueryOptions } from '@/console/api/session';
 import { EmptyState } from '@/console/components/feedback';
 import { useI18n } from '@/console/lib/i18n';
@@ -15,11 +16,15 @@ const AddConnectionForm = lazy(() =>
 const ReplaceSecretDialog = lazy(() =>
   import('./replace-secret-dialog.tsx').then((module) => ({ default: module.ReplaceSecretDialog })),
 );
+const RemoveConnectionDialog = lazy(() =>
+  import('./remove-connection-dialog.tsx').then((module) => ({ default: module.RemoveConnectionDialog })),
+);
 
 /**
  * The Connections screen (docs/decisions/0023): the parent providers an admin manages, each
  * verified with the service when added; one the service stopped accepting is flagged, with the
- * way to fix it beside it. A secret is never shown: it goes in, never out.
+ * way to fix it beside it; one no longer needed is removed, confirmed first. A secret is never
+ * shown: it goes in, never out.
  */
 export function ConnectionsScreen() {
   const { t } = useI18n();
@@ -27,6 +32,8 @@ export function ConnectionsScreen() {
   const { data: connections } = useSuspenseQuery(connectionsQueryOptions());
   const { data: environments } = useSuspenseQuery(environmentsQueryOptions());
   const [replacing, setReplacing] = useState<Connection | undefined>(undefined);
+  const [removing, setRemoving] = useState<Connection | undefined>(undefined);
+  const current = useRights().connection?.id;
   const kindOf = (id: string) => environments.find((environment) => environment.id === id)?.kind;
   return (
     <Stack gap="lg" maw={960}>
@@ -90,6 +97,15 @@ export function ConnectionsScreen() {
                     >
                       {t('connections.replace')}
                     </Button>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('connections.removeFor', { label: connection.label })}
+                      onClick={() => setRemoving(connection)}
+                    >
+                      {t('connections.remove')}
+                    </Button>
                   </Group>
                 </Group>
               </Paper>
@@ -107,6 +123,15 @@ export function ConnectionsScreen() {
           </Suspense>
         </Stack>
       </Paper>
+      {removing ? (
+        <Suspense fallback={null}>
+          <RemoveConnectionDialog
+            connection={removing}
+            current={removing.id === current}
+            onClose={() => setRemoving(undefined)}
+          />
+        </Suspense>
+      ) : null}
       {replacing ? (
         <Suspense fallback={null}>
           <ReplaceSecretDialog connection={replacing} onClose={() => setReplacing(undefined)} />
