@@ -42,7 +42,7 @@ test('support sees the overview, a centre’s licences, doctors, templates and c
   await expect(page.getByTestId('current-connection')).toHaveText('Red Salud Demo');
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.getByRole('link', { name: 'Centres' })).toBeVisible();
-  for (const missing of ['Register doctors', 'People', 'Connections'])
+  for (const missing of ['Register doctors', 'Connections'])
     // oxlint-disable-next-line no-await-in-loop -- one link after the other
     await expect(nav.getByRole('link', { name: missing })).toHaveCount(0);
 
@@ -87,6 +87,17 @@ test('support sees the overview, a centre’s licences, doctors, templates and c
   // The address of a screen the role does not allow says why, inside the shell.
   await page.goto('/doctors/register');
   await expect(page.getByText('Not available with your role')).toBeVisible();
+
+  // The people of the connection, read-only, and why.
+  await nav.getByRole('link', { name: 'People' }).click();
+  const people = page.getByRole('list', { name: 'People' });
+  await expect(people.getByText('Óscar Ruiz')).toBeVisible();
+  await expect(people.getByRole('combobox')).toHaveCount(0);
+  await expect(people.getByRole('button')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Invite a person' })).toHaveCount(0);
+  await expect(
+    page.getByText('Your role on Red Salud Demo is Support, which cannot manage people.', { exact: false }),
+  ).toBeVisible();
 });
 
 test('the calls support cannot make, sent directly to the proxy, answer 403 in words and are audited under their name', async ({

@@ -29,12 +29,18 @@ const entries = (role: Role) =>
   }).map((entry) => entry.to);
 
 describe('the navigation for a person (docs/decisions/0023)', () => {
-  it('support reads: no registration, no people, no connections', () => {
-    expect(entries('support')).toEqual(['/overview', '/centres', '/activity']);
+  it('support reads: no registration, no connections; the people, read-only', () => {
+    expect(entries('support')).toEqual(['/overview', '/centres', '/activity', '/settings/people']);
   });
 
   it('an operator also registers doctors; an admin also manages people and connections', () => {
-    expect(entries('operator')).toEqual(['/overview', '/centres', '/doctors/register', '/activity']);
+    expect(entries('operator')).toEqual([
+      '/overview',
+      '/centres',
+      '/doctors/register',
+      '/activity',
+      '/settings/people',
+    ]);
     expect(entries('admin')).toEqual(NAVIGATION.map((entry) => entry.to));
   });
 });

@@ -40,9 +40,11 @@ export const NAVIGATION = [
   // What was done through the console (docs/decisions/0022): the proxy's own log, in every
   // environment and for every login (a centre's own login reads its own entries).
   { to: '/activity', label: 'nav.activity', needs: [], permission: 'activity.view' },
-  // The proxy's own screens (docs/decisions/0023): no upstream operation, an admin's permission.
-  // Under /settings: the proxy's own calls are /people and /connections on the same origin.
-  { to: '/settings/people', label: 'nav.people', needs: [], permission: 'people.manage' },
+  // The proxy's own screens (docs/decisions/0023): no upstream operation. Under /settings: the
+  // proxy's own calls are /people and /connections on the same origin. Every role reads who works
+  // through the connection (support included, read-only); only an admin changes it (the screen
+  // says so where the controls would be) or manages connections.
+  { to: '/settings/people', label: 'nav.people', needs: [], permission: 'people.view' },
   { to: '/settings/connections', label: 'nav.connections', needs: [], permission: 'connections.manage' },
 ] as const satisfies readonly NavigationEntry[];
 

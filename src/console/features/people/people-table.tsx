@@ -15,16 +15,22 @@ const RemoveDialog = lazy(() =>
   import('./remove-dialog.tsx').then((module) => ({ default: module.RemoveDialog })),
 );
 
-/** The people of the connection: a role changed in place, a removal confirmed first. */
+/**
+ * The people of the connection: a role changed in place, a removal confirmed first; read-only
+ * (roles as words, no removal) for whoever may not manage people (the screen says why).
+ */
 export function PeopleTable({
   people,
   connection,
   me,
+  manage = true,
 }: {
   people: Person[];
   connection: string;
   /** The signed-in person's e-mail, marked "(you)". */
   me: string | undefined;
+  /** The session may invite, change roles and remove (`people.manage`). */
+  manage?: boolean;
 }) {
   const { t } = useI18n();
   const notify = useNotify();
@@ -74,7 +80,7 @@ export function PeopleTable({
                 </Text>
               </Stack>
               <Group gap="xs" wrap="nowrap" align="center">
-                {person.source === 'console' ? (
+                {manage && person.source === 'console' ? (
                   <NativeSelect
                     size="xs"
                     aria-label={t('people.roleFor', { name: nameOf(person) })}
@@ -89,13 +95,15 @@ export function PeopleTable({
                 ) : (
                   <Stack gap={0} align="flex-end">
                     <Text size="sm">{t(`role.${person.role}`)}</Text>
-                    <Text size="xs" c="dimmed">
-                      {t(person.source === 'claim' ? 'people.source.claim' : 'people.source.admin_emails')}
-                    </Text>
+                    {person.source === 'console' ? null : (
+                      <Text size="xs" c="dimmed">
+                        {t(person.source === 'claim' ? 'people.source.claim' : 'people.source.admin_emails')}
+                      </Text>
+                    )}
                   </Stack>
                 )}
                 {/* Yourself: no removal, but the same column, so that the roles line up. */}
-                {person.email === me ? (
+                {!manage ? null : person.email === me ? (
                   <Button
                     variant="subtle"
                     size="xs"
