@@ -144,6 +144,19 @@ test('the operator creates a contract, and the activity shows it under their nam
   const created = mine.find((entry) => entry.centreId === 105);
   expect(created?.actor.person).toMatchObject({ name: 'Óscar Ruiz', email: 'oscar.ruiz@redsalud.demo' });
   expect(created?.outcome.accepted).toBe(true);
+
+  // The Activity screen, filtered by person: his changes, under his name, and nobody else's.
+  await page.goto('/activity');
+  await page.getByRole('combobox', { name: 'Person' }).selectOption({ label: 'Óscar Ruiz' });
+  await page.waitForURL((url) => url.searchParams.get('person') === 'demo-oscar');
+  // Each entry's sentence: the first paragraph of each of the list's own items.
+  const entries = page.getByRole('list', { name: 'Activity entries' }).locator(':scope > li');
+  await expect(entries.first().locator('p').first()).toContainText('Óscar Ruiz');
+  const sentences = await entries.evaluateAll((items) =>
+    items.map((item) => item.querySelector('p')?.textContent ?? ''),
+  );
+  expect(sentences.length).toBeGreaterThan(0);
+  for (const sentence of sentences) expect(sentence).toMatch(/^Óscar Ruiz /);
 });
 
 test('the admin adds a connection (a wrong secret refused in words), invites a person, changes their role and removes them, whose open session then ends', async ({
