@@ -8,7 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { cssVariablesResolver, theme } from '@/console/app/theme';
 import { Shell } from '@/console/components/shell';
 import { LoginScreen } from '@/console/features/auth/login-screen';
-import { activateLanguage, createI18n, I18nProvider, type Language } from '@/console/lib/i18n';
+import { activateLanguage, createI18n, I18nProvider, loadArea, type Language } from '@/console/lib/i18n';
 import { CAPTURE_PRESSES } from '@/console/lib/prerendered';
 import type { Environment } from '@/contract/console-wire';
 import type { ReactNode } from 'react';
@@ -56,6 +56,8 @@ export async function prerenderLogin(
  * with the complete screen in one commit, nothing moving (the frame lays out as the shell does).
  */
 export async function prerenderShellFrame(language: Language, nonce: string): Promise<Prerendered> {
+  // The frame's words are the shell area's (lib/i18n AREAS), not the entry's.
+  await loadArea('shell');
   const { t } = await inLanguage(language);
   const markup = render(nonce, language, <Shell nav={null}>{null}</Shell>);
   const head = renderToString(<ColorSchemeScript defaultColorScheme="auto" nonce={nonce} />);
