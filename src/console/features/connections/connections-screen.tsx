@@ -86,7 +86,8 @@ export function ConnectionsScreen() {
                       </Text>
                     ) : null}
                   </Stack>
-                  <Group gap="xs" wrap="nowrap" align="center">
+                  {/* Wraps at 360 px: the state, Replace secret and Remove side by side need more. */}
+                  <Group gap="xs" wrap="wrap" align="center">
                     <Badge color={refused ? 'red' : 'teal'} variant="light">
                       {t(refused ? 'connections.state.refused' : 'connections.state.ok')}
                     </Badge>
