@@ -6,6 +6,7 @@ import { Form, FormError, SubmitButton, useSchemaForm } from '@/console/componen
 import { fieldMessage } from '@/console/lib/form-kit';
 import { useI18n } from '@/console/lib/i18n';
 import {
+  CENTRE_FIELD_MAX,
   createChildCenterRequestSchema,
   type CreateChildCenterRequest,
 } from '@/contract/operations/create-child-center';
@@ -14,8 +15,6 @@ import { COUNTRY_CODES } from './countries.ts';
 import { sameNameAndCity } from './rules.ts';
 
 const FIELDS = ['name', 'country', 'city'] as const;
-/** D5: at most 200 characters a field. */
-const MAX_LENGTH = 200;
 
 export interface CreateCentreDialogProps {
   /** The centres there are: one with the same name in the same city asks before another is created. */
@@ -51,7 +50,7 @@ export function CreateCentreDialog({ centres, opened, onClose, onCreated }: Crea
         ? t('create.validation.country')
         : errors[field]?.type === 'too_big'
           ? t('create.validation.tooLong', {
-              max: formatNumber(MAX_LENGTH),
+              max: formatNumber(CENTRE_FIELD_MAX),
               length: formatNumber(form.getValues(field).trim().length),
             })
           : t('create.validation.required'),
