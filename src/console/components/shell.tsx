@@ -1,23 +1,10 @@
-import {
-  ActionIcon,
-  AppShell,
-  Badge,
-  Box,
-  Burger,
-  Button,
-  Group,
-  Kbd,
-  NativeSelect,
-  Stack,
-  Text,
-  Title,
-  useComputedColorScheme,
-  useMantineColorScheme,
-} from '@mantine/core';
+import { AppShell, Badge, Burger, Button, Group, Kbd, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import type { ConnectionChoice, EnvironmentKind, Session } from '@/contract/console-wire';
-import { isLanguage, LANGUAGES, useI18n, type Language } from '@/console/lib/i18n';
+import type { EnvironmentKind, Session } from '@/contract/console-wire';
+import { useI18n } from '@/console/lib/i18n';
+import { ConnectionSection } from './shell-connection.tsx';
+import { ColourSchemeToggle, LanguageSelect } from './shell-controls.tsx';
 
 // Production is red so that nobody mistakes it for a test environment.
 const environmentColour: Record<EnvironmentKind, string> = {
@@ -26,10 +13,6 @@ const environmentColour: Record<EnvironmentKind, string> = {
   development: 'gray',
   demo: 'grape',
 };
-
-// Each language in its own name, whatever the UI language is: someone who cannot read the page
-// still finds their own.
-const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español', ca: 'Català' };
 
 export interface ShellProps {
   /**
@@ -219,99 +202,5 @@ export function Shell({
         {children}
       </AppShell.Main>
     </AppShell>
-  );
-}
-
-/** Who is signed in, through which connection and as what; the switcher when there are several. */
-function ConnectionSection({
-  person,
-  onSwitch,
-  switching,
-  onSwitched,
-}: {
-  person: NonNullable<ShellProps['person']>;
-  onSwitch: ShellProps['onSwitch'];
-  switching: boolean;
-  onSwitched: () => void;
-}) {
-  const { t } = useI18n();
-  const choices: ConnectionChoice[] = person.connections ?? [];
-  const current = person.connection;
-  return (
-    <Stack gap={6}>
-      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-        {t('shell.person', {
-          name: person.person?.name ?? person.person?.email ?? '',
-          role: person.role ? t(`role.${person.role}`) : '',
-        })}
-      </Text>
-      {choices.length > 1 && onSwitch ? (
-        <NativeSelect
-          size="xs"
-          label={t('shell.connection')}
-          value={current?.id ?? ''}
-          disabled={switching}
-          // The connection's name only: a role beside it was cut off in the 240 px navigation.
-          data={choices.map((choice) => ({ value: choice.id, label: choice.label }))}
-          onChange={(event) => {
-            const next = event.currentTarget.value;
-            if (next !== current?.id) {
-              onSwitched();
-              onSwitch(next);
-            }
-          }}
-        />
-      ) : current ? (
-        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {t('shell.connection.current', { connection: current.label })}
-        </Text>
-      ) : null}
-      {current?.state === 'refused' ? (
-        <Text size="xs" c="red">
-          {t('shell.connection.refused')}
-        </Text>
-      ) : null}
-    </Stack>
-  );
-}
-
-function LanguageSelect({ visibleFrom, label }: { visibleFrom?: 'sm'; label?: string }) {
-  const { t, language, setLanguage } = useI18n();
-  return (
-    <NativeSelect
-      visibleFrom={visibleFrom}
-      size="xs"
-      label={label}
-      aria-label={label ? undefined : t('shell.language')}
-      value={language}
-      onChange={(event) => {
-        const next = event.currentTarget.value;
-        if (isLanguage(next)) setLanguage(next);
-      }}
-      data={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
-      style={label ? { alignSelf: 'stretch' } : undefined}
-    />
-  );
-}
-
-function ColourSchemeToggle() {
-  const { t } = useI18n();
-  const { setColorScheme } = useMantineColorScheme();
-  const scheme = useComputedColorScheme('light');
-  return (
-    <ActionIcon
-      variant="default"
-      size="lg"
-      onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
-      aria-label={scheme === 'dark' ? t('shell.colorScheme.light') : t('shell.colorScheme.dark')}
-    >
-      {/* Chosen by the stylesheet, so that a page painted before any script shows the right one. */}
-      <Box component="span" aria-hidden="true" darkHidden>
-        ☾
-      </Box>
-      <Box component="span" aria-hidden="true" lightHidden>
-        ☀
-      </Box>
-    </ActionIcon>
   );
 }
