@@ -7,6 +7,8 @@ import { Hono } from 'hono';
 import { createMemoryAuditStore } from './audit/memory-store.ts';
 import { auditRecorder } from './audit/recorder.ts';
 import type { AuditStore } from './audit/store.ts';
+import { createCentreIndex, type CentreIndexOptions } from './centres/centre-index.ts';
+import { dropCentreIndexOnCreate } from './centres/drop-on-create.ts';
 import { fail, silentLogger, type Logger, type ProxyEnv } from './context.ts';
 import { createDemoGuard, type DemoLimits } from './demo-guard.ts';
 import type { AppDeps } from './deps.ts';
@@ -21,6 +23,7 @@ import { defaultMaxRequestsPerSession, sessionConcurrency } from './middleware/s
 import { apiRoutes } from './routes/api.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
+import { centreRoutes } from './routes/centres.ts';
 import { contractEventRoutes } from './routes/contract-events.ts';
 import { healthRoutes } from './routes/health.ts';
 import { simulatorControlRoutes } from './routes/simulator-control.ts';
@@ -80,6 +83,8 @@ export interface ProxyOptions {
    * answer reaches the page as it is, never decoded (docs/decisions/0017).
    */
   compress?: boolean;
+  /** The child list's index: its ages and memory bounds (docs/decisions/0024). */
+  centreIndex?: Omit<CentreIndexOptions, 'store' | 'now'>;
 }
 
 export function createProxyApp(options: ProxyOptions) {
@@ -115,6 +120,7 @@ export function createProxyApp(options: ProxyOptions) {
     auditRetentionMs: (options.auditRetentionDays ?? 400) * 86_400_000,
     changesPerMinute: options.changesPerMinute ?? 600,
     sessions,
+    centreIndex: createCentreIndex({ store, now, ...options.centreIndex }),
     renew: createTokenRenewal({
       sessions,
       environments,
@@ -168,9 +174,13 @@ export function createProxyApp(options: ProxyOptions) {
   );
   // docs/decisions/0018: every change forwarded under /api is written to the audit log.
   app.use('/api/*', auditRecorder(deps));
+  // docs/decisions/0024: a centre created through the proxy is in the next read of the index.
+  app.use('/api/*', dropCentreIndexOnCreate(deps.centreIndex, log));
 
   app.route('/', healthRoutes(store, audit));
   app.route('/auth', authRoutes(deps));
+  // Before /api's forwarding, whose spec paths never start with /centres.
+  app.route('/api/centres', centreRoutes(deps));
   app.route('/api', apiRoutes(deps));
   app.route('/contract-events', contractEventRoutes(deps));
   app.route('/audit', auditRoutes(deps));
@@ -196,6 +206,8 @@ export function createProxyApp(options: ProxyOptions) {
     sessions,
     /** For tests: the audit log it writes. */
     audit,
+    /** For tests: the child list's index. */
+    centreIndex: deps.centreIndex,
   };
 }
 

@@ -1,6 +1,7 @@
 // /auth: the environments, sign-in (with client credentials, or as a demo login), the session and
 // sign-out. The only door to the token of spec 4.1, which never leaves the proxy.
 import { Hono } from 'hono';
+import { centreScope } from '../centres/scope.ts';
 import { demoLoginRequestSchema, loginRequestSchema, type Environment } from '../../contract/console-wire.ts';
 import { recordSignIn, recordSignOut } from '../audit/auth-entries.ts';
 import { fail, readJsonBody, type Ctx, type ProxyEnv } from '../context.ts';
@@ -80,8 +81,12 @@ export function authRoutes(deps: AppDeps) {
         // session from ending: destroy() then leaves this instance's tombstone (docs/decisions/0020).
         const found = await sessions.lookup(id).catch(() => undefined);
         await sessions.destroy(id);
-        // docs/decisions/0018: a sign-out is an entry of its session's log.
-        if (found?.kind === 'active') await recordSignOut(deps, c, found.session, 204);
+        if (found?.kind === 'active') {
+          // docs/decisions/0024: what the proxy kept of the parent's centres goes with the session.
+          await deps.centreIndex.drop(centreScope(found.session));
+          // docs/decisions/0018: a sign-out is an entry of its session's log.
+          await recordSignOut(deps, c, found.session, 204);
+        }
       }
     } catch (error) {
       // The browser forgets the session whatever happens, and this instance refuses it until the
