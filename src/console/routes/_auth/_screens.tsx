@@ -1,4 +1,5 @@
 import { createFileRoute, notFound, type NotFoundRouteProps } from '@tanstack/react-router';
+import { centreQueryOptions } from '@/console/api/get-centre';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { rethrowOrOpenOwnCentre } from '@/console/app/own-centre';
 import { screenRule } from '@/console/app/screen-rules';
@@ -7,6 +8,7 @@ import { PageNotFound } from '@/console/components/page-not-found';
 import { RouteError } from '@/console/components/route-error';
 import { CentreNotFound } from '@/console/features/centres/centre-not-found';
 import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
+import { means } from '@/console/lib/error-message';
 import type { EnvironmentKind } from '@/contract/console-wire';
 
 type Refusal = { reason: 'unavailable'; environment: EnvironmentKind } | { reason: 'not-a-centre' };
@@ -24,11 +26,19 @@ export const Route = createFileRoute('/_auth/_screens')({
     const rule = screenRule(matches, environment.operations, session.providerId);
     if (rule.kind === 'unavailable') throw refuse({ reason: 'unavailable', environment: environment.kind });
     if (rule.kind === 'open' || (rule.kind === 'centre' && rule.own)) return;
-    const centres = await queryClient
+    // A centre's page asks the proxy for that one centre (docs/decisions/0024), never the whole list.
+    if (rule.kind === 'centre') {
+      await queryClient
+        .ensureQueryData(centreQueryOptions(session.providerId, rule.centreId))
+        .catch((error: unknown) => {
+          if (means(error, 'not-found')) throw refuse({ reason: 'not-a-centre' });
+          return rethrowOrOpenOwnCentre(error, session.providerId);
+        });
+      return;
+    }
+    await queryClient
       .ensureQueryData(childCentersQueryOptions(session.providerId))
       .catch((error: unknown) => rethrowOrOpenOwnCentre(error, session.providerId));
-    if (rule.kind === 'centre' && !centres.data.some((centre) => centre.id === rule.centreId))
-      throw refuse({ reason: 'not-a-centre' });
   },
   // The centres' skeleton: already in the entry, where pending components ship.
   pendingComponent: CentresSkeleton,
