@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
-import { centreQueryOptions } from '@/console/api/get-centre';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { means } from '@/console/lib/error-message';
 
@@ -15,13 +14,11 @@ export function rethrowOrOpenOwnCentre(error: unknown, providerId: number): neve
 }
 
 /**
- * Whether the login is a centre's own: its child list answered 403 (D3), read whole (the home's
- * loader) or through the proxy's index for the login's own page (features/centres/centre-header.tsx,
- * docs/decisions/0024). Read from the queries the screens share, never asked here (a screen that
- * needs no list asks nothing). False until one has answered.
+ * Whether the login is a centre's own: its child list answered 403 (D3). Read from the query the
+ * screens share, never asked here (a screen that needs no list asks nothing): the home's loader
+ * and the login's own page (features/centres/centre-header.tsx) ask it. False until it has answered.
  */
 export function useOwnCentreLogin(providerId: number): boolean {
   const list = useQuery({ ...childCentersQueryOptions(providerId), enabled: false });
-  const own = useQuery({ ...centreQueryOptions(providerId, providerId), enabled: false });
-  return [list, own].some((query) => query.isError && means(query.error, 'forbidden'));
+  return list.isError && means(list.error, 'forbidden');
 }

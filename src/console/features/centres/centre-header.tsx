@@ -2,6 +2,7 @@ import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { centreQueryOptions } from '@/console/api/get-centre';
+import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
 import type { ChildListItem } from '@/contract/schemas';
@@ -28,10 +29,11 @@ interface HeaderProps {
  * its own credentials (the service answers 403, D3) sees its own page without them.
  */
 export function CentreHeader({ providerId, centreId, facts, children }: HeaderProps) {
-  // The login's own page: whether it is a centre's own login is the child list's answer, through
-  // the proxy's index (the shell then offers nothing built on that list, D3; app/own-centre.ts).
+  // The login's own page: whether it is a centre's own login is the child list's answer (the
+  // shell then offers nothing built on that list, D3). A centre's own login gets a 403 at once; a
+  // parent on its own page reads its list whole, as before (docs/decisions/0024).
   useQuery({
-    ...centreQueryOptions(providerId, providerId),
+    ...childCentersQueryOptions(providerId),
     enabled: centreId === providerId,
     retry: false,
     retryOnMount: false,

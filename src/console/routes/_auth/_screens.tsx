@@ -26,19 +26,16 @@ export const Route = createFileRoute('/_auth/_screens')({
     const rule = screenRule(matches, environment.operations, session.providerId);
     if (rule.kind === 'unavailable') throw refuse({ reason: 'unavailable', environment: environment.kind });
     if (rule.kind === 'open' || (rule.kind === 'centre' && rule.own)) return;
-    // A centre's page asks the proxy for that one centre (docs/decisions/0024), never the whole list.
-    if (rule.kind === 'centre') {
-      await queryClient
-        .ensureQueryData(centreQueryOptions(session.providerId, rule.centreId))
-        .catch((error: unknown) => {
-          if (means(error, 'not-found')) throw refuse({ reason: 'not-a-centre' });
-          return rethrowOrOpenOwnCentre(error, session.providerId);
-        });
-      return;
-    }
-    await queryClient
-      .ensureQueryData(childCentersQueryOptions(session.providerId))
-      .catch((error: unknown) => rethrowOrOpenOwnCentre(error, session.providerId));
+    // A centre's page asks the proxy for that one centre (docs/decisions/0024), never the whole
+    // list; one not among the login's centres is a 404 there.
+    await (
+      rule.kind === 'centre'
+        ? queryClient.ensureQueryData(centreQueryOptions(session.providerId, rule.centreId))
+        : queryClient.ensureQueryData(childCentersQueryOptions(session.providerId))
+    ).catch((error: unknown) => {
+      if (means(error, 'not-found')) throw refuse({ reason: 'not-a-centre' });
+      rethrowOrOpenOwnCentre(error, session.providerId);
+    });
   },
   // The centres' skeleton: already in the entry, where pending components ship.
   pendingComponent: CentresSkeleton,
