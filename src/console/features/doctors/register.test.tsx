@@ -37,7 +37,9 @@ describe('the registration form', () => {
     expect(within(row(1)).getByText(`Registered · ${held[0]?.serviceId}`)).toBeInTheDocument();
     // Nothing is left to send: a registered row is never sent again (D4).
     expect(screen.getByRole('button', { name: 'Nothing to register' })).toBeDisabled();
-  });
+    // About forty keystrokes through two rows: 7 s alone on a loaded machine, past 20 s in the full
+    // suite beside other work. Nothing in it is timed.
+  }, 60_000);
 
   it('checks every field before sending anything, and flags two rows with one doctor id', async () => {
     await signedInParent(api);
