@@ -31,6 +31,8 @@ describe('who may do what (docs/decisions/0023)', () => {
     expect(table).toEqual({
       requestToken: 'nobody',
       listChildCenters: everyone,
+      listCentres: everyone,
+      getCentre: everyone,
       listDoctorsWithLicenses: everyone,
       getLicenses: everyone,
       listReportTemplates: everyone,

@@ -43,6 +43,8 @@ export const PROXY_OPERATION_IDS = [
   'getSession',
   'switchConnection',
   'signOut',
+  'listCentres',
+  'getCentre',
   'listContractEvents',
   'listActivity',
   'exportActivity',
@@ -89,6 +91,9 @@ export const OPERATION_REQUIREMENTS = {
   switchConnection: 'signed-in',
   /** Signing out works with any session, or none (the cookie is cleared either way). */
   signOut: 'public',
+  // The proxy's index of 4.5 (docs/decisions/0024): what 4.5 itself needs.
+  listCentres: 'centres.view',
+  getCentre: 'centres.view',
   listContractEvents: 'activity.view',
   listActivity: 'activity.view',
   exportActivity: 'activity.view',

@@ -1,6 +1,7 @@
 // What a host passes to createProxyApp (app.ts): the Node host (main.ts, server.ts), the page's demo
 // worker (hosts/browser.ts) and the tests.
 import type { AuditStore } from './audit/store.ts';
+import type { CentreIndexOptions } from './centres/centre-index.ts';
 import type { Logger } from './context.ts';
 import type { DemoLimits } from './demo-guard.ts';
 import type { EnvironmentConfig } from './environments.ts';
@@ -67,4 +68,6 @@ export interface ProxyOptions {
    * answer reaches the page as it is, never decoded (docs/decisions/0017).
    */
   compress?: boolean;
+  /** The child list's index: its ages and memory bounds (docs/decisions/0024). */
+  centreIndex?: Omit<CentreIndexOptions, 'store' | 'now'>;
 }

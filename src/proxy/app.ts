@@ -7,6 +7,8 @@ import { Hono } from 'hono';
 import type { ProxyOptions } from './app-options.ts';
 import { createMemoryAuditStore } from './audit/memory-store.ts';
 import { auditRecorder } from './audit/recorder.ts';
+import { createCentreIndex } from './centres/centre-index.ts';
+import { dropCentreIndexOnCreate } from './centres/drop-on-create.ts';
 import { fail, silentLogger, type ProxyEnv } from './context.ts';
 import { createDemoGuard } from './demo-guard.ts';
 import type { AppDeps } from './deps.ts';
@@ -23,6 +25,7 @@ import { noPeoplePolicy } from './people/organisation.ts';
 import { apiRoutes } from './routes/api.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
+import { centreRoutes } from './routes/centres.ts';
 import { connectionRoutes } from './routes/connections.ts';
 import { contractEventRoutes } from './routes/contract-events.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -76,6 +79,7 @@ export function createProxyApp(options: ProxyOptions) {
     auditRetentionMs: (options.auditRetentionDays ?? 400) * 86_400_000,
     changesPerMinute: options.changesPerMinute ?? 600,
     sessions,
+    centreIndex: createCentreIndex({ store, now, ...options.centreIndex }),
     renew: createTokenRenewal({
       sessions,
       environments,
@@ -143,12 +147,16 @@ export function createProxyApp(options: ProxyOptions) {
   );
   // docs/decisions/0018: every change forwarded under /api is written to the audit log.
   app.use('/api/*', auditRecorder(deps));
+  // docs/decisions/0024: a centre created through the proxy is in the next read of the index.
+  app.use('/api/*', dropCentreIndexOnCreate(deps.centreIndex, log));
 
   app.route('/', healthRoutes(store, audit));
   app.route('/auth/organisation', organisationRoutes(deps));
   app.route('/auth', authRoutes(deps));
   app.route('/people', peopleRoutes(deps));
   app.route('/connections', connectionRoutes(deps));
+  // Before /api's forwarding, whose spec paths never start with /centres.
+  app.route('/api/centres', centreRoutes(deps));
   app.route('/api', apiRoutes(deps));
   app.route('/contract-events', contractEventRoutes(deps));
   app.route('/audit', auditRoutes(deps));
@@ -176,6 +184,8 @@ export function createProxyApp(options: ProxyOptions) {
     audit,
     /** For tests and the demo's seeding: who may do what. */
     access: deps.access,
+    /** For tests: the child list's index. */
+    centreIndex: deps.centreIndex,
   };
 }
 

@@ -1,5 +1,6 @@
 // What the sub-apps share, built once per proxy app (app.ts).
 import type { AuditStore } from './audit/store.ts';
+import type { CentreIndex } from './centres/centre-index.ts';
 import type { Logger } from './context.ts';
 import type { DemoGuard } from './demo-guard.ts';
 import type { EnvironmentConfig } from './environments.ts';
@@ -25,6 +26,8 @@ export interface AppDeps {
   /** Changes one session may make per minute (audit/gate.ts). */
   changesPerMinute: number;
   sessions: SessionManager;
+  /** The per-parent index of the child list (docs/decisions/0024). */
+  centreIndex: CentreIndex;
   renew: TokenRenewal;
   limiter: LoginLimiter;
   /** The demo's sign-in and session limits (the Node host; docs/decisions/0020). */

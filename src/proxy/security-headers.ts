@@ -3,7 +3,7 @@
 // only: the in-browser host runs this too (docs/decisions/0012).
 import { encodeBase64 } from 'hono/utils/encode';
 
-export type ResponseKind = 'document' | 'asset' | 'api';
+export type ResponseKind = 'document' | 'asset' | 'worker' | 'api';
 
 export function newNonce(): string {
   return encodeBase64(crypto.getRandomValues(new Uint8Array(18)).buffer);
@@ -27,6 +27,12 @@ export function documentCsp(nonce: string): string {
 }
 
 const apiCsp = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/**
+ * A dedicated worker runs under the policy of its own script's answer, not the page's: the child
+ * list's worker (docs/decisions/0024) asks this origin's /api and loads its chunks from here.
+ */
+const workerCsp = `${apiCsp}; script-src 'self'; connect-src 'self'`;
 
 const permissionsPolicy = [
   'accelerometer',
@@ -61,7 +67,10 @@ export function securityHeaderLines(): [string, string][] {
 }
 
 export function applySecurityHeaders(headers: Headers, kind: ResponseKind, nonce?: string): void {
-  headers.set('content-security-policy', kind === 'document' && nonce ? documentCsp(nonce) : apiCsp);
+  headers.set(
+    'content-security-policy',
+    kind === 'document' && nonce ? documentCsp(nonce) : kind === 'worker' ? workerCsp : apiCsp,
+  );
   headers.set('strict-transport-security', 'max-age=63072000; includeSubDomains');
   headers.set('x-content-type-options', 'nosniff');
   headers.set('referrer-policy', 'no-referrer');

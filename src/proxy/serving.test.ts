@@ -54,6 +54,7 @@ beforeAll(async () => {
     `<!doctype html><html><head>${preloads.join('')}</head><body><div id="root"></div></body></html>`,
   );
   writeFileSync(path.join(dist, 'assets/app-abc123.js'), script);
+  writeFileSync(path.join(dist, 'assets/child-list.worker-Xy_1z.js'), 'self.onmessage = () => {};\n');
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"></svg>');
   for (const language of ['en', 'es', 'ca'])
     writeFileSync(
@@ -127,6 +128,18 @@ describe('built files', () => {
       expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     }
     expect(document.headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-/);
+  });
+
+  test('a worker’s script may reach this origin (its worker runs under its policy); other files nothing', async () => {
+    const worker = await raw('/assets/child-list.worker-Xy_1z.js');
+    expect(worker.status).toBe(200);
+    const policy = String(worker.headers['content-security-policy']).split('; ');
+    expect(policy).toEqual(
+      expect.arrayContaining(["default-src 'none'", "connect-src 'self'", "script-src 'self'"]),
+    );
+    expect(policy).toContain("frame-ancestors 'none'");
+    const asset = await raw('/assets/app-abc123.js');
+    expect(asset.headers['content-security-policy']).not.toContain('connect-src');
   });
 
   test('HEAD answers the headers of GET without a body; a Range request gets the whole file', async () => {

@@ -1,8 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import { runOperation } from './client.ts';
-
-const load = () =>
-  import('@/contract/operations/list-child-centers').then((module) => module.listChildCenters);
 
 export const childCentersKeys = {
   all: ['child-centers'] as const,
@@ -11,11 +7,14 @@ export const childCentersKeys = {
 
 /**
  * 4.5 without a limit: every child of the parent (D5), searched and sorted in the browser (the
- * service has no search on this list). Shared by the route loaders, the list and the palette.
+ * service has no search on this list). Shared by the route loaders, the list and the palette; a
+ * centre's page reads its one centre instead (get-centre.ts).
  */
 export const childCentersQueryOptions = (providerId: number) =>
   queryOptions({
     queryKey: childCentersKeys.list(providerId),
-    queryFn: ({ signal }) => runOperation(load, { providerId }, { signal }),
+    // Parsed and validated off the main thread (docs/decisions/0024), loaded on the first call.
+    queryFn: ({ signal }) =>
+      import('./child-list-calls.ts').then((module) => module.listChildCenters(providerId, signal)),
     staleTime: 30_000,
   });

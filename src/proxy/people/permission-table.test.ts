@@ -44,6 +44,8 @@ const endpoints: { method: string; path: string; operation: AnyOperationId; samp
   { method: 'GET', path: '/auth/session', operation: 'getSession', sample: '/auth/session' },
   { method: 'POST', path: '/auth/connection', operation: 'switchConnection', sample: '/auth/connection' },
   { method: 'POST', path: '/auth/logout', operation: 'signOut', sample: '/auth/logout' },
+  { method: 'GET', path: '/api/centres', operation: 'listCentres', sample: '/api/centres' },
+  { method: 'GET', path: '/api/centres/:id', operation: 'getCentre', sample: '/api/centres/101' },
   { method: 'GET', path: '/contract-events', operation: 'listContractEvents', sample: '/contract-events' },
   { method: 'GET', path: '/audit/entries', operation: 'listActivity', sample: '/audit/entries' },
   { method: 'GET', path: '/audit/entries.csv', operation: 'exportActivity', sample: '/audit/entries.csv' },

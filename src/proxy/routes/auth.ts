@@ -8,6 +8,7 @@ import {
   type Environment,
   type SignInOptions,
 } from '../../contract/console-wire.ts';
+import { centreScope } from '../centres/scope.ts';
 import { recordSignIn, recordSignOut } from '../audit/auth-entries.ts';
 import { fail, readJsonBody, type Ctx, type ProxyEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
@@ -111,8 +112,12 @@ export function authRoutes(deps: AppDeps) {
         // session from ending: destroy() then leaves this instance's tombstone (docs/decisions/0020).
         const found = await sessions.lookup(id).catch(() => undefined);
         await sessions.destroy(id);
-        // docs/decisions/0018: a sign-out is an entry of its session's log.
-        if (found?.kind === 'active') await recordSignOut(deps, c, found.session, 204);
+        if (found?.kind === 'active') {
+          // docs/decisions/0024: what the proxy kept of the parent's centres goes with the session.
+          await deps.centreIndex.drop(centreScope(found.session));
+          // docs/decisions/0018: a sign-out is an entry of its session's log.
+          await recordSignOut(deps, c, found.session, 204);
+        }
         // A person signs out of the organisation's provider too (RP-initiated logout).
         if (found?.kind === 'active' && found.session.person && deps.organisation)
           signOutUrl = await deps.organisation.signOutUrl(

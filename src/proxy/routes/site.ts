@@ -42,6 +42,9 @@ export interface StaticSite {
   shellFrame?(language: PrerenderedLanguage): string | undefined;
 }
 
+/** A Web Worker's script as Vite names it (`new Worker(new URL('./x.worker.ts', …))`). */
+const workerScript = /^\/assets\/[\w-]+\.worker-[\w-]+\.js$/;
+
 /** Must equal `html.cspNonce` in vite.config.ts. */
 export const noncePlaceholder = 'PROVIDER_CONSOLE_CSP_NONCE';
 
@@ -119,7 +122,8 @@ export function siteRoutes(site: StaticSite | undefined, options: SiteOptions) {
     const pathname = new URL(c.req.url).pathname;
     const file = site?.file(pathname);
     if (file) {
-      c.set('kind', 'asset');
+      // A worker's script carries the policy its worker runs under (docs/decisions/0024).
+      c.set('kind', workerScript.test(pathname) ? 'worker' : 'asset');
       const encoding = chooseEncoding(
         c.req.header('accept-encoding'),
         Object.keys(file.encoded) as ContentEncoding[],

@@ -17,6 +17,8 @@ export interface Harness {
   sessions: ProxyApp['sessions'];
   /** The audit log the proxy writes (memory unless the test gave one). */
   audit: ProxyApp['audit'];
+  /** The child list's index (docs/decisions/0024). */
+  centreIndex: ProxyApp['centreIndex'];
   logLines: string[];
   clock: { now: number; advance(ms: number): void };
   /** Every response body and header the tests received, for the canary checks. */
@@ -82,6 +84,7 @@ export async function startProxy(
     url: running.url,
     sessions: proxy.sessions,
     audit: proxy.audit,
+    centreIndex: proxy.centreIndex,
     logLines,
     clock,
     seen,

@@ -1,7 +1,8 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { activityQueryOptions } from '@/console/api/activity';
+import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
 import type { SearchChange } from '@/console/lib/use-search-change';
@@ -30,7 +31,9 @@ export function ActivityScreen({ providerId, listOffered, search, onSearchChange
   // The previous filter's entries stay on screen, dimmed, while the new one's load.
   const log = useInfiniteQuery({ ...activityQueryOptions(filter), placeholderData: keepPreviousData });
   const entries = useMemo(() => log.data?.pages.flatMap((page) => page.entries) ?? [], [log.data]);
-  const { centreName, listed } = useCentreNames(providerId, listOffered, entries);
+  // The route's loader asked for it already; a refusal stays a refusal here (no retry on a 4xx).
+  const list = useQuery({ ...childCentersQueryOptions(providerId), enabled: listOffered });
+  const { centreName, listed } = useCentreNames(list.data?.data, entries);
   return (
     <Stack gap="md">
       <Title order={1}>{t('activity.title')}</Title>

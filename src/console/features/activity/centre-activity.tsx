@@ -1,7 +1,8 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { recentActivityQueryOptions } from '@/console/api/activity';
+import { centreQueryOptions } from '@/console/api/get-centre';
 import { EmptyState } from '@/console/components/feedback';
 import { AnchorLink } from '@/console/components/links';
 import { useI18n } from '@/console/lib/i18n';
@@ -27,7 +28,11 @@ export function CentreActivity({ providerId, centreId, listOffered }: CentreActi
   const { t } = useI18n();
   const recent = useSuspenseQuery(recentActivityQueryOptions(centreId, RECENT_ENTRIES));
   const { entries } = recent.data;
-  const { centreName } = useCentreNames(providerId, listOffered, entries);
+  // Its lines are all this centre's: its own record names it (the centre guard loaded it, decision
+  // 0024), never the whole child list. A centre's own login may not read 4.5 (D3): the log's words.
+  const centre = useQuery({ ...centreQueryOptions(providerId, centreId), enabled: listOffered });
+  const known = useMemo(() => (centre.data ? [centre.data] : undefined), [centre.data]);
+  const { centreName } = useCentreNames(known, entries);
   const lines = useMemo(() => activityLines(entries).slice(0, RECENT_LINES), [entries]);
   return (
     <Stack gap="sm" component="section" aria-labelledby="centre-activity">

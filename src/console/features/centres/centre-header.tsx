@@ -1,6 +1,7 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { centreQueryOptions } from '@/console/api/get-centre';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
@@ -11,9 +12,9 @@ import { useRights } from '@/console/api/person-session';
 import { PermissionNote } from '@/console/components/permission-note';
 import { may } from '@/console/domain/permissions';
 import { AnchorLink } from '@/console/components/links';
-// The list's contract code comes with the page's code, which the entry starts loading at boot
-// (main.tsx): the list's request then never waits for it (docs/decisions/0017).
-import '@/contract/operations/list-child-centers';
+// The centre read's contract code comes with the page's code, which the entry starts loading at
+// boot (main.tsx): its request then never waits for it (docs/decisions/0017).
+import '@/contract/console-wire-centres';
 
 interface HeaderProps {
   providerId: number;
@@ -26,14 +27,20 @@ interface HeaderProps {
 
 /**
  * The header of a centre's page (name, country, city, id, the credentials action) above its tabs.
- * A parent sees its child from the list it already holds (the same query the list and the route
- * loader use) with the parent-only actions; a child signed in with its own credentials (the list
- * answers 403, D3) sees its own page without them.
+ * A parent sees its child from the proxy's one small answer for that centre (the same query the
+ * route's guard awaited, docs/decisions/0024) with the parent-only actions; a child signed in with
+ * its own credentials (the service answers 403, D3) sees its own page without them.
  */
 export function CentreHeader({ providerId, centreId, facts, children }: HeaderProps) {
   // The login's own page: whether it is a centre's own login is the child list's answer (the
-  // shell then offers nothing built on that list, D3).
-  useQuery({ ...childCentersQueryOptions(providerId), retry: false, retryOnMount: false });
+  // shell then offers nothing built on that list, D3). A centre's own login gets a 403 at once; a
+  // parent on its own page reads its list whole, as before (docs/decisions/0024).
+  useQuery({
+    ...childCentersQueryOptions(providerId),
+    enabled: centreId === providerId,
+    retry: false,
+    retryOnMount: false,
+  });
   return centreId === providerId ? (
     <CentreView providerId={providerId} centreId={centreId} centre={undefined} facts={facts}>
       {children}
@@ -46,8 +53,7 @@ export function CentreHeader({ providerId, centreId, facts, children }: HeaderPr
 }
 
 function ChildCentreHeader({ providerId, centreId, facts, children }: HeaderProps) {
-  const { data } = useSuspenseQuery(childCentersQueryOptions(providerId));
-  const centre = data.data.find((item) => item.id === centreId);
+  const { data: centre } = useSuspenseQuery(centreQueryOptions(providerId, centreId));
   return (
     <CentreView providerId={providerId} centreId={centreId} centre={centre} facts={facts}>
       {children}

@@ -1,4 +1,5 @@
 import { createFileRoute, notFound, type NotFoundRouteProps } from '@tanstack/react-router';
+import { centreQueryOptions } from '@/console/api/get-centre';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { rethrowOrOpenOwnCentre } from '@/console/app/own-centre';
 import { screenRule } from '@/console/app/screen-rules';
@@ -10,6 +11,7 @@ import { CentreNotFound } from '@/console/features/centres/centre-not-found';
 import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
 import { missing } from '@/console/domain/permissions';
 import type { Permission } from '@/contract/permissions';
+import { means } from '@/console/lib/error-message';
 import type { EnvironmentKind } from '@/contract/console-wire';
 
 type Refusal =
@@ -31,11 +33,16 @@ export const Route = createFileRoute('/_auth/_screens')({
     if (rule.kind === 'unavailable') throw refuse({ reason: 'unavailable', environment: environment.kind });
     if (rule.kind === 'forbidden') throw refuse({ reason: 'forbidden', permission: rule.permission });
     if (rule.kind === 'open' || (rule.kind === 'centre' && rule.own)) return;
-    const centres = await queryClient
-      .ensureQueryData(childCentersQueryOptions(session.providerId))
-      .catch((error: unknown) => rethrowOrOpenOwnCentre(error, session.providerId));
-    if (rule.kind === 'centre' && !centres.data.some((centre) => centre.id === rule.centreId))
-      throw refuse({ reason: 'not-a-centre' });
+    // A centre's page asks the proxy for that one centre (docs/decisions/0024), never the whole
+    // list; one not among the login's centres is a 404 there.
+    await (
+      rule.kind === 'centre'
+        ? queryClient.ensureQueryData(centreQueryOptions(session.providerId, rule.centreId))
+        : queryClient.ensureQueryData(childCentersQueryOptions(session.providerId))
+    ).catch((error: unknown) => {
+      if (means(error, 'not-found')) throw refuse({ reason: 'not-a-centre' });
+      rethrowOrOpenOwnCentre(error, session.providerId);
+    });
   },
   // The centres' skeleton: already in the entry, where pending components ship.
   pendingComponent: CentresSkeleton,

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { contractEventsQueryOptions } from '@/console/api/contract-events';
 import { licenceSummaryQueryOptions } from '@/console/api/get-licenses';
-import { childCentersQueryOptions } from '@/console/api/list-child-centers';
+import { centreQueryOptions } from '@/console/api/get-centre';
 import { everyDoctorWithLicensesQueryOptions } from '@/console/api/list-doctors-with-licenses';
 import { RouteError } from '@/console/components/route-error';
 import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
@@ -34,18 +34,14 @@ function ContractRoute() {
   const { centreId } = Route.useParams();
   const { session, environment } = Route.useRouteContext();
   const ownCentre = centreId === session.providerId;
-  // The centre's name (to confirm a cancellation) from the list the centre's page already holds.
-  const centres = useQuery({ ...childCentersQueryOptions(session.providerId), enabled: !ownCentre });
+  // The centre's name (to confirm a cancellation) from the record the centre's page already holds.
+  const centre = useQuery({ ...centreQueryOptions(session.providerId, centreId), enabled: !ownCentre });
   return (
     <ContractScreen
       environment={environment.id}
       providerId={session.providerId}
       centreId={centreId}
-      centreName={
-        ownCentre
-          ? undefined
-          : (centres.data?.data.find((item) => item.id === centreId)?.name ?? String(centreId))
-      }
+      centreName={ownCentre ? undefined : (centre.data?.name ?? String(centreId))}
     />
   );
 }
