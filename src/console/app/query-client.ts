@@ -25,8 +25,14 @@ export function createQueryClient() {
         // A 4xx will not change by asking again; 5xx, timeouts and the network may.
         retry: (failures, error) => failures < 2 && mayPassOnRetry(error),
         refetchOnWindowFocus: false,
+        // Asked whatever the browser believes of its connection: offline, a screen's data fails as
+        // unreachable and the screen shows the offline panel with Retry (components/feedback.tsx),
+        // where the default ('online') paused it behind a skeleton that never ended.
+        networkMode: 'always',
       },
-      mutations: { retry: false },
+      // The same for a change: it fails at once, with what was typed kept, rather than waiting
+      // paused and going out by itself once the connection returns.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }
