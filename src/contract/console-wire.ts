@@ -126,6 +126,8 @@ export const PROBLEM_CODES = [
   'people_unavailable',
   /** One session made more changes in a minute than the proxy records (docs/decisions/0018). */
   'too_many_changes',
+  /** One session read more pages of the audit log in a second than the proxy serves (docs/decisions/0018). */
+  'too_many_reads',
   /** A contract event id this provider already sent with another body (docs/decisions/0018). */
   'event_id_reused',
   'upstream_unavailable',

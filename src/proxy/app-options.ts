@@ -21,6 +21,11 @@ export interface ProxyOptions {
   auditRetentionDays?: number;
   /** Changes one session may make per minute (default 600, docs/decisions/0018). */
   changesPerMinute?: number;
+  /**
+   * Pages of the audit log one session may read per second (default 10; docs/decisions/0018): one
+   * session paging as fast as it can took the proxy's one thread from everyone else.
+   */
+  auditPagesPerSecond?: number;
   /** 32 bytes for AES-256-GCM. */
   encryptionKey: Uint8Array;
   /** The upstream transport per environment (default `fetch`); the demo's is the simulator. */

@@ -78,6 +78,7 @@ export function createProxyApp(options: ProxyOptions) {
     audit,
     auditRetentionMs: (options.auditRetentionDays ?? 400) * 86_400_000,
     changesPerMinute: options.changesPerMinute ?? 600,
+    auditPagesPerSecond: options.auditPagesPerSecond ?? 10,
     sessions,
     centreIndex: createCentreIndex({ store, now, ...options.centreIndex }),
     renew: createTokenRenewal({

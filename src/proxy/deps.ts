@@ -25,6 +25,8 @@ export interface AppDeps {
   auditRetentionMs: number;
   /** Changes one session may make per minute (audit/gate.ts). */
   changesPerMinute: number;
+  /** Pages of the audit log one session may read per second (docs/decisions/0018). */
+  auditPagesPerSecond: number;
   sessions: SessionManager;
   /** The per-parent index of the child list (docs/decisions/0024). */
   centreIndex: CentreIndex;

@@ -21,6 +21,7 @@ const titles: Record<ProblemCode, string> = {
   client_credentials_off: 'Client-credential sign-in is off',
   people_unavailable: 'People and connections are not available here',
   too_many_changes: 'Too many changes',
+  too_many_reads: 'Too many reads',
   event_id_reused: 'Event id already used',
   upstream_unavailable: 'Service unavailable',
   upstream_timeout: 'Service timed out',

@@ -19,6 +19,28 @@ export interface GateDeps {
 
 const minute = 60_000;
 
+/**
+ * Before a page of the audit log is read: a session reads at most so many pages a second. Each page
+ * is an indexed query and up to 200 entries to serialize on the proxy's one thread; a session
+ * paging through a million entries as fast as it could slowed every other session's requests
+ * (bench/results.md). A person loading more never comes near it; an export is the CSV.
+ */
+export async function admitRead(
+  deps: Pick<GateDeps, 'store'> & { auditPagesPerSecond: number },
+  c: Ctx,
+  session: { key: string },
+): Promise<Response | undefined> {
+  const { count } = await deps.store.hit(`audit-reads:${session.key}`, 1_000);
+  if (count <= deps.auditPagesPerSecond) return undefined;
+  return fail(
+    c,
+    429,
+    'too_many_reads',
+    `This session has read ${deps.auditPagesPerSecond} pages of the activity log in the last second, the most one session may read. Try again in a second, or export the filter as CSV.`,
+    { 'retry-after': '1' },
+  );
+}
+
 /** A refusal, or undefined when the change may go. */
 export async function admitChange(
   deps: GateDeps,

@@ -83,6 +83,25 @@ describe('GET /audit/entries', () => {
     expect((await page('?actor=someone-else')).entries).toEqual([]);
   });
 
+  test('a session reads at most 10 pages a second: the 11th is a 429 in words, another session is not held up, and a second later it reads again', async () => {
+    const reader = (await proxy.login({ clientId: 'demo-parent', clientSecret: 'demo-parent-secret' }))
+      .session;
+    const statuses: number[] = [];
+    for (let index = 0; index < 11; index += 1)
+      // oxlint-disable-next-line no-await-in-loop -- one page after the other, as fast as it can
+      statuses.push((await get('/audit/entries?limit=5', { session: reader })).status);
+    expect(statuses).toEqual([...Array.from({ length: 10 }, () => 200), 429]);
+    const refused = await get('/audit/entries?limit=5', { session: reader });
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(await refused.json()).toMatchObject({
+      code: 'too_many_reads',
+      detail: expect.stringContaining('10 pages of the activity log in the last second'),
+    });
+    expect((await get('/audit/entries?limit=5')).status).toBe(200);
+    proxy.clock.advance(1_000);
+    expect((await get('/audit/entries?limit=5', { session: reader })).status).toBe(200);
+  });
+
   test('refuses a bad filter, a missing session and a request without the console header', async () => {
     for (const query of [
       '?centreId=abc',

@@ -9,6 +9,7 @@ import {
   type ActivityEntry,
   type ActivityPage,
 } from '../../contract/activity-wire.ts';
+import { admitRead } from '../audit/gate.ts';
 import { scopeOf } from '../audit/recorder.ts';
 import {
   cursorText,
@@ -141,6 +142,8 @@ export function auditRoutes(deps: AppDeps) {
     const request = await read(c, 'listActivity');
     if (request instanceof Response) return request;
     const { session, query, filter } = request;
+    const refused = await admitRead(deps, c, session);
+    if (refused) return refused;
     const limit = Math.min(Number(query.limit ?? ACTIVITY_PAGE_SIZE.default), ACTIVITY_PAGE_SIZE.max);
     const after = query.cursor === undefined ? undefined : parseCursor(query.cursor);
     const page = await deps.audit.page({ scope: scopeOf(session), filter, limit, after });
