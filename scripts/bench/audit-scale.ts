@@ -19,6 +19,7 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 };
 const round1 = (value: number) => Math.round(value * 10) / 10;
+const pause = () => new Promise((resolve) => setTimeout(resolve, 40));
 
 export async function started(proxy: ProxyProcess): Promise<{ url: string; pid: number; ms: number }> {
   const at = performance.now();
@@ -73,7 +74,6 @@ export async function measureScale(
     // The filtered pages' latency, measured one request at a time: six sessions in turn, a request
     // every 40 ms, so that none comes near the proxy's pace for one session (10 pages a second).
     const readers = [reader, ...(await Promise.all(Array.from({ length: 5 }, () => demoLogin(url))))];
-    const pause = () => new Promise((resolve) => setTimeout(resolve, 40));
     const get = async (target: string, cookie: string) => {
       const at = performance.now();
       const response = await fetch(`${url}${target}`, { headers: { ...headers, cookie } });
