@@ -1,0 +1,31 @@
+// The watcher's configuration (issue 26, docs/decisions/0025), read with the rest (config.ts).
+import { z } from 'zod';
+
+const whole = (fallback: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d{0,4}$/, 'must be a positive whole number')
+    .transform(Number)
+    .pipe(z.number().max(max, `must be at most ${max}`))
+    .optional()
+    .transform((value) => value ?? fallback);
+
+export const watchShape = {
+  /** How often every centre of every stored connection is read (a day at most). */
+  WATCH_INTERVAL_MINUTES: whole(15, 1_440),
+  /** Requests in flight to one upstream, at most, across every instance. */
+  WATCH_CONCURRENCY: whole(8, 64),
+};
+
+type Parsed = z.output<z.ZodObject<typeof watchShape>>;
+
+export interface WatchConfig {
+  intervalMinutes: number;
+  concurrency: number;
+}
+
+export const watchConfigOf = (v: Parsed): WatchConfig => ({
+  intervalMinutes: v.WATCH_INTERVAL_MINUTES,
+  concurrency: v.WATCH_CONCURRENCY,
+});
