@@ -214,23 +214,25 @@ export async function main(
   // Started once the proxy listens (pg-boss installs its tables on the first start); a queue that
   // cannot start leaves the proxy serving, and says so.
   const builtAccess = built?.access;
-  const watcher: Watcher | undefined = await startWatcher({
-    store: database,
-    directory,
-    repository: createWatchRepository(database.db),
-    environments: new Map(config.environments.map((environment) => [environment.id, environment])),
-    transportOf: (environment) => (environment.id === 'demo' && demo ? demo.fetch : pool.transport),
-    intervalMinutes: config.watch.intervalMinutes,
-    concurrency: config.watch.concurrency,
-    tokenTimeoutMs: 5_000,
-    apiTimeoutMs: 10_000,
-    maxAnswerBytes: config.maxAnswerBytes,
-    log,
-    ...(builtAccess && { connectionsChanged: () => builtAccess.changed('connections') }),
-  }).catch((error: unknown) => {
-    log.error({ event: 'watch_not_started', ...errorFacts(error) }, 'the watcher could not start');
-    return undefined;
-  });
+  const watcher: Watcher | undefined = !config.watch.enabled
+    ? undefined
+    : await startWatcher({
+        store: database,
+        directory,
+        repository: createWatchRepository(database.db),
+        environments: new Map(config.environments.map((environment) => [environment.id, environment])),
+        transportOf: (environment) => (environment.id === 'demo' && demo ? demo.fetch : pool.transport),
+        intervalMinutes: config.watch.intervalMinutes,
+        concurrency: config.watch.concurrency,
+        tokenTimeoutMs: 5_000,
+        apiTimeoutMs: 10_000,
+        maxAnswerBytes: config.maxAnswerBytes,
+        log,
+        ...(builtAccess && { connectionsChanged: () => builtAccess.changed('connections') }),
+      }).catch((error: unknown) => {
+        log.error({ event: 'watch_not_started', ...errorFacts(error) }, 'the watcher could not start');
+        return undefined;
+      });
   log.info(
     {
       event: 'listening',
