@@ -49,18 +49,25 @@ const retryable = (error: ApiError) =>
   error.kind === 'network';
 
 /** One refresh's shared backoff. */
-export function createPacer(
-  options: BackoffOptions,
-  sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)),
-) {
+export interface PacerClock {
+  now(): number;
+  sleep(ms: number): Promise<unknown>;
+}
+
+const realClock: PacerClock = {
+  now: Date.now,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+export function createPacer(options: BackoffOptions, clock: PacerClock = realClock) {
   let pausedUntil = 0;
   let failuresInRow = 0;
   let down: UpstreamDown | undefined;
 
   const waitTurn = async () => {
-    for (let wait = pausedUntil - Date.now(); wait > 0; wait = pausedUntil - Date.now()) {
+    for (let wait = pausedUntil - clock.now(); wait > 0; wait = pausedUntil - clock.now()) {
       // oxlint-disable-next-line no-await-in-loop -- a later failure may push the pause further
-      await sleep(wait);
+      await clock.sleep(wait);
     }
     if (down) throw down;
   };
@@ -79,7 +86,7 @@ export function createPacer(
     }
     const exponent = Math.max(tries, failuresInRow) - 1;
     const delay = asked ?? Math.min(options.maxMs, options.baseMs * 2 ** exponent);
-    pausedUntil = Math.max(pausedUntil, Date.now() + delay);
+    pausedUntil = Math.max(pausedUntil, clock.now() + delay);
   };
 
   return {
@@ -100,6 +107,7 @@ export function createPacer(
           return result;
         }
         failed(tries, result.error.retryAfterSeconds);
+        if (down) throw down;
         if (tries >= options.attempts) return result;
       }
     },
@@ -115,6 +123,7 @@ export function createPacer(
           return value;
         }
         failed(tries, undefined);
+        if (down) throw down;
         if (tries >= options.attempts) return value;
       }
     },

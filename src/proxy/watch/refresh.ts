@@ -136,7 +136,7 @@ export async function refreshConnection(
         { event: 'watch_list_failed', connectionId: connection.id, status: listed.error.status },
         'the child list could not be read',
       );
-      return { outcome: listed.error.status === 401 ? 'refused' : 'unavailable', ...nothing };
+      return { outcome: 'unavailable', ...nothing };
     }
     children = listed.value.data;
   } catch (error) {

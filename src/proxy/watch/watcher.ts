@@ -87,7 +87,9 @@ export async function startWatcher(options: WatcherOptions) {
     if (!connection || !env) return false;
     const at = now();
     const requestedAt = await repository.request(connectionId, new Date(at), {
-      ...(dueOnly ? { dueBefore: new Date(at - intervalMs) } : {}),
+      // Half a tick of slack: a refresh that started a few ms after last interval's tick is due at
+      // this one, not a minute later.
+      ...(dueOnly ? { dueBefore: new Date(at - intervalMs + 30_000) } : {}),
       lostBefore: new Date(at - Math.max(intervalMs, 5 * 60_000)),
     });
     if (!requestedAt) return false;
