@@ -1,15 +1,6 @@
 // The watcher's configuration (issue 26, docs/decisions/0025), read with the rest (config.ts).
 import { z } from 'zod';
-
-const whole = (fallback: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^[1-9]\d{0,4}$/, 'must be a positive whole number')
-    .transform(Number)
-    .pipe(z.number().max(max, `must be at most ${max}`))
-    .optional()
-    .transform((value) => value ?? fallback);
+import { whole } from './config-limits.ts';
 
 export const watchShape = {
   /** The watcher on (default) or off (the browser journeys, whose D11 faults are the page's). */
