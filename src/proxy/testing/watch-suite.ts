@@ -146,6 +146,15 @@ export function watchSuite(name: string, store: () => Store): void {
       expect((c?.started ?? 0) - (b?.ended ?? 0)).toBeGreaterThanOrEqual(350);
     }, 30_000);
 
+    test('a 401 mid-refresh (a token that expired, D1) renews the token once and reads the centre', async () => {
+      await upstream.control('/faults', {
+        match: 'GET /payments/v1/subscription/provider/202/license',
+        status: 401,
+      });
+      expect(await refresh()).toMatchObject({ outcome: 'ok', centres: 3, failedCentres: 0 });
+      expect(upstream.seen.filter((r) => r.path.endsWith(' demo-processor'))).toHaveLength(2);
+    });
+
     test('the service down: the refresh stops after a few tries, without a storm, and keeps the last states', async () => {
       await refresh();
       await upstream.control('/faults', { match: 'GET /payments', status: 503, times: 1000 });

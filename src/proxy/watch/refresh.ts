@@ -5,7 +5,7 @@
 // through the proxy's bounded upstream call (deadline, size cap; docs/decisions/0020) and parsed
 // with the contract's schemas. What changed is written; nothing else is.
 import pLimit from 'p-limit';
-import type { ApiError } from '../../contract/api-error.ts';
+import { ApiError } from '../../contract/api-error.ts';
 import { getLicenses } from '../../contract/operations/get-licenses.ts';
 import { listChildCenters } from '../../contract/operations/list-child-centers.ts';
 import { listDoctorsWithLicenses } from '../../contract/operations/list-doctors-with-licenses.ts';
@@ -95,7 +95,8 @@ export async function refreshConnection(
     await deps.connectionsChanged?.();
   }
 
-  // The contract's client over the proxy's bounded call: one deadline and size cap for every answer.
+  // The contract's client over the proxy's bounded call: one deadline and size cap for every answer
+  // (the watcher only reads: its calls are GETs, with no body to pass on).
   const fetchThroughProxy: FetchLike = async (request) => {
     const outcome = await callUpstream(
       limited,
@@ -120,7 +121,8 @@ export async function refreshConnection(
     op: (c: UpstreamClient) => Promise<Result<T, ApiError>>,
   ): Promise<Result<T, ApiError>> => {
     const current = await token;
-    if (current.kind !== 'ok') return op(client(''));
+    // The renewal failed: nothing is sent without a token.
+    if (current.kind !== 'ok') return err(new ApiError({ kind: 'http', status: 401 }));
     const result = await pacer.run(() => op(client(current.token)));
     if (result.ok || result.error.status !== 401) return result;
     if ((await token) === current) token = newToken();
