@@ -22,6 +22,8 @@ const titles: Record<ProblemCode, string> = {
   people_unavailable: 'People and connections are not available here',
   too_many_changes: 'Too many changes',
   event_id_reused: 'Event id already used',
+  no_connection: 'No stored connection',
+  watch_off: 'The watcher is off',
   upstream_unavailable: 'Service unavailable',
   upstream_timeout: 'Service timed out',
   upstream_bad_response: 'Unexpected answer from the service',

@@ -126,6 +126,8 @@ export async function main(
       })
     : undefined;
   let built: ReturnType<typeof createProxyApp> | undefined;
+  // Started once the proxy listens (below); the app asks it for on-demand refreshes meanwhile.
+  let watcher: Watcher | undefined;
   let embeddedIssuer: string | undefined;
   // docs/decisions/0020: the demo beside a real upstream only when asked for, and said out loud.
   const upstreams = config.environments.filter((environment) => environment.id !== 'demo');
@@ -182,6 +184,9 @@ export async function main(
           organisation,
           people: config.people.policy,
           clientCredentialsLogin: config.people.clientCredentialsLogin,
+          ...(config.watch.enabled && {
+            watch: { refresh: (id: string) => watcher?.refresh(id) ?? Promise.resolve(false) },
+          }),
         });
         return { ...built, mounts };
       },
@@ -214,7 +219,7 @@ export async function main(
   // Started once the proxy listens (pg-boss installs its tables on the first start); a queue that
   // cannot start leaves the proxy serving, and says so.
   const builtAccess = built?.access;
-  const watcher: Watcher | undefined = !config.watch.enabled
+  watcher = !config.watch.enabled
     ? undefined
     : await startWatcher({
         store: database,
