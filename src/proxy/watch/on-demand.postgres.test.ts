@@ -65,3 +65,20 @@ test('a client-credential session has no stored connection: 409 in words, nothin
   expect(await answer.json()).toMatchObject({ code: 'no_connection' });
   expect(world.runs.length).toBe(runs);
 });
+
+test('an admin who replaces a connection’s secret has it read at once, not at its next due tick', async () => {
+  const { session } = await proxy.signIn('demo-ana');
+  const mine = (await (await proxy.request('/auth/session', { session })).json()) as {
+    connection?: { id?: string };
+  };
+  const connectionId = mine.connection?.id ?? '';
+  const done = world.refreshed(connectionId);
+  const replaced = await proxy.request(`/connections/${connectionId}/secret`, {
+    method: 'PUT',
+    session,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ clientSecret: 'demo-parent-secret' }),
+  });
+  expect(replaced.status).toBe(200);
+  expect(await done).toMatchObject({ outcome: 'ok' });
+}, 60_000);
