@@ -79,6 +79,19 @@ export function watchSuite(name: string, store: () => Store): void {
       expect(kept?.fetchedAt).toBeGreaterThanOrEqual(suspendedAt ?? Number.POSITIVE_INFINITY);
     });
 
+    test('a BASIC doctor reaching the monthly limit (2.7 a, read from 4.6) is one basic_limit change', async () => {
+      await refresh();
+      const licence = upstream.simulator.core.state.providers['201']?.licenses.find(
+        (l) => l.type === 'BASIC',
+      );
+      if (!licence) throw new Error('centre 201 has BASIC licences (D12)');
+      await upstream.control('/providers/201/reports', { userId: licence.userId, count: 100 });
+      expect(await refresh()).toMatchObject({ outcome: 'ok', changed: 1, changes: 1 });
+      const [latest] = await world.repository.timeline(connection.id, 201);
+      expect(latest).toMatchObject({ kind: 'basic_limit', before: [] });
+      expect(latest?.after).toEqual([expect.objectContaining({ doctorId: licence.userId })]);
+    });
+
     test('a centre 4.5 no longer lists is kept, marked “no longer listed”, with one history row', async () => {
       await refresh();
       // The service stops listing 203 (the simulator offers no removal: its state, edited).
