@@ -12,8 +12,12 @@ const executablePath = findChromium();
 // this one, and their /__sim calls send it (e2e/console-journeys.ts). Set here once: the workers
 // inherit it with the rest of the environment.
 process.env.DEMO_CONTROL_TOKEN ??= randomBytes(24).toString('base64url');
-/** The journeys sign in to the demo far more often than a person does: their server allows it. */
-export const journeyServerEnv = { DEMO_SIGNINS_PER_MINUTE: '10000' };
+/**
+ * The journeys sign in to the demo far more often than a person does: their server allows it. The
+ * watcher (docs/decisions/0025) stays off there: the journeys inject D11 faults for the page's own
+ * requests, and a refresh in the background could take one meant for the page.
+ */
+export const journeyServerEnv = { DEMO_SIGNINS_PER_MINUTE: '10000', WATCH: 'false' };
 // Chromium names a download after the page's `download` attribute only when the file system's
 // encoding can spell it: under the C locale of a bare CI machine "médicos-results.csv" is saved as
 // "download". Users' machines have a UTF-8 locale; so does the browser under test.

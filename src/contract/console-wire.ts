@@ -130,6 +130,10 @@ export const PROBLEM_CODES = [
   'too_many_reads',
   /** A contract event id this provider already sent with another body (docs/decisions/0018). */
   'event_id_reused',
+  /** The watcher refreshes stored connections only; a client-credential session has none (0025). */
+  'no_connection',
+  /** The watcher does not run on this proxy (WATCH=false, docs/decisions/0025). */
+  'watch_off',
   'upstream_unavailable',
   'upstream_timeout',
   'upstream_bad_response',

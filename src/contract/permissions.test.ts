@@ -33,6 +33,7 @@ describe('who may do what (docs/decisions/0023)', () => {
       listChildCenters: everyone,
       listCentres: everyone,
       getCentre: everyone,
+      refreshCentres: everyone,
       listDoctorsWithLicenses: everyone,
       getLicenses: everyone,
       listReportTemplates: everyone,

@@ -45,6 +45,7 @@ export const PROXY_OPERATION_IDS = [
   'signOut',
   'listCentres',
   'getCentre',
+  'refreshCentres',
   'listContractEvents',
   'listActivity',
   'exportActivity',
@@ -94,6 +95,8 @@ export const OPERATION_REQUIREMENTS = {
   // The proxy's index of 4.5 (docs/decisions/0024): what 4.5 itself needs.
   listCentres: 'centres.view',
   getCentre: 'centres.view',
+  /** The watcher reads the connection's centres again now (docs/decisions/0025): a read, not a change. */
+  refreshCentres: 'centres.view',
   listContractEvents: 'activity.view',
   listActivity: 'activity.view',
   exportActivity: 'activity.view',

@@ -12,6 +12,12 @@ import type { SessionCarrier } from './session-carrier.ts';
 import type { SessionStore } from './session-store.ts';
 import type { FetchLike } from './upstream.ts';
 
+/** What the app may ask of the watcher (watch/watcher.ts), which runs beside it (main.ts). */
+export interface WatchRequests {
+  /** Asks for a refresh of a stored connection now; false when one is already waiting to run. */
+  refresh(connectionId: string): Promise<boolean>;
+}
+
 export interface ProxyOptions {
   environments: EnvironmentConfig[];
   store: SessionStore;
@@ -73,6 +79,8 @@ export interface ProxyOptions {
    * answer reaches the page as it is, never decoded (docs/decisions/0017).
    */
   compress?: boolean;
+  /** The watcher's on-demand refresh (docs/decisions/0025); absent where it does not run. */
+  watch?: WatchRequests;
   /** The child list's index: its ages and memory bounds (docs/decisions/0024). */
   centreIndex?: Omit<CentreIndexOptions, 'store' | 'now'>;
 }

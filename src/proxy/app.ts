@@ -33,6 +33,7 @@ import { organisationRoutes } from './routes/organisation.ts';
 import { peopleRoutes } from './routes/people.ts';
 import { simulatorControlRoutes } from './routes/simulator-control.ts';
 import { siteRoutes } from './routes/site.ts';
+import { watchRoutes } from './routes/watch.ts';
 import { createSecretBox } from './secret-box.ts';
 import { cookieCarrier } from './session-carrier.ts';
 import { StoreUnavailableError } from './session-store.ts';
@@ -105,6 +106,7 @@ export function createProxyApp(options: ProxyOptions) {
     clientCredentialsLogin: options.clientCredentialsLogin ?? true,
     publicOrigin: options.publicOrigin,
     box,
+    watch: options.watch,
   };
 
   const app = new Hono<ProxyEnv>();
@@ -140,7 +142,8 @@ export function createProxyApp(options: ProxyOptions) {
   app.use('/contract-events', csrf);
   app.use('/contract-events/*', csrf);
   app.use('/audit/*', csrf);
-  for (const path of ['/people', '/people/*', '/connections', '/connections/*']) app.use(path, csrf);
+  for (const path of ['/people', '/people/*', '/connections', '/connections/*', '/watch/*'])
+    app.use(path, csrf);
   // docs/decisions/0020: one session's requests in flight are bounded.
   app.use(
     '/api/*',
@@ -161,6 +164,7 @@ export function createProxyApp(options: ProxyOptions) {
   app.route('/api', apiRoutes(deps));
   app.route('/contract-events', contractEventRoutes(deps));
   app.route('/audit', auditRoutes(deps));
+  app.route('/watch', watchRoutes(deps));
   app.route(
     '/__sim',
     simulatorControlRoutes(

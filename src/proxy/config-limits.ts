@@ -3,7 +3,8 @@
 // to a public demo. Every one has a default that suits one instance on a machine's usual file limit.
 import { z } from 'zod';
 
-const whole = (fallback: number, max: number) =>
+/** A positive whole number up to `max`, `fallback` when unset (also read by config-watch.ts). */
+export const whole = (fallback: number, max: number) =>
   z
     .string()
     .trim()

@@ -160,6 +160,21 @@ describe('configuration', () => {
     });
   });
 
+  test('the watcher: on, every 15 minutes, 8 requests in flight by default; each can be set, and a bad value is named (docs/decisions/0025)', () => {
+    expect(parseConfig({}).watch).toEqual({ enabled: true, intervalMinutes: 15, concurrency: 8 });
+    expect(
+      parseConfig({ WATCH: 'false', WATCH_INTERVAL_MINUTES: '5', WATCH_CONCURRENCY: '2' }).watch,
+    ).toEqual({ enabled: false, intervalMinutes: 5, concurrency: 2 });
+    expect(() => parseConfig({ WATCH_INTERVAL_MINUTES: '0' })).toThrow(
+      /WATCH_INTERVAL_MINUTES: must be a positive whole number/,
+    );
+    expect(() => parseConfig({ WATCH_INTERVAL_MINUTES: '2000' })).toThrow(
+      /WATCH_INTERVAL_MINUTES: must be at most 1440/,
+    );
+    expect(() => parseConfig({ WATCH_CONCURRENCY: '65' })).toThrow(/WATCH_CONCURRENCY: must be at most 64/);
+    expect(() => parseConfig({ WATCH: 'yes' })).toThrow(/WATCH: must be true or false/);
+  });
+
   test('a key may be given as base64 too', () => {
     const config = parseConfig({ SESSION_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') });
     expect(config.encryptionKey.equals(Buffer.alloc(32, 7))).toBe(true);

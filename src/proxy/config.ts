@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { limitsOf, limitsShape, type LimitsConfig } from './config-limits.ts';
 import type { EnvironmentConfig } from './environments.ts';
 import { peopleConfigOf, peopleShape, refinePeople, type PeopleConfig } from './config-people.ts';
+import { watchConfigOf, watchShape, type WatchConfig } from './config-watch.ts';
 import { normalizeTemplatesPrefix } from './operations.ts';
 
 export { environmentIds } from './environments.ts';
@@ -37,6 +38,8 @@ export interface ProxyConfig extends LimitsConfig {
   auditRetentionDays: number;
   /** People, roles and connections (docs/decisions/0023). */
   people: PeopleConfig;
+  /** The watcher: every stored connection's centres, on a schedule (docs/decisions/0025). */
+  watch: WatchConfig;
 }
 
 /** Where the embedded database lives without DATA_DIR: a git-ignored folder in the checkout. */
@@ -198,6 +201,7 @@ const schema = z
     DATA_ENCRYPTION_KEY: encryptionKey,
     ...peopleShape,
     ...limitsShape,
+    ...watchShape,
   })
   .superRefine((env, ctx) => {
     const upstreams = [env.UPSTREAM_DEVELOPMENT_URL, env.UPSTREAM_QA_URL, env.UPSTREAM_PRODUCTION_URL];
@@ -290,6 +294,7 @@ export function parseConfig(env: Record<string, string | undefined>): ProxyConfi
     dataDir: path.resolve(v.DATA_DIR ?? defaultDataDir),
     auditRetentionDays: v.AUDIT_RETENTION_DAYS,
     people: peopleConfigOf(v, demo),
+    watch: watchConfigOf(v),
     ...limitsOf(v),
   };
 }

@@ -1,4 +1,5 @@
 // What the sub-apps share, built once per proxy app (app.ts).
+import type { WatchRequests } from './app-options.ts';
 import type { AuditStore } from './audit/store.ts';
 import type { CentreIndex } from './centres/centre-index.ts';
 import type { Logger } from './context.ts';
@@ -57,6 +58,8 @@ export interface AppDeps {
   box: SecretBox;
   /** The largest upstream answer taken, read whole or streamed (docs/decisions/0020). */
   maxAnswerBytes: number;
+  /** The watcher's on-demand refresh (docs/decisions/0025); absent where it does not run. */
+  watch: WatchRequests | undefined;
   /** Ends the connection behind `HostBindings.connection` (the Node host); answers whether it did. */
   cutConnection?: (connection: unknown) => boolean;
 }

@@ -23,6 +23,8 @@ const titles: Record<ProblemCode, string> = {
   too_many_changes: 'Too many changes',
   too_many_reads: 'Too many reads',
   event_id_reused: 'Event id already used',
+  no_connection: 'No stored connection',
+  watch_off: 'The watcher is off',
   upstream_unavailable: 'Service unavailable',
   upstream_timeout: 'Service timed out',
   upstream_bad_response: 'Unexpected answer from the service',

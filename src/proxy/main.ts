@@ -10,11 +10,13 @@ import { ConfigError, isLoopbackHost, parseConfig, type ProxyConfig } from './co
 import { createSqlAuditStore } from './db/audit-repository.ts';
 import { dataKeyFor } from './db/data-key.ts';
 import { createSqlDirectory } from './db/people-repository.ts';
+import { createWatchRepository } from './db/watch-repository.ts';
 import { openStore, type Store } from './db/engine.ts';
 import { DatabaseStartError } from './db/errors.ts';
 import { hasEmbeddedEngineFlags } from './db/pglite.ts';
 import { startDemoWorld } from './demo-world.ts';
 import { demoLogins } from './environments.ts';
+import { errorFacts } from './error-codes.ts';
 import { demoPeople, seedDemo } from './identity/demo-people.ts';
 import { embeddedOidc } from './identity/embedded-oidc.ts';
 import { createOidcClient } from './identity/oidc-client.ts';
@@ -27,6 +29,7 @@ import { cutConnection, listen, type NodeMount } from './server.ts';
 import { createMemoryStore, type SessionStore } from './session-store.ts';
 import { loadStaticSite, type StaticSite } from './static-site.ts';
 import { createUpstreamPool } from './upstream-pool.ts';
+import { startWatcher, type Watcher } from './watch/watcher.ts';
 
 /** Stops with exit code 2 and a message a person can act on (the configuration is wrong). */
 function refuseToStart(message: string): never {
@@ -123,6 +126,8 @@ export async function main(
       })
     : undefined;
   let built: ReturnType<typeof createProxyApp> | undefined;
+  // Started once the proxy listens (below); the app asks it for on-demand refreshes meanwhile.
+  let watcher: Watcher | undefined;
   let embeddedIssuer: string | undefined;
   // docs/decisions/0020: the demo beside a real upstream only when asked for, and said out loud.
   const upstreams = config.environments.filter((environment) => environment.id !== 'demo');
@@ -179,6 +184,9 @@ export async function main(
           organisation,
           people: config.people.policy,
           clientCredentialsLogin: config.people.clientCredentialsLogin,
+          ...(config.watch.enabled && {
+            watch: { refresh: (id: string) => watcher?.refresh(id) ?? Promise.resolve(false) },
+          }),
         });
         return { ...built, mounts };
       },
@@ -207,6 +215,29 @@ export async function main(
       people: embeddedIssuer !== undefined,
       at: Date.now(),
     });
+  // docs/decisions/0025: every stored connection's centres, on a schedule, through the job queue.
+  // Started once the proxy listens (pg-boss installs its tables on the first start); a queue that
+  // cannot start leaves the proxy serving, and says so.
+  const builtAccess = built?.access;
+  watcher = !config.watch.enabled
+    ? undefined
+    : await startWatcher({
+        store: database,
+        directory,
+        repository: createWatchRepository(database.db),
+        environments: new Map(config.environments.map((environment) => [environment.id, environment])),
+        transportOf: (environment) => (environment.id === 'demo' && demo ? demo.fetch : pool.transport),
+        intervalMinutes: config.watch.intervalMinutes,
+        concurrency: config.watch.concurrency,
+        tokenTimeoutMs: 5_000,
+        apiTimeoutMs: 10_000,
+        maxAnswerBytes: config.maxAnswerBytes,
+        log,
+        ...(builtAccess && { connectionsChanged: () => builtAccess.changed('connections') }),
+      }).catch((error: unknown) => {
+        log.error({ event: 'watch_not_started', ...errorFacts(error) }, 'the watcher could not start');
+        return undefined;
+      });
   log.info(
     {
       event: 'listening',
@@ -239,6 +270,7 @@ export async function main(
       log.info({ event: 'stopping', signal, graceMs: config.shutdownGraceMs }, 'stopping');
       const stop = async () => {
         await server.close(config.shutdownGraceMs);
+        await watcher?.stop();
         demo?.stop();
         stopRetention();
         await pool.close();

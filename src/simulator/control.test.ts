@@ -220,6 +220,19 @@ describe('D11 control API', () => {
     expect(r).toMatchObject({ status: 429, body: { slow: true } });
   });
 
+  it('D11 a fault with retryAfterSeconds sends Retry-After, as a service that limits its callers would', async () => {
+    const t = testSimulator();
+    const token = await t.token();
+    await t.post('/__sim/faults', {
+      match: '/core/v1/provider/100/child',
+      status: 429,
+      retryAfterSeconds: 7,
+    });
+    const limited = await t.get('/core/v1/provider/100/child', token);
+    expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '7']);
+    expect((await t.get('/core/v1/provider/100/child', token)).headers.get('retry-after')).toBeNull();
+  });
+
   it('D11 control calls reject malformed bodies with 400 and change nothing', async () => {
     const t = testSimulator();
     const before = (await t.get('/__sim/state')).body;

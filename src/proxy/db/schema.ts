@@ -85,9 +85,50 @@ export interface MembershipTable {
   granted_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A connection's refreshes (migrations/0003, docs/decisions/0025). */
+export interface WatchConnectionTable {
+  connection_id: ColumnType<string, string, never>;
+  requested_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  started_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  outcome: ColumnType<string | null, string | null | undefined, string | null>;
+  centres: ColumnType<number | null, number | null | undefined, number | null>;
+  failed_centres: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** The latest state of a centre (migrations/0003): `state` is watch/state.ts's CentreState. */
+export interface CentreSnapshotTable {
+  connection_id: ColumnType<string, string, never>;
+  centre_id: ColumnType<number, number, never>;
+  name: string;
+  listed: boolean;
+  billing: string | null;
+  contract: string;
+  contract_status: string | null;
+  suspended: boolean;
+  state: ColumnType<unknown, string, string>;
+  fetched_at: Date;
+  changed_at: Date;
+  unlisted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** One change of a centre's state (migrations/0003), never updated. */
+export interface CentreChangeTable {
+  id: ColumnType<number, never, never>;
+  connection_id: Fixed<string>;
+  centre_id: Fixed<number>;
+  at: Fixed<Date>;
+  kind: Fixed<string>;
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string, never>;
+}
+
 export interface Database {
   audit_entry: AuditEntryTable;
   connection: ConnectionTable;
   person: PersonTable;
   membership: MembershipTable;
+  watch_connection: WatchConnectionTable;
+  centre_snapshot: CentreSnapshotTable;
+  centre_change: CentreChangeTable;
 }

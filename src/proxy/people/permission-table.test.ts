@@ -46,6 +46,7 @@ const endpoints: { method: string; path: string; operation: AnyOperationId; samp
   { method: 'POST', path: '/auth/logout', operation: 'signOut', sample: '/auth/logout' },
   { method: 'GET', path: '/api/centres', operation: 'listCentres', sample: '/api/centres' },
   { method: 'GET', path: '/api/centres/:id', operation: 'getCentre', sample: '/api/centres/101' },
+  { method: 'POST', path: '/watch/refresh', operation: 'refreshCentres', sample: '/watch/refresh' },
   { method: 'GET', path: '/contract-events', operation: 'listContractEvents', sample: '/contract-events' },
   { method: 'GET', path: '/audit/entries', operation: 'listActivity', sample: '/audit/entries' },
   { method: 'GET', path: '/audit/entries.csv', operation: 'exportActivity', sample: '/audit/entries.csv' },

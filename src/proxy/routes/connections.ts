@@ -13,6 +13,7 @@ import {
 import { actorOf, ownerOf, recordEntries, requestFields } from '../audit/recorder.ts';
 import { fail, readJsonBody, type Ctx, type ProxyEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
+import { errorFacts } from '../error-codes.ts';
 import { authorize, type Authorized } from '../people/authorize.ts';
 import { verifyCredentials } from '../people/connection-check.ts';
 import type { Connection } from '../people/directory.ts';
@@ -42,6 +43,17 @@ const administered = (authorized: Authorized) =>
 
 export function connectionRoutes(deps: AppDeps) {
   const routes = new Hono<ProxyEnv>();
+  /** A new or mended connection is read at once (docs/decisions/0025), not at its next due tick. */
+  const watchNow = (connectionId: string) => {
+    void deps.watch
+      ?.refresh(connectionId)
+      .catch((error: unknown) =>
+        deps.log.warn(
+          { event: 'watch_not_asked', connectionId, ...errorFacts(error) },
+          'refresh not asked for',
+        ),
+      );
+  };
   const record = (c: Ctx, authorized: Authorized, action: string, connection: Connection, status: number) =>
     recordEntries(deps, c, [
       {
@@ -107,6 +119,7 @@ export function connectionRoutes(deps: AppDeps) {
     await directory.grant(person.id, { connectionId: added.id, role: 'admin' }, person.id, deps.now());
     await deps.access.changed('connections');
     await record(c, authorized, 'connection.add', added, 201);
+    watchNow(added.id);
     return c.json(wireConnection(added), 201);
   });
 
@@ -146,6 +159,7 @@ export function connectionRoutes(deps: AppDeps) {
     if (!replaced) return fail(c, 404, 'not_found', 'That connection was removed meanwhile.');
     await deps.access.changed('connections');
     await record(c, authorized, 'connection.secret_replace', replaced, 200);
+    watchNow(replaced.id);
     return c.json(wireConnection(replaced));
   });
 

@@ -12,6 +12,8 @@ const faultSchema = z.object({
   delayMs: z.number().int().min(0).max(60_000).optional(),
   times: z.number().int().min(1).max(100_000).optional(),
   body: z.unknown().optional(),
+  // A 429's or 503's `Retry-After`, in seconds (RFC 9110 §10.2.3): how a client's backoff is tested.
+  retryAfterSeconds: z.number().int().min(0).max(3_600).optional(),
 });
 
 export function controlAddFault(state: SimState, body: unknown) {
@@ -31,6 +33,7 @@ export function controlAddFault(state: SimState, body: unknown) {
     ...(f.status === undefined ? {} : { status: f.status }),
     ...(f.delayMs === undefined ? {} : { delayMs: f.delayMs }),
     ...(f.body === undefined ? {} : { body: f.body }),
+    ...(f.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: f.retryAfterSeconds }),
   };
   state.faults.push(fault);
   return ok(fault);

@@ -84,6 +84,7 @@ export type Fault = {
   delayMs?: number;
   times: number;
   body?: unknown;
+  retryAfterSeconds?: number;
 };
 
 export type SimState = {

@@ -122,7 +122,8 @@ export function createUpstreamHandlers(core: SimCore, options: UpstreamHandlerOp
 }
 
 /**
- * D11: a matching fault waits `delayMs`, then answers `status` (with `body`, or a D2 body). An
+ * D11: a matching fault waits `delayMs`, then answers `status` (with `body`, or a D2 body, and
+ * `Retry-After` when it has `retryAfterSeconds`). An
  * injected answer says so in `X-Simulator-Fault` (the fault's id), so that a client's logs and the
  * simulator's own document checks can tell it from the simulator's reading of the spec.
  */
@@ -136,5 +137,7 @@ async function applyFault(core: SimCore, request: Request, url: URL): Promise<Re
       ? errorResponse({ status: fault.status, message: `Injected fault (${fault.status})` })
       : Response.json(fault.body, { status: fault.status });
   response.headers.set(FAULT_HEADER, String(fault.id));
+  if (fault.retryAfterSeconds !== undefined)
+    response.headers.set('Retry-After', String(fault.retryAfterSeconds));
   return response;
 }

@@ -4,8 +4,10 @@
 import type { Migration } from 'kysely/migration';
 import { auditLog } from './0001-audit-log.ts';
 import { peopleAndConnections } from './0002-people-and-connections.ts';
+import { watch } from './0003-watch.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-audit-log': auditLog,
   '0002-people-and-connections': peopleAndConnections,
+  '0003-watch': watch,
 };
