@@ -23,7 +23,7 @@ const minute = 60_000;
  * Before a page of the audit log is read: a session reads at most so many pages a second. Each page
  * is an indexed query and up to 200 entries to serialize on the proxy's one thread; a session
  * paging through a million entries as fast as it could slowed every other session's requests
- * (bench/results.md). A person loading more never comes near it; an export is the CSV.
+ * (measured in docs/decisions/0018). A person loading more never comes near it; an export is the CSV.
  */
 export async function admitRead(
   deps: Pick<GateDeps, 'store'> & { auditPagesPerSecond: number },

@@ -81,8 +81,7 @@ export function apiRoutes(deps: AppDeps) {
       env,
       operation,
       { method: c.req.method, url: `${baseUrlOf(env)}${path}${search}`, body, headers, streamWhen: streamed },
-      (current) => c.set('forwarded', { session: current, body }),
-      access,
+      { before: (current) => c.set('forwarded', { session: current, body }), access },
     );
     if (result.kind === 'failed') return result.response;
     const { outcome } = result;

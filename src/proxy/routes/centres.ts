@@ -44,8 +44,7 @@ export function centreRoutes(deps: AppDeps) {
         env,
         'listChildCenters',
         { method: 'GET', url },
-        undefined,
-        access,
+        { access },
       );
       if (result.kind === 'failed') {
         const response = result.response;

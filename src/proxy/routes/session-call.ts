@@ -95,8 +95,8 @@ export function sessionCaller(deps: AppDeps) {
   };
 
   /**
-   * Sends `call` with the session's token. `before` runs once the token is known and before the
-   * first send (the audit recorder's mark, /api). `access` is what authorize() granted: a
+   * Sends `call` with the session's token. `on.before` runs once the token is known and before the
+   * first send (the audit recorder's mark, /api). `on.access` is what authorize() granted: a
    * connection flagged as refused is cleared once the service takes its secret again. Never retried
    * after a timeout or a 5xx: the upstream may have acted on it.
    */
@@ -106,9 +106,9 @@ export function sessionCaller(deps: AppDeps) {
     env: EnvironmentConfig,
     operation: OperationId,
     call: SessionCall,
-    before?: (session: Session) => void,
-    access?: Granted,
+    on: { before?: (session: Session) => void; access?: Granted } = {},
   ): Promise<SessionCallResult> {
+    const { before, access } = on;
     let session = initial;
     let token = await sessions.tokenOf(session);
     if (token === undefined || sessions.tokenIsDue(session)) {
