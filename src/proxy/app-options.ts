@@ -65,6 +65,8 @@ export interface ProxyOptions {
   cutConnection?: (connection: unknown) => boolean;
   now?: () => number;
   logger?: Logger;
+  /** The one line per request (logger.ts `requestLineLogger`); `logger` when absent. */
+  requestLogger?: Logger;
   site?: StaticSite;
   /** People, roles and connections (docs/decisions/0023): the database's; absent in the page. */
   directory?: Directory;

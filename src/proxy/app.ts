@@ -110,7 +110,7 @@ export function createProxyApp(options: ProxyOptions) {
   };
 
   const app = new Hono<ProxyEnv>();
-  app.use('*', requestContext(log));
+  app.use('*', requestContext(options.requestLogger ?? log));
   app.use('*', hostCheck(options.allowedHosts));
   if (options.compress !== false) app.use('*', compression());
   app.onError((error, c) => {

@@ -22,7 +22,7 @@ import { embeddedOidc } from './identity/embedded-oidc.ts';
 import { createOidcClient } from './identity/oidc-client.ts';
 import type { OrganisationSignIn } from './people/organisation.ts';
 import { createSecretBox } from './secret-box.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, requestLineLogger } from './logger.ts';
 import { createRedisStore } from './redis-store.ts';
 import { controlTokenHeader } from './routes/simulator-control.ts';
 import { cutConnection, listen, type NodeMount } from './server.ts';
@@ -179,6 +179,7 @@ export async function main(
           maxRequestsPerSession: config.maxRequestsPerSession,
           cutConnection,
           logger: log,
+          requestLogger: requestLineLogger(log),
           site,
           directory,
           organisation,
