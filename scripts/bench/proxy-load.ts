@@ -1,7 +1,7 @@
 // The proxy under load (autocannon, loopback only, bounded in time): the same request through the
-// proxy and straight to the simulator, at a fixed 1,000 req/s and flat out. Latency is compared
-// round by round (median of the rounds), CPU is the proxy process's own (/proc) per request, beside
-// the simulator's own when it answers directly.
+// proxy, through a minimal undici forwarder (the floor a Node forwarder stands on, issue 24 item 3)
+// and straight to the simulator, at a fixed 1,000 req/s and flat out. Latency is compared round by
+// round (median of the rounds), CPU is each process's own (/proc) per request.
 import autocannon from 'autocannon';
 import type { Started } from './servers.ts';
 
@@ -23,6 +23,14 @@ export interface LoadFigures {
    * rounds): what one Node HTTP server answering this request costs on this machine.
    */
   directCpuMicrosPerRequest: number;
+  /** The minimal undici forwarder, measured in the same rounds: its figures over direct, and CPU. */
+  floor: {
+    addedP50Ms: number;
+    addedP99Ms: number;
+    addedMaxMs: number;
+    peak: number;
+    cpuMicrosPerRequest: number;
+  };
   errors: number;
 }
 
@@ -59,26 +67,32 @@ const latencyOf = (result: autocannon.Result): Latency => ({
 export async function measureProxyLoad(options: {
   proxy: Started;
   simulator: Started;
+  /** The undici forwarder in front of the same simulator (servers.ts `startForwarder`). */
+  forwarder: Started;
   cookie: string;
   token: string;
   path: string;
   rounds: number;
   seconds: number;
 }): Promise<LoadFigures> {
-  const { proxy, simulator, cookie, token, path, rounds, seconds } = options;
+  const { proxy, simulator, forwarder, cookie, token, path, rounds, seconds } = options;
   const viaProxy = {
     url: `${proxy.url}/api${path}`,
     headers: { cookie, 'x-requested-with': 'provider-console' },
   };
   const direct = { url: `${simulator.url}${path}`, headers: { authorization: `Bearer ${token}` } };
-  // Warm both (JIT, keep-alive connections, the proxy's opened token).
+  const viaFloor = { url: `${forwarder.url}/api${path}` };
+  // Warm all three (JIT, keep-alive connections, the proxy's opened token).
   await run({ ...viaProxy, connections: 4, amount: 2000 });
   await run({ ...direct, connections: 4, amount: 2000 });
+  await run({ ...viaFloor, connections: 4, amount: 2000 });
 
   const fixed = { connections: 20, duration: seconds, overallRate: 1000 };
   const measured: LoadFigures['rounds'] = [];
   const cpu: number[] = [];
   const directCpu: number[] = [];
+  const floorCpu: number[] = [];
+  const floorRounds: Latency[] = [];
   for (let round = 0; round < rounds; round += 1) {
     const simulatorBefore = simulator.cpuMicros();
     // oxlint-disable-next-line no-await-in-loop -- one load at a time: they share two cores
@@ -88,11 +102,19 @@ export async function measureProxyLoad(options: {
     // oxlint-disable-next-line no-await-in-loop -- as above
     const p = await run({ ...viaProxy, ...fixed });
     cpu.push((proxy.cpuMicros() - before) / Math.max(1, p.requests.total));
+    const floorBefore = forwarder.cpuMicros();
+    // oxlint-disable-next-line no-await-in-loop -- as above
+    const f = await run({ ...viaFloor, ...fixed });
+    floorCpu.push((forwarder.cpuMicros() - floorBefore) / Math.max(1, f.requests.total));
     measured.push({ proxy: latencyOf(p), direct: latencyOf(d) });
+    floorRounds.push(latencyOf(f));
   }
   const peak = { connections: 20, duration: seconds };
   const directPeak = await run({ ...direct, ...peak });
   const proxyPeak = await run({ ...viaProxy, ...peak });
+  const floorPeak = await run({ ...viaFloor, ...peak });
+  const overDirect = (pick: (l: Latency) => number) =>
+    median(floorRounds.map((f, i) => pick(f) - pick(measured[i]?.direct ?? f)));
   return {
     addedP50Ms: median(measured.map((r) => r.proxy.p50 - r.direct.p50)),
     addedP99Ms: median(measured.map((r) => r.proxy.p99 - r.direct.p99)),
@@ -103,9 +125,18 @@ export async function measureProxyLoad(options: {
     directPeak: directPeak.requests.average,
     cpuMicrosPerRequest: median(cpu),
     directCpuMicrosPerRequest: median(directCpu),
+    floor: {
+      addedP50Ms: overDirect((l) => l.p50),
+      addedP99Ms: overDirect((l) => l.p99),
+      addedMaxMs: overDirect((l) => l.max),
+      peak: floorPeak.requests.average,
+      cpuMicrosPerRequest: median(floorCpu),
+    },
     errors:
       measured.reduce((sum, r) => sum + r.proxy.errors + r.direct.errors, 0) +
+      floorRounds.reduce((sum, f) => sum + f.errors, 0) +
       latencyOf(proxyPeak).errors +
-      latencyOf(directPeak).errors,
+      latencyOf(directPeak).errors +
+      latencyOf(floorPeak).errors,
   };
 }

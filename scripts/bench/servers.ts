@@ -67,6 +67,28 @@ function start(args: string[], env: Record<string, string>, probe: string, url: 
   }));
 }
 
+/**
+ * The floor's reference (issue 24, item 3): a minimal undici forwarder to `upstreamUrl` with a fixed
+ * token, answering `/api/…` like the proxy does (undici-forwarder.ts).
+ */
+export function startForwarder(port: number, upstreamUrl: string, token: string): Promise<Started> {
+  const url = `http://127.0.0.1:${port}`;
+  return start(
+    [
+      'scripts/bench/undici-forwarder.ts',
+      '--port',
+      String(port),
+      '--upstream',
+      upstreamUrl,
+      '--token',
+      token,
+    ],
+    {},
+    `${url}/healthz`,
+    url,
+  );
+}
+
 /** The standalone simulator with N centres × M doctors under the demo parent (D12 logins). */
 export function startSimulator(port: number, centres: number, doctors: number): Promise<Started> {
   const url = `http://127.0.0.1:${port}`;
@@ -103,6 +125,9 @@ export async function startProxy(port: number, upstreamUrl: string): Promise<Sta
       UPSTREAM_QA_URL: upstreamUrl,
       DEMO: 'true',
       SESSION_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      // The watcher's refresh of the demo world would run on the proxy's thread during the loads;
+      // its own cost is `npm run bench:watch`'s figure (docs/decisions/0025).
+      WATCH: 'false',
     },
     `${url}/healthz`,
     url,
