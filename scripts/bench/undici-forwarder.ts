@@ -4,7 +4,7 @@
 // its own process beside the proxy and the simulator, so its CPU per request is read from /proc
 // like theirs. Not a product: it forwards anything to one upstream with one token.
 // `node scripts/bench/undici-forwarder.ts --port P --upstream URL --token T`
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
@@ -22,21 +22,20 @@ const args = z
 const pool = new Pool(args.upstream, { connections: 32, pipelining: 1 });
 const headers = { accept: 'application/json', authorization: `Bearer ${args.token}` };
 
+async function forward(path: string, response: ServerResponse): Promise<void> {
+  try {
+    const answer = await pool.request({ origin: args.upstream, path, method: 'GET', headers });
+    const type = answer.headers['content-type'];
+    response.writeHead(answer.statusCode, typeof type === 'string' ? { 'content-type': type } : {});
+    await pipeline(answer.body, response);
+  } catch {
+    if (!response.headersSent) response.writeHead(502);
+    response.end();
+  }
+}
+
 createServer((request, response) => {
   const path = (request.url ?? '/').replace(/^\/api/, '');
-  if (path === '/healthz') {
-    response.writeHead(200).end();
-    return;
-  }
-  pool
-    .request({ origin: args.upstream, path, method: 'GET', headers })
-    .then(async (answer) => {
-      const type = answer.headers['content-type'];
-      response.writeHead(answer.statusCode, typeof type === 'string' ? { 'content-type': type } : {});
-      await pipeline(answer.body, response);
-    })
-    .catch(() => {
-      if (!response.headersSent) response.writeHead(502);
-      response.end();
-    });
+  if (path === '/healthz') response.writeHead(200).end();
+  else void forward(path, response);
 }).listen(args.port, '127.0.0.1');
