@@ -16,6 +16,7 @@ import { coldLoads, filterKeystrokes, launchBrowser, lighthouseScores, type Page
 import { benchAudit } from './bench/audit.ts';
 import { measureProxyLoad } from './bench/proxy-load.ts';
 import { renderResults, type Row } from './bench/report.ts';
+import { watchRefreshRows } from './bench/watch-figures.ts';
 import { signIn, startForwarder, startProxy, startSimulator, upstreamToken } from './bench/servers.ts';
 import { buildIfStale } from './build-if-stale.ts';
 import { findChromium } from './find-chromium.ts';
@@ -172,6 +173,8 @@ try {
   }
   const floor = proxyLoad.floor;
   const audit = await benchAudit(step, values.quick ? { entries: 100_000, pageSeconds: 15 } : {});
+  step('watcher: a full refresh of 10,000 centres, twice (embedded database)');
+  const watch = watchRefreshRows();
   const loadAfter = load();
   step(`load after: ${loadAfter.uptime}`);
 
@@ -276,6 +279,7 @@ try {
       reference: '—',
     },
     ...audit,
+    ...watch,
     ...Object.entries(simulator.lists).map(([name, ms]): Row => ({
       figure: `simulator: ${name}, median`,
       measured: [Number(ms.toFixed(2))],

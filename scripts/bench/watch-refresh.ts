@@ -4,7 +4,8 @@
 // simulator in this process (docs/decisions/0025). It reports the time of the first refresh (every
 // centre new: a snapshot and an `appeared` row each) and of a second one (nothing changed: fetch
 // times only), the requests and the peak in flight where they reach the simulator, and this
-// process's CPU time, beside the target: a full pass within WATCH_INTERVAL_MINUTES (15).
+// process's CPU time, beside the target: a full pass within WATCH_INTERVAL_MINUTES (15). `--json`
+// prints the two runs as JSON only (what `npm run bench` reads: `watchRefreshFigures`).
 import { parseArgs } from 'node:util';
 import { openStore } from '../../src/proxy/db/engine.ts';
 import { demoLogins } from '../../src/proxy/environments.ts';
@@ -13,7 +14,12 @@ import { createSimulator } from '../../src/simulator/index.ts';
 import { copyDataDir, ensureTemplate } from '../data-dir.ts';
 
 const { values: args } = parseArgs({
-  options: { centres: { type: 'string' }, doctors: { type: 'string' }, concurrency: { type: 'string' } },
+  options: {
+    centres: { type: 'string' },
+    doctors: { type: 'string' },
+    concurrency: { type: 'string' },
+    json: { type: 'boolean' },
+  },
 });
 const centres = Number(args.centres ?? 10_000);
 const doctors = Number(args.doctors ?? 3);
@@ -49,10 +55,14 @@ const run = async (label: string) => {
 
 try {
   const rows = [await run('first (all new)'), await run('second (unchanged)')];
-  console.table(rows);
-  console.info(
-    `target: a full pass within the interval (15 min = 900 s), never more than ${concurrency} in flight; engine ${store.engine.kind}`,
-  );
+  if (args.json) {
+    console.info(JSON.stringify({ engine: store.engine.kind, concurrency, rows }));
+  } else {
+    console.table(rows);
+    console.info(
+      `target: a full pass within the interval (15 min = 900 s), never more than ${concurrency} in flight; engine ${store.engine.kind}`,
+    );
+  }
 } finally {
   await world.watcher.stop();
   await world.directory.removeConnection(connection.id);
