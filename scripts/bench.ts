@@ -17,7 +17,14 @@ import { benchAudit } from './bench/audit.ts';
 import { measureProxyLoad } from './bench/proxy-load.ts';
 import { renderResults, type Row } from './bench/report.ts';
 import { watchRefreshRows } from './bench/watch-figures.ts';
-import { signIn, startForwarder, startProxy, startSimulator, upstreamToken } from './bench/servers.ts';
+import {
+  signIn,
+  signInPerson,
+  startForwarder,
+  startProxy,
+  startSimulator,
+  upstreamToken,
+} from './bench/servers.ts';
 import { buildIfStale } from './build-if-stale.ts';
 import { findChromium } from './find-chromium.ts';
 
@@ -89,6 +96,8 @@ try {
   const cookie10k = await signIn(proxy10k.url);
   const cookie100k = await signIn(proxy100k.url);
   const cookie100 = await signIn(proxy100.url);
+  // Screens only a person sees (docs/decisions/0023): an admin of the demo's parent.
+  const adminCookie = await signInPerson(proxy10k.url, 'demo-ana');
   const firstCentre = await firstCentreOf(proxy10k.url, cookie10k);
   const centrePage = (tab: string): Page => ({
     name: `centre: ${tab}`,
@@ -109,6 +118,7 @@ try {
     // bench's own sign-in is listed (docs/decisions/0022).
     { ...centrePage('activity'), ready: 'Nothing has been done to this centre' },
     { name: 'activity', url: `${proxy10k.url}/activity`, cookie: cookie10k, ready: 'signed in' },
+    { name: 'people', url: `${proxy10k.url}/settings/people`, cookie: adminCookie, ready: 'Sofía Vidal' },
     // Complete once every centre's licences are in, which its "Last updated" line says.
     { name: 'overview', url: `${proxy100.url}/overview`, cookie: cookie100, ready: 'Last updated' },
     {

@@ -6,6 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { TestBrowser } from '../../src/proxy/testing/browser.ts';
+import { sessionCookieName } from '../../src/proxy/session-carrier.ts';
 import { copyDataDir, embeddedEngineFlags } from '../data-dir.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -153,6 +155,21 @@ export async function signIn(proxyUrl: string): Promise<string> {
   const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
   if (!cookie) throw new Error('sign-in set no cookie');
   return cookie;
+}
+
+/**
+ * Signs in to the proxy as a demo person (`demo-ana`, …) through its embedded OpenID provider
+ * (docs/decisions/0023), as the browser would: the session cookie.
+ */
+export async function signInPerson(proxyUrl: string, subject: string): Promise<string> {
+  const browser = new TestBrowser();
+  const started = await browser.navigate(`${proxyUrl}/auth/organisation/start?returnTo=/overview`);
+  const action = /action="([^"]+\/login)"/.exec(await started.response.text())?.[1];
+  if (!action) throw new Error('the embedded provider showed no sign-in form');
+  await browser.submit(new URL(action, proxyUrl).href, { account: subject });
+  const session = browser.cookie(new URL(proxyUrl).host, sessionCookieName);
+  if (!session) throw new Error(`${subject} could not sign in`);
+  return `${sessionCookieName}=${session}`;
 }
 
 /** A token straight from the simulator (spec 4.1), for the direct reference. */
