@@ -118,7 +118,13 @@ try {
     // bench's own sign-in is listed (docs/decisions/0022).
     { ...centrePage('activity'), ready: 'Nothing has been done to this centre' },
     { name: 'activity', url: `${proxy10k.url}/activity`, cookie: cookie10k, ready: 'signed in' },
-    { name: 'people', url: `${proxy10k.url}/settings/people`, cookie: adminCookie, ready: 'Sofía Vidal' },
+    {
+      name: 'people',
+      url: `${proxy10k.url}/settings/people`,
+      cookie: adminCookie,
+      person: 'demo-ana',
+      ready: 'Sofía Vidal',
+    },
     // Complete once every centre's licences are in, which its "Last updated" line says.
     { name: 'overview', url: `${proxy100.url}/overview`, cookie: cookie100, ready: 'Last updated' },
     {

@@ -20,6 +20,8 @@ export interface Page {
   url: string;
   /** The session cookie (`name=value`) for a signed-in page. */
   cookie?: string | undefined;
+  /** A demo person's subject (`demo-ana`) when the page needs a person's session, not a client's. */
+  person?: string | undefined;
   /** What shows the page is complete (a role and name Playwright can wait for). */
   ready: string;
 }
@@ -93,9 +95,18 @@ async function auditScore(page: Page, formFactor: 'mobile' | 'desktop', port: nu
 
 async function throttledContext(browser: Browser, page: Page): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  if (page.cookie) {
+  const origin = new URL(page.url).origin;
+  if (page.person) {
+    // Organisation sign-in through the embedded OpenID provider (docs/decisions/0023), in the
+    // browser's own jar: the start redirects to the provider's page, whose form names the person.
+    const start = await context.request.get(`${origin}/auth/organisation/start?returnTo=/overview`);
+    const action = /action="([^"]+\/login)"/.exec(await start.text())?.[1];
+    if (!action) throw new Error('the embedded provider showed no sign-in form');
+    const done = await context.request.post(new URL(action, origin).href, { form: { account: page.person } });
+    if (!done.ok()) throw new Error(`${page.person}'s sign-in in the browser answered ${done.status()}`);
+  } else if (page.cookie) {
     // The browser signs in itself (its cookie jar keeps the `__Host-` cookie as the proxy set it).
-    const response = await context.request.post(`${new URL(page.url).origin}/auth/login`, {
+    const response = await context.request.post(`${origin}/auth/login`, {
       headers: { 'x-requested-with': 'provider-console' },
       data: {
         environment: 'qa',
