@@ -6,6 +6,7 @@ import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { limitsOf, limitsShape, type LimitsConfig } from './config-limits.ts';
+import { mailConfigOf, mailShape, type MailConfig } from './config-mail.ts';
 import type { EnvironmentConfig } from './environments.ts';
 import { peopleConfigOf, peopleShape, refinePeople, type PeopleConfig } from './config-people.ts';
 import { watchConfigOf, watchShape, type WatchConfig } from './config-watch.ts';
@@ -40,6 +41,8 @@ export interface ProxyConfig extends LimitsConfig {
   people: PeopleConfig;
   /** The watcher: every stored connection's centres, on a schedule (docs/decisions/0025). */
   watch: WatchConfig;
+  /** Alert e-mail (docs/decisions/0027). */
+  mail: MailConfig;
 }
 
 /** Where the embedded database lives without DATA_DIR: a git-ignored folder in the checkout. */
@@ -202,6 +205,7 @@ const schema = z
     ...peopleShape,
     ...limitsShape,
     ...watchShape,
+    ...mailShape,
   })
   .superRefine((env, ctx) => {
     const upstreams = [env.UPSTREAM_DEVELOPMENT_URL, env.UPSTREAM_QA_URL, env.UPSTREAM_PRODUCTION_URL];
@@ -295,6 +299,7 @@ export function parseConfig(env: Record<string, string | undefined>): ProxyConfi
     auditRetentionDays: v.AUDIT_RETENTION_DAYS,
     people: peopleConfigOf(v, demo),
     watch: watchConfigOf(v),
+    mail: mailConfigOf(v),
     ...limitsOf(v),
   };
 }

@@ -1,0 +1,85 @@
+// The demo's mail catcher (issue 26, item 5; docs/decisions/0027): a real SMTP server in the
+// proxy's process (smtp-server), on loopback only, that keeps the last messages it received
+// (parsed by mailparser) for the demo's mail page. The mailer talks to it as to any server, so the
+// demo sends its alerts through the same code a deployment does.
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type AddressObject } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface CaughtMail {
+  id: string;
+  /** When it arrived (ISO 8601). */
+  receivedAt: string;
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  /** The HTML part as sent (the page shows the text; the HTML is for tests and a closer look). */
+  html: string | undefined;
+}
+
+export interface MailCatcher {
+  /** The port it listens on, on 127.0.0.1. */
+  port: number;
+  /** The newest first. */
+  list(): CaughtMail[];
+  close(): Promise<void>;
+}
+
+/** A message larger than this is refused (the demo's alerts are a few kB). */
+const maxMessageBytes = 1024 * 1024;
+
+const addresses = (value: AddressObject | AddressObject[] | undefined): string[] =>
+  (Array.isArray(value) ? value : value ? [value] : []).flatMap((object) =>
+    object.value.map((entry) => entry.address ?? '').filter(Boolean),
+  );
+
+export async function startMailCatcher(options: { port?: number; keep?: number } = {}): Promise<MailCatcher> {
+  const keep = options.keep ?? 50;
+  const caught: CaughtMail[] = [];
+  const server = new SMTPServer({
+    // STARTTLS off: smtp-server's built-in certificate has expired, and this never leaves loopback.
+    secure: false,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: true,
+    size: maxMessageBytes,
+    banner: 'Provider Console demo mail catcher',
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          if (stream.sizeExceeded)
+            return callback(Object.assign(new Error('message too large'), { responseCode: 552 }));
+          caught.unshift({
+            id: randomUUID(),
+            receivedAt: new Date().toISOString(),
+            from: addresses(parsed.from)[0] ?? '',
+            to: addresses(parsed.to),
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : undefined,
+          });
+          caught.splice(keep);
+          callback();
+        })
+        .catch((error: unknown) =>
+          callback(error instanceof Error ? error : new Error('unreadable message')),
+        );
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  // A client that misbehaves is its own problem: the catcher keeps serving.
+  server.on('error', () => {});
+  return {
+    port: (server.server.address() as AddressInfo).port,
+    list: () => caught.map((mail) => ({ ...mail, to: [...mail.to] })),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
