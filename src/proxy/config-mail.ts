@@ -2,7 +2,7 @@
 // the SMTP server (SMTP_URL) and the sender (MAIL_FROM). Without SMTP_URL the demo catches its
 // mail in-process; elsewhere no e-mail is sent (the alerts still store their deliveries).
 import { z } from 'zod';
-import { isLoopbackHost } from './config.ts';
+import { isLoopbackHost } from './loopback.ts';
 
 export const defaultMailFrom = 'Provider Console <alerts@provider-console.invalid>';
 

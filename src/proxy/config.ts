@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
+import { isLoopbackHost } from './loopback.ts';
 import { z } from 'zod';
 import { limitsOf, limitsShape, type LimitsConfig } from './config-limits.ts';
 import { mailConfigOf, mailShape, type MailConfig } from './config-mail.ts';
@@ -13,6 +14,7 @@ import { watchConfigOf, watchShape, type WatchConfig } from './config-watch.ts';
 import { normalizeTemplatesPrefix } from './operations.ts';
 
 export { environmentIds } from './environments.ts';
+export { isLoopbackHost } from './loopback.ts';
 export type { EnvironmentConfig, EnvironmentId, UpstreamEnvironmentId } from './environments.ts';
 
 export interface ProxyConfig extends LimitsConfig {
@@ -47,14 +49,6 @@ export interface ProxyConfig extends LimitsConfig {
 
 /** Where the embedded database lives without DATA_DIR: a git-ignored folder in the checkout. */
 export const defaultDataDir = path.resolve(import.meta.dirname, '../../.data');
-
-/** A loopback name or address: `localhost`, 127.0.0.0/8 (any spelling), `::1`. */
-export function isLoopbackHost(hostname: string): boolean {
-  const bare = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  if (bare === 'localhost') return true;
-  if (!ipaddr.isValid(bare)) return false;
-  return ipaddr.process(bare).range() === 'loopback';
-}
 
 const upstreamUrl = z
   .string()

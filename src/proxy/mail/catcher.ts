@@ -4,6 +4,7 @@
 // demo sends its alerts through the same code a deployment does.
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import type { Readable } from 'node:stream';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -35,6 +36,19 @@ const addresses = (value: AddressObject | AddressObject[] | undefined): string[]
     object.value.map((entry) => entry.address ?? '').filter(Boolean),
   );
 
+async function readMail(stream: Readable): Promise<CaughtMail> {
+  const parsed = await simpleParser(stream);
+  return {
+    id: randomUUID(),
+    receivedAt: new Date().toISOString(),
+    from: addresses(parsed.from)[0] ?? '',
+    to: addresses(parsed.to),
+    subject: parsed.subject ?? '',
+    text: parsed.text ?? '',
+    html: typeof parsed.html === 'string' ? parsed.html : undefined,
+  };
+}
+
 export async function startMailCatcher(options: { port?: number; keep?: number } = {}): Promise<MailCatcher> {
   const keep = options.keep ?? 50;
   const caught: CaughtMail[] = [];
@@ -47,25 +61,21 @@ export async function startMailCatcher(options: { port?: number; keep?: number }
     banner: 'Provider Console demo mail catcher',
     logger: false,
     onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
+      void (async () => {
+        let refusal: Error | undefined;
+        try {
+          const mail = await readMail(stream);
           if (stream.sizeExceeded)
-            return callback(Object.assign(new Error('message too large'), { responseCode: 552 }));
-          caught.unshift({
-            id: randomUUID(),
-            receivedAt: new Date().toISOString(),
-            from: addresses(parsed.from)[0] ?? '',
-            to: addresses(parsed.to),
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-            html: typeof parsed.html === 'string' ? parsed.html : undefined,
-          });
-          caught.splice(keep);
-          callback();
-        })
-        .catch((error: unknown) =>
-          callback(error instanceof Error ? error : new Error('unreadable message')),
-        );
+            refusal = Object.assign(new Error('message too large'), { responseCode: 552 });
+          else {
+            caught.unshift(mail);
+            caught.splice(keep);
+          }
+        } catch {
+          refusal = Object.assign(new Error('unreadable message'), { responseCode: 554 });
+        }
+        callback(refusal);
+      })();
     },
   });
   await new Promise<void>((resolve, reject) => {
@@ -79,7 +89,7 @@ export async function startMailCatcher(options: { port?: number; keep?: number }
   server.on('error', () => {});
   return {
     port: (server.server.address() as AddressInfo).port,
-    list: () => caught.map((mail) => ({ ...mail, to: [...mail.to] })),
+    list: () => structuredClone(caught),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -2,7 +2,7 @@
 // the alerts' `Channels['email']`: it renders (render.ts) and sends, and a failure throws a
 // `MailDeliveryError` carrying codes only (docs/decisions/0020: never the server's free text, which
 // can quote addresses or whatever it was sent), so that the delivery job retries or gives up.
-import nodemailer, { type Transporter } from 'nodemailer';
+import { createTransport, type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { SmtpSettings } from '../config-mail.ts';
 import { errorFacts } from '../error-codes.ts';
@@ -57,7 +57,7 @@ export function mailFailureOf(error: unknown): MailDeliveryError {
 const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
 export function createMailTransport(smtp: SmtpSettings): Transporter<SMTPTransport.SentMessageInfo> {
-  return nodemailer.createTransport({
+  return createTransport({
     host: smtp.host,
     port: smtp.port,
     secure: smtp.secure,
