@@ -7,24 +7,13 @@ import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import type { CaughtMail, DemoMailbox } from './mailbox.ts';
 
-export interface CaughtMail {
-  id: string;
-  /** When it arrived (ISO 8601). */
-  receivedAt: string;
-  from: string;
-  to: string[];
-  subject: string;
-  text: string;
-  /** The HTML part as sent (the page shows the text; the HTML is for tests and a closer look). */
-  html: string | undefined;
-}
+export type { CaughtMail, DemoMailbox } from './mailbox.ts';
 
-export interface MailCatcher {
+export interface MailCatcher extends DemoMailbox {
   /** The port it listens on, on 127.0.0.1. */
   port: number;
-  /** The newest first. */
-  list(): CaughtMail[];
   close(): Promise<void>;
 }
 

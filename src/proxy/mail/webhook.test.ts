@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AlertView } from './alert-types.ts';
-import { postToWebhook, webhookUrl, WebhookDeliveryError, type SlackPayload } from './webhook.ts';
+import { webhookUrl } from './webhook-url.ts';
+import { postToWebhook, WebhookDeliveryError, type SlackPayload } from './webhook.ts';
 
 const alerts: AlertView[] = [
   {

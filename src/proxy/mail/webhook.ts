@@ -2,26 +2,9 @@
 // webhook, sent `{ text, blocks }` (Mattermost, Rocket.Chat and others take the same). The call is
 // bounded as every call to a peer is (docs/decisions/0020): a deadline, a cap on the answer, no
 // redirect followed; a failure throws codes only (the URL is a secret: never in a log or an error).
-import { z } from 'zod';
-import { isLoopbackHost } from '../loopback.ts';
 import { callUpstream, type FetchLike } from '../upstream.ts';
 import type { AlertLanguage, AlertView } from './alert-types.ts';
 import { centreLink, momentOf, translator, whatHappened } from './messages.ts';
-
-/** https only; plain http only to this machine (the demo, tests). No credentials or fragment. */
-export const webhookUrl = z
-  .string()
-  .trim()
-  .max(2_000, 'must be at most 2,000 characters')
-  .refine(
-    (value) => {
-      if (!URL.canParse(value)) return false;
-      const url = new URL(value);
-      if (url.username || url.password || url.hash) return false;
-      return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
-    },
-    { message: 'must be an https:// address (plain http only on this machine), without credentials' },
-  );
 
 export type WebhookFailureReason =
   'refused' | 'deferred' | 'timeout' | 'connection_failed' | 'answer_too_large';
