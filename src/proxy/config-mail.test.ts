@@ -4,7 +4,7 @@ import { parseConfig } from './config.ts';
 
 describe('mail configuration', () => {
   test('without SMTP_URL there is no server and the default sender', () => {
-    expect(parseConfig({}).mail).toEqual({ smtp: undefined, from: defaultMailFrom });
+    expect(parseConfig({}).mail).toEqual({ smtp: undefined, from: defaultMailFrom, catcherPort: 0 });
   });
 
   test('smtp:// with credentials, smtps:// with its default port', () => {
@@ -21,6 +21,7 @@ describe('mail configuration', () => {
         loopback: false,
       },
       from: 'Alerts <a@x.org>',
+      catcherPort: 0,
     });
     expect(parseConfig({ SMTP_URL: 'smtps://mail.example' }).mail.smtp).toMatchObject({
       port: 465,

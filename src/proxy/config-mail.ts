@@ -34,6 +34,14 @@ const mailFrom = z
 export const mailShape = {
   SMTP_URL: smtpUrl.optional(),
   MAIL_FROM: mailFrom.optional(),
+  /** The demo's mail catcher listens on this loopback port (default: any free one). */
+  MAIL_CATCHER_PORT: z
+    .string()
+    .trim()
+    .regex(/^\d{1,5}$/, 'must be a port number')
+    .transform(Number)
+    .pipe(z.number().int().min(0).max(65_535))
+    .optional(),
 };
 
 type Parsed = z.output<z.ZodObject<typeof mailShape>>;
@@ -51,6 +59,8 @@ export interface SmtpSettings {
 export interface MailConfig {
   smtp: SmtpSettings | undefined;
   from: string;
+  /** 0: any free port. */
+  catcherPort: number;
 }
 
 export function smtpSettingsOf(url: URL): SmtpSettings {
@@ -69,4 +79,5 @@ export function smtpSettingsOf(url: URL): SmtpSettings {
 export const mailConfigOf = (v: Parsed): MailConfig => ({
   smtp: v.SMTP_URL && smtpSettingsOf(v.SMTP_URL),
   from: v.MAIL_FROM ?? defaultMailFrom,
+  catcherPort: v.MAIL_CATCHER_PORT ?? 0,
 });
