@@ -134,8 +134,6 @@ export const PROBLEM_CODES = [
   'no_connection',
   /** The watcher does not run on this proxy (WATCH=false, docs/decisions/0025). */
   'watch_off',
-  /** A chat webhook that is not an https:// address without credentials (docs/decisions/0027). */
-  'invalid_webhook',
   'upstream_unavailable',
   'upstream_timeout',
   'upstream_bad_response',

@@ -25,7 +25,6 @@ const titles: Record<ProblemCode, string> = {
   event_id_reused: 'Event id already used',
   no_connection: 'No stored connection',
   watch_off: 'The watcher is off',
-  invalid_webhook: 'Invalid webhook address',
   upstream_unavailable: 'Service unavailable',
   upstream_timeout: 'Service timed out',
   upstream_bad_response: 'Unexpected answer from the service',

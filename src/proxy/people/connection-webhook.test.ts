@@ -93,7 +93,7 @@ test('plain http beyond this machine, credentials in the URL or no URL at all ar
   for (const url of ['http://hooks.example/x', 'https://user:pw@hooks.example/x', 'not a url', ''])
     // oxlint-disable-next-line no-await-in-loop -- one answer at a time
     expect(await (await put(connection.id, url, admin)).json()).toMatchObject({
-      code: 'invalid_webhook',
+      code: 'invalid_request',
       detail: expect.stringContaining('https://'),
     });
   expect(await proxy.webhooks.url(connection.id)).toBeUndefined();

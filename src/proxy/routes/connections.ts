@@ -190,7 +190,7 @@ export function connectionRoutes(deps: AppDeps) {
       return fail(
         c,
         400,
-        'invalid_webhook',
+        'invalid_request',
         'Send url: an https:// incoming-webhook address (like https://hooks.slack.com/services/…), or null to remove it.',
       );
     const value = url?.success ? url.data : null;
