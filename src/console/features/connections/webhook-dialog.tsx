@@ -5,6 +5,7 @@ import { Form, FormError, SubmitButton, useSchemaForm } from '@/console/componen
 import { useNotify } from '@/console/components/notifications-host';
 import { fieldMessage } from '@/console/lib/form-kit';
 import { useI18n } from '@/console/lib/i18n';
+import { isApiError } from '@/contract/api-error-value';
 import type { Connection } from '@/contract/people-wire';
 
 // The proxy decides what a webhook may be (https, plain http on its own machine only); the form
@@ -24,7 +25,15 @@ export function WebhookDialog({ connection, onClose }: { connection: Connection;
   const form = useSchemaForm(formSchema, { defaultValues: { url: '' } });
   const { label, webhookHost } = connection;
   const save = async ({ url }: { url: string }) => {
-    const saved = await setWebhook.mutateAsync({ connectionId: connection.id, url });
+    let saved: Connection;
+    try {
+      saved = await setWebhook.mutateAsync({ connectionId: connection.id, url });
+    } catch (error) {
+      // The proxy's refusal of the address (not https, credentials in it) belongs to the field.
+      if (!isApiError(error) || error.meaning !== 'invalid-request') throw error;
+      form.setError('url', { type: 'server' }, { shouldFocus: true });
+      return;
+    }
     onClose();
     void notify({
       color: 'teal',

@@ -1,16 +1,22 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { use } from 'react';
 import { demoMailQueryOptions } from '@/console/api/demo-mail';
 import { EmptyState, ErrorPanel } from '@/console/components/feedback';
-import { useI18n } from '@/console/lib/i18n';
+import { loadArea, useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
 import { isApiError } from '@/contract/api-error-value';
+
+// Its words load with its code, not from the route's loader: a loader is part of the route tree,
+// which ships with the login page, whose budget has no bytes to spare (docs/decisions/0027).
+const words = loadArea('people');
 
 /**
  * The demo's mail (issue 26, item 5; docs/decisions/0027): what its in-process SMTP catcher
  * received, newest first, with the plain-text body as sent. Demo only: elsewhere it says so.
  */
 export function DemoMailScreen() {
+  use(words);
   const { t, formatDateTime } = useI18n();
   usePageTitle(t('demoMail.title'));
   const mail = useQuery(demoMailQueryOptions());
@@ -52,9 +58,9 @@ export function DemoMailScreen() {
                   <Text fw={600} style={{ flex: '1 1 16rem', minWidth: 0, overflowWrap: 'anywhere' }}>
                     {message.subject}
                   </Text>
-                  <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
+                  <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
                     <time dateTime={message.receivedAt}>{formatDateTime(new Date(message.receivedAt))}</time>
-                  </Badge>
+                  </Text>
                 </Group>
                 <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                   {t('demoMail.from')}: {message.from} · {t('demoMail.to')}: {message.to.join(', ')}
