@@ -280,7 +280,7 @@ export async function main(
       : ` Simulator control (/__sim): send ${controlTokenHeader} with DEMO_CONTROL_TOKEN.`;
   const mail = alertChannels.catcher ? ` Demo e-mail is caught in-process: ${open}/demo-mail.` : '';
   process.stderr.write(
-    `Provider Console: open ${open}/ in your browser.${logins}${people}${control}${mail}\n`,
+    `Provider Console: open ${open}/ in your browser.${logins}${people}${mail}${control}\n`,
   );
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
