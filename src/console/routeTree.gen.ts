@@ -17,6 +17,7 @@ import { Route as AuthSplatRouteImport } from './routes/_auth/$'
 import { Route as AuthScreensRouteImport } from './routes/_auth/_screens'
 import { Route as AuthScreensActivityRouteImport } from './routes/_auth/_screens/activity'
 import { Route as AuthScreensContractLogRouteImport } from './routes/_auth/_screens/contract-log'
+import { Route as AuthScreensDemoMailRouteImport } from './routes/_auth/_screens/demo-mail'
 import { Route as AuthScreensOverviewRouteImport } from './routes/_auth/_screens/overview'
 import { Route as AuthScreensCentresIndexRouteImport } from './routes/_auth/_screens/centres/index'
 import { Route as AuthScreensCentresCentreIdRouteImport } from './routes/_auth/_screens/centres/$centreId'
@@ -66,6 +67,11 @@ const AuthScreensActivityRoute = AuthScreensActivityRouteImport.update({
 const AuthScreensContractLogRoute = AuthScreensContractLogRouteImport.update({
   id: '/contract-log',
   path: '/contract-log',
+  getParentRoute: () => AuthScreensRoute,
+} as any)
+const AuthScreensDemoMailRoute = AuthScreensDemoMailRouteImport.update({
+  id: '/demo-mail',
+  path: '/demo-mail',
   getParentRoute: () => AuthScreensRoute,
 } as any)
 const AuthScreensOverviewRoute = AuthScreensOverviewRouteImport.update({
@@ -146,6 +152,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof AuthSplatRoute
   '/activity': typeof AuthScreensActivityRoute
   '/contract-log': typeof AuthScreensContractLogRoute
+  '/demo-mail': typeof AuthScreensDemoMailRoute
   '/overview': typeof AuthScreensOverviewRoute
   '/centres/$centreId': typeof AuthScreensCentresCentreIdRouteWithChildren
   '/doctors/register': typeof AuthScreensDoctorsRegisterRoute
@@ -166,6 +173,7 @@ export interface FileRoutesByTo {
   '/': typeof AuthIndexRoute
   '/activity': typeof AuthScreensActivityRoute
   '/contract-log': typeof AuthScreensContractLogRoute
+  '/demo-mail': typeof AuthScreensDemoMailRoute
   '/overview': typeof AuthScreensOverviewRoute
   '/doctors/register': typeof AuthScreensDoctorsRegisterRoute
   '/settings/connections': typeof AuthScreensSettingsConnectionsRoute
@@ -188,6 +196,7 @@ export interface FileRoutesById {
   '/_auth/': typeof AuthIndexRoute
   '/_auth/_screens/activity': typeof AuthScreensActivityRoute
   '/_auth/_screens/contract-log': typeof AuthScreensContractLogRoute
+  '/_auth/_screens/demo-mail': typeof AuthScreensDemoMailRoute
   '/_auth/_screens/overview': typeof AuthScreensOverviewRoute
   '/_auth/_screens/centres/$centreId': typeof AuthScreensCentresCentreIdRouteWithChildren
   '/_auth/_screens/doctors/register': typeof AuthScreensDoctorsRegisterRoute
@@ -210,6 +219,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/activity'
     | '/contract-log'
+    | '/demo-mail'
     | '/overview'
     | '/centres/$centreId'
     | '/doctors/register'
@@ -230,6 +240,7 @@ export interface FileRouteTypes {
     | '/'
     | '/activity'
     | '/contract-log'
+    | '/demo-mail'
     | '/overview'
     | '/doctors/register'
     | '/settings/connections'
@@ -251,6 +262,7 @@ export interface FileRouteTypes {
     | '/_auth/'
     | '/_auth/_screens/activity'
     | '/_auth/_screens/contract-log'
+    | '/_auth/_screens/demo-mail'
     | '/_auth/_screens/overview'
     | '/_auth/_screens/centres/$centreId'
     | '/_auth/_screens/doctors/register'
@@ -327,6 +339,13 @@ declare module '@tanstack/react-router' {
       path: '/contract-log'
       fullPath: '/contract-log'
       preLoaderRoute: typeof AuthScreensContractLogRouteImport
+      parentRoute: typeof AuthScreensRoute
+    }
+    '/_auth/_screens/demo-mail': {
+      id: '/_auth/_screens/demo-mail'
+      path: '/demo-mail'
+      fullPath: '/demo-mail'
+      preLoaderRoute: typeof AuthScreensDemoMailRouteImport
       parentRoute: typeof AuthScreensRoute
     }
     '/_auth/_screens/overview': {
@@ -448,6 +467,7 @@ const AuthScreensCentresCentreIdRouteWithChildren =
 interface AuthScreensRouteChildren {
   AuthScreensActivityRoute: typeof AuthScreensActivityRoute
   AuthScreensContractLogRoute: typeof AuthScreensContractLogRoute
+  AuthScreensDemoMailRoute: typeof AuthScreensDemoMailRoute
   AuthScreensOverviewRoute: typeof AuthScreensOverviewRoute
   AuthScreensCentresCentreIdRoute: typeof AuthScreensCentresCentreIdRouteWithChildren
   AuthScreensDoctorsRegisterRoute: typeof AuthScreensDoctorsRegisterRoute
@@ -459,6 +479,7 @@ interface AuthScreensRouteChildren {
 const AuthScreensRouteChildren: AuthScreensRouteChildren = {
   AuthScreensActivityRoute: AuthScreensActivityRoute,
   AuthScreensContractLogRoute: AuthScreensContractLogRoute,
+  AuthScreensDemoMailRoute: AuthScreensDemoMailRoute,
   AuthScreensOverviewRoute: AuthScreensOverviewRoute,
   AuthScreensCentresCentreIdRoute: AuthScreensCentresCentreIdRouteWithChildren,
   AuthScreensDoctorsRegisterRoute: AuthScreensDoctorsRegisterRoute,

@@ -29,6 +29,8 @@ export const connectionSchema = z.object({
   refusedAt: z.nullable(z.string()),
   createdAt: z.string(),
   createdBy: z.nullable(z.string()),
+  /** The chat webhook's host when one is set; its URL is a secret and never sent back (decision 0027). */
+  webhookHost: z.nullable(z.string()),
 });
 export type Connection = z.infer<typeof connectionSchema>;
 export const connectionsSchema = z.object({ connections: z.array(connectionSchema) });
@@ -54,6 +56,12 @@ export const replaceSecretRequestSchema = z.object({
   clientSecret,
 });
 export type ReplaceSecretRequest = z.infer<typeof replaceSecretRequestSchema>;
+
+/** `PUT /connections/{id}/webhook`: a Slack-compatible incoming webhook (https), or null to remove it. */
+export const setWebhookRequestSchema = z.object({
+  url: z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(2000))),
+});
+export type SetWebhookRequest = z.infer<typeof setWebhookRequestSchema>;
 
 /** Where a role came from: set in the console, or the identity provider's claim, or ADMIN_EMAILS. */
 export const ROLE_SOURCES = ['console', 'claim', 'admin_emails'] as const;
@@ -150,6 +158,24 @@ export function replaceConnectionSecret(
     {
       method: 'PUT',
       path: `${PEOPLE_PATHS.connections}/${encodeURIComponent(connectionId)}/secret`,
+      body: { json: body },
+    },
+    connectionSchema,
+    init,
+  );
+}
+
+export function setConnectionWebhook(
+  client: UpstreamClient,
+  input: { connectionId: string } & SetWebhookRequest,
+  init?: CallInit,
+) {
+  const { connectionId, ...body } = input;
+  return send(
+    client,
+    {
+      method: 'PUT',
+      path: `${PEOPLE_PATHS.connections}/${encodeURIComponent(connectionId)}/webhook`,
       body: { json: body },
     },
     connectionSchema,

@@ -58,6 +58,8 @@ export const PROXY_OPERATION_IDS = [
   'addFirstConnection',
   'replaceConnectionSecret',
   'removeConnection',
+  'setConnectionWebhook',
+  'listDemoMail',
 ] as const;
 export type ProxyOperationId = (typeof PROXY_OPERATION_IDS)[number];
 
@@ -110,6 +112,10 @@ export const OPERATION_REQUIREMENTS = {
   addFirstConnection: 'public',
   replaceConnectionSecret: 'connections.manage',
   removeConnection: 'connections.manage',
+  /** A connection's chat webhook for alerts (docs/decisions/0027): its URL is a secret, as the client secret is. */
+  setConnectionWebhook: 'connections.manage',
+  /** The demo's caught e-mail (docs/decisions/0027): demo data, to anyone signed in to it. */
+  listDemoMail: 'signed-in',
 } as const satisfies Record<OperationId | ProxyOperationId, Requirement>;
 
 export type AnyOperationId = keyof typeof OPERATION_REQUIREMENTS;

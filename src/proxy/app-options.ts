@@ -6,6 +6,8 @@ import type { Logger } from './context.ts';
 import type { DemoLimits } from './demo-guard.ts';
 import type { EnvironmentConfig } from './environments.ts';
 import type { Directory } from './people/directory.ts';
+import type { WebhookStore } from './db/webhook-repository.ts';
+import type { DemoMailbox } from './mail/mailbox.ts';
 import type { OrganisationSignIn, PeoplePolicy } from './people/organisation.ts';
 import type { StaticSite } from './routes/site.ts';
 import type { SessionCarrier } from './session-carrier.ts';
@@ -83,6 +85,10 @@ export interface ProxyOptions {
   compress?: boolean;
   /** The watcher's on-demand refresh (docs/decisions/0025); absent where it does not run. */
   watch?: WatchRequests;
+  /** Connections' chat webhooks, sealed (docs/decisions/0027): the database's. */
+  webhooks?: WebhookStore;
+  /** The demo's mail catcher, listed at GET /demo/mail (docs/decisions/0027). */
+  demoMail?: DemoMailbox;
   /** The child list's index: its ages and memory bounds (docs/decisions/0024). */
   centreIndex?: Omit<CentreIndexOptions, 'store' | 'now'>;
 }

@@ -34,6 +34,7 @@ import { peopleRoutes } from './routes/people.ts';
 import { simulatorControlRoutes } from './routes/simulator-control.ts';
 import { siteRoutes } from './routes/site.ts';
 import { watchRoutes } from './routes/watch.ts';
+import { demoMailRoutes } from './routes/demo-mail.ts';
 import { createSecretBox } from './secret-box.ts';
 import { cookieCarrier } from './session-carrier.ts';
 import { StoreUnavailableError } from './session-store.ts';
@@ -107,6 +108,8 @@ export function createProxyApp(options: ProxyOptions) {
     publicOrigin: options.publicOrigin,
     box,
     watch: options.watch,
+    webhooks: options.webhooks,
+    demoMail: environments.has('demo') ? options.demoMail : undefined,
   };
 
   const app = new Hono<ProxyEnv>();
@@ -142,7 +145,7 @@ export function createProxyApp(options: ProxyOptions) {
   app.use('/contract-events', csrf);
   app.use('/contract-events/*', csrf);
   app.use('/audit/*', csrf);
-  for (const path of ['/people', '/people/*', '/connections', '/connections/*', '/watch/*'])
+  for (const path of ['/people', '/people/*', '/connections', '/connections/*', '/watch/*', '/demo/*'])
     app.use(path, csrf);
   // docs/decisions/0020: one session's requests in flight are bounded.
   app.use(
@@ -165,6 +168,7 @@ export function createProxyApp(options: ProxyOptions) {
   app.route('/contract-events', contractEventRoutes(deps));
   app.route('/audit', auditRoutes(deps));
   app.route('/watch', watchRoutes(deps));
+  app.route('/demo/mail', demoMailRoutes(deps));
   app.route(
     '/__sim',
     simulatorControlRoutes(

@@ -4,14 +4,17 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
+import { isLoopbackHost } from './loopback.ts';
 import { z } from 'zod';
 import { limitsOf, limitsShape, type LimitsConfig } from './config-limits.ts';
+import { mailConfigOf, mailShape, type MailConfig } from './config-mail.ts';
 import type { EnvironmentConfig } from './environments.ts';
 import { peopleConfigOf, peopleShape, refinePeople, type PeopleConfig } from './config-people.ts';
 import { watchConfigOf, watchShape, type WatchConfig } from './config-watch.ts';
 import { normalizeTemplatesPrefix } from './operations.ts';
 
 export { environmentIds } from './environments.ts';
+export { isLoopbackHost } from './loopback.ts';
 export type { EnvironmentConfig, EnvironmentId, UpstreamEnvironmentId } from './environments.ts';
 
 export interface ProxyConfig extends LimitsConfig {
@@ -40,18 +43,12 @@ export interface ProxyConfig extends LimitsConfig {
   people: PeopleConfig;
   /** The watcher: every stored connection's centres, on a schedule (docs/decisions/0025). */
   watch: WatchConfig;
+  /** Alert e-mail (docs/decisions/0027). */
+  mail: MailConfig;
 }
 
 /** Where the embedded database lives without DATA_DIR: a git-ignored folder in the checkout. */
 export const defaultDataDir = path.resolve(import.meta.dirname, '../../.data');
-
-/** A loopback name or address: `localhost`, 127.0.0.0/8 (any spelling), `::1`. */
-export function isLoopbackHost(hostname: string): boolean {
-  const bare = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  if (bare === 'localhost') return true;
-  if (!ipaddr.isValid(bare)) return false;
-  return ipaddr.process(bare).range() === 'loopback';
-}
 
 const upstreamUrl = z
   .string()
@@ -202,6 +199,7 @@ const schema = z
     ...peopleShape,
     ...limitsShape,
     ...watchShape,
+    ...mailShape,
   })
   .superRefine((env, ctx) => {
     const upstreams = [env.UPSTREAM_DEVELOPMENT_URL, env.UPSTREAM_QA_URL, env.UPSTREAM_PRODUCTION_URL];
@@ -295,6 +293,7 @@ export function parseConfig(env: Record<string, string | undefined>): ProxyConfi
     auditRetentionDays: v.AUDIT_RETENTION_DAYS,
     people: peopleConfigOf(v, demo),
     watch: watchConfigOf(v),
+    mail: mailConfigOf(v),
     ...limitsOf(v),
   };
 }

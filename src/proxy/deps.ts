@@ -10,6 +10,8 @@ import type { AccessControl } from './people/access.ts';
 import type { Directory } from './people/directory.ts';
 import type { OrganisationSignIn, PeoplePolicy } from './people/organisation.ts';
 import type { SecretBox } from './secret-box.ts';
+import type { WebhookStore } from './db/webhook-repository.ts';
+import type { DemoMailbox } from './mail/mailbox.ts';
 import type { SessionCarrier } from './session-carrier.ts';
 import type { SessionStore } from './session-store.ts';
 import type { SessionManager } from './sessions.ts';
@@ -60,6 +62,10 @@ export interface AppDeps {
   maxAnswerBytes: number;
   /** The watcher's on-demand refresh (docs/decisions/0025); absent where it does not run. */
   watch: WatchRequests | undefined;
+  /** Connections' chat webhooks, sealed (docs/decisions/0027); absent without a database. */
+  webhooks: WebhookStore | undefined;
+  /** The demo's mail catcher (docs/decisions/0027); absent outside the demo or with SMTP_URL. */
+  demoMail: DemoMailbox | undefined;
   /** Ends the connection behind `HostBindings.connection` (the Node host); answers whether it did. */
   cutConnection?: (connection: unknown) => boolean;
 }

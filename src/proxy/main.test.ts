@@ -108,7 +108,7 @@ describe('starting', () => {
     expect(plain).toHaveLength(1);
     expect(plain[0]).toMatch(
       new RegExp(
-        `^${escape(`Provider Console: open ${url}/ in your browser. Demo logins (D12): provider 100 demo-parent / demo-parent-secret, provider 200 demo-processor / demo-processor-secret. Sign in with your organisation as a demo person: Ana Martín (Admin of Red Salud Demo), Óscar Ruiz (Operator of Red Salud Demo), Sofía Vidal (Support of Red Salud Demo), Pau Serra (Support of both demo parents). Simulator control (/__sim): send x-demo-control-token: `)}[A-Za-z0-9_-]{32}$`,
+        `^${escape(`Provider Console: open ${url}/ in your browser. Demo logins (D12): provider 100 demo-parent / demo-parent-secret, provider 200 demo-processor / demo-processor-secret. Sign in with your organisation as a demo person: Ana Martín (Admin of Red Salud Demo), Óscar Ruiz (Operator of Red Salud Demo), Sofía Vidal (Support of Red Salud Demo), Pau Serra (Support of both demo parents). Demo e-mail is caught in-process: ${url}/demo-mail. Simulator control (/__sim): send x-demo-control-token: `)}[A-Za-z0-9_-]{32}$`,
       ),
     );
     proxy.child.kill('SIGTERM');

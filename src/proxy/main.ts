@@ -10,6 +10,7 @@ import { ConfigError, isLoopbackHost, parseConfig, type ProxyConfig } from './co
 import { createSqlAuditStore } from './db/audit-repository.ts';
 import { dataKeyFor } from './db/data-key.ts';
 import { createSqlDirectory } from './db/people-repository.ts';
+import { createWebhookStore } from './db/webhook-repository.ts';
 import { createWatchRepository } from './db/watch-repository.ts';
 import { openStore, type Store } from './db/engine.ts';
 import { DatabaseStartError } from './db/errors.ts';
@@ -30,6 +31,7 @@ import { createMemoryStore, type SessionStore } from './session-store.ts';
 import { loadStaticSite, type StaticSite } from './static-site.ts';
 import { createUpstreamPool } from './upstream-pool.ts';
 import { startWatcher, type Watcher } from './watch/watcher.ts';
+import { startAlertChannels } from './mail/channels.ts';
 
 /** Stops with exit code 2 and a message a person can act on (the configuration is wrong). */
 function refuseToStart(message: string): never {
@@ -125,6 +127,14 @@ export async function main(
         logger: log,
       })
     : undefined;
+  // docs/decisions/0027: e-mail through SMTP_URL, else the demo's in-process catcher; the webhook
+  // poster. The alerts' delivery job sends through `alertChannels.channels`.
+  let consoleOrigin = config.publicOrigin ?? '';
+  const alertChannels = await startAlertChannels({
+    mail: config.mail,
+    demo: demo !== undefined,
+    consoleOrigin: () => consoleOrigin,
+  });
   let built: ReturnType<typeof createProxyApp> | undefined;
   // Started once the proxy listens (below); the app asks it for on-demand refreshes meanwhile.
   let watcher: Watcher | undefined;
@@ -185,6 +195,8 @@ export async function main(
           organisation,
           people: config.people.policy,
           clientCredentialsLogin: config.people.clientCredentialsLogin,
+          webhooks: createWebhookStore(database.db, createSecretBox(dataKey)),
+          demoMail: alertChannels.catcher,
           ...(config.watch.enabled && {
             watch: { refresh: (id: string) => watcher?.refresh(id) ?? Promise.resolve(false) },
           }),
@@ -246,12 +258,14 @@ export async function main(
       environments: config.environments.map((environment) => environment.id).join(','),
       store: config.redisUrl ? 'redis' : 'memory',
       database: database.engine.kind,
+      email: alertChannels.email,
     },
     'listening',
   );
   // For a person at a terminal: one plain line beside the JSON logs (on stderr, so that stdout
   // stays JSON lines for a log collector).
   const open = config.publicOrigin ?? server.url.replace('://[::1]', '://localhost');
+  consoleOrigin = open;
   const logins = demo
     ? ` Demo logins (D12): provider ${demoLogins.parent.providerId} ${demoLogins.parent.clientId} / ${demoLogins.parent.clientSecret}, provider ${demoLogins.processor.providerId} ${demoLogins.processor.clientId} / ${demoLogins.processor.clientSecret}.`
     : '';
@@ -265,13 +279,17 @@ export async function main(
     : config.demo.controlToken === undefined
       ? ` Simulator control (/__sim): send ${controlTokenHeader}: ${controlToken}`
       : ` Simulator control (/__sim): send ${controlTokenHeader} with DEMO_CONTROL_TOKEN.`;
-  process.stderr.write(`Provider Console: open ${open}/ in your browser.${logins}${people}${control}\n`);
+  const mail = alertChannels.catcher ? ` Demo e-mail is caught in-process: ${open}/demo-mail.` : '';
+  process.stderr.write(
+    `Provider Console: open ${open}/ in your browser.${logins}${people}${mail}${control}\n`,
+  );
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       log.info({ event: 'stopping', signal, graceMs: config.shutdownGraceMs }, 'stopping');
       const stop = async () => {
         await server.close(config.shutdownGraceMs);
         await watcher?.stop();
+        await alertChannels.close();
         demo?.stop();
         stopRetention();
         await pool.close();

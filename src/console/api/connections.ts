@@ -5,8 +5,10 @@ import {
   getConnections,
   removeConnection,
   replaceConnectionSecret,
+  setConnectionWebhook,
   type AddConnectionRequest,
   type ReplaceSecretRequest,
+  type SetWebhookRequest,
 } from '@/contract/people-wire';
 import { unwrap } from '@/contract/result';
 import { proxyClient } from './client.ts';
@@ -50,6 +52,16 @@ export function useReplaceSecret() {
     mutationFn: async (input: { connectionId: string } & ReplaceSecretRequest) =>
       unwrap(await replaceConnectionSecret(proxyClient, input)),
     onSuccess: () => refresh(queryClient),
+  });
+}
+
+/** `PUT /connections/{id}/webhook`: the chat webhook for its alerts (docs/decisions/0027); null removes it. */
+export function useSetWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { connectionId: string } & SetWebhookRequest) =>
+      unwrap(await setConnectionWebhook(proxyClient, input)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: connectionKeys.all }),
   });
 }
 

@@ -30,6 +30,7 @@ function connectionOf(row: Selectable<ConnectionTable>): Connection {
     refusedAt: time(row.refused_at),
     createdAt: row.created_at.getTime(),
     createdBy: row.created_by,
+    webhookHost: row.webhook_host,
   };
 }
 

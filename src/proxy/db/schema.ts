@@ -58,6 +58,10 @@ export interface ConnectionTable {
   created_at: ColumnType<Date, Date, never>;
   created_by: ColumnType<string | null, string | null | undefined, never>;
   updated_at: Date;
+  /** The chat webhook's URL, sealed like the secret (migrations/0005, docs/decisions/0027). */
+  webhook_sealed: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Its host, the only part shown back. */
+  webhook_host: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Someone who may sign in as themselves (migrations/0002). */

@@ -18,6 +18,8 @@ export interface Connection {
   createdAt: number;
   /** The person who registered it; null for the demo's own. */
   createdBy: string | null;
+  /** Its chat webhook's host, when one is set (the URL itself is sealed: db/webhook-repository.ts). */
+  webhookHost: string | null;
 }
 
 export interface NewConnection {

@@ -69,6 +69,13 @@ const endpoints: { method: string; path: string; operation: AnyOperationId; samp
     sample: '/connections/nothing',
   },
   {
+    method: 'PUT',
+    path: '/connections/:id/webhook',
+    operation: 'setConnectionWebhook',
+    sample: '/connections/nothing/webhook',
+  },
+  { method: 'GET', path: '/demo/mail', operation: 'listDemoMail', sample: '/demo/mail' },
+  {
     method: 'POST',
     path: '/connections/first',
     operation: 'addFirstConnection',

@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import {
   addConnectionRequestSchema,
   replaceSecretRequestSchema,
+  setWebhookRequestSchema,
   type Connection as WireConnection,
 } from '../../contract/people-wire.ts';
 import { actorOf, ownerOf, recordEntries, requestFields } from '../audit/recorder.ts';
@@ -18,6 +19,7 @@ import { authorize, type Authorized } from '../people/authorize.ts';
 import { verifyCredentials } from '../people/connection-check.ts';
 import type { Connection } from '../people/directory.ts';
 import { firstConnection } from '../people/first-connection.ts';
+import { webhookUrl } from '../mail/webhook-url.ts';
 
 export const wireConnection = (connection: Connection): WireConnection => ({
   id: connection.id,
@@ -30,6 +32,7 @@ export const wireConnection = (connection: Connection): WireConnection => ({
   refusedAt: connection.refusedAt === null ? null : new Date(connection.refusedAt).toISOString(),
   createdAt: new Date(connection.createdAt).toISOString(),
   createdBy: connection.createdBy,
+  webhookHost: connection.webhookHost,
 });
 
 const unavailable = (c: Ctx) =>
@@ -54,7 +57,14 @@ export function connectionRoutes(deps: AppDeps) {
         ),
       );
   };
-  const record = (c: Ctx, authorized: Authorized, action: string, connection: Connection, status: number) =>
+  const record = (
+    c: Ctx,
+    authorized: Authorized,
+    action: string,
+    connection: Connection,
+    status: number,
+    extra: Record<string, unknown> = {},
+  ) =>
     recordEntries(deps, c, [
       {
         ...requestFields(c, deps.now),
@@ -66,7 +76,7 @@ export function connectionRoutes(deps: AppDeps) {
         centreId: connection.providerId,
         subject: connection.id,
         outcome: { status, code: null },
-        detail: { label: connection.label, clientId: connection.clientId },
+        detail: { label: connection.label, clientId: connection.clientId, ...extra },
       },
     ]);
 
@@ -161,6 +171,45 @@ export function connectionRoutes(deps: AppDeps) {
     await record(c, authorized, 'connection.secret_replace', replaced, 200);
     watchNow(replaced.id);
     return c.json(wireConnection(replaced));
+  });
+
+  // docs/decisions/0027: the chat webhook for the connection's alerts. Its URL is a bearer secret:
+  // sealed at rest, never answered back (only its host), never in the audit entry (only its host).
+  routes.put('/:id/webhook', async (c) => {
+    const authorized = await authorize(deps, c, 'setConnectionWebhook');
+    if (authorized instanceof Response) return authorized;
+    const connection = administered(authorized).find((candidate) => candidate.id === c.req.param('id'));
+    if (!connection || !deps.webhooks)
+      return fail(c, 404, 'not_found', 'You are not an admin of such a connection.');
+    const body = await readJsonBody(c, true);
+    if (body instanceof Response) return body;
+    const parsed = setWebhookRequestSchema.safeParse(body);
+    const url =
+      parsed.success && parsed.data.url !== null ? webhookUrl.safeParse(parsed.data.url) : undefined;
+    if (!parsed.success || url?.success === false)
+      return fail(
+        c,
+        400,
+        'invalid_request',
+        'Send url: an https:// incoming-webhook address (like https://hooks.slack.com/services/…), or null to remove it.',
+      );
+    const value = url?.success ? url.data : null;
+    if (!(await deps.webhooks.set(connection.id, value, deps.now())))
+      return fail(c, 404, 'not_found', 'That connection was removed meanwhile.');
+    await deps.access.changed('connections');
+    const changed = (await deps.access.connections()).find((candidate) => candidate.id === connection.id);
+    const webhookHost = value === null ? null : new URL(value).host;
+    await record(
+      c,
+      authorized,
+      value === null ? 'connection.webhook_clear' : 'connection.webhook_set',
+      connection,
+      200,
+      {
+        webhookHost,
+      },
+    );
+    return c.json(wireConnection({ ...(changed ?? connection), webhookHost }));
   });
 
   routes.delete('/:id', async (c) => {

@@ -8,6 +8,7 @@ import { createProxyApp, type ProxyApp, type ProxyOptions } from '../app.ts';
 import { createSqlAuditStore } from '../db/audit-repository.ts';
 import { openStore, type Store } from '../db/engine.ts';
 import { createSqlDirectory } from '../db/people-repository.ts';
+import { createWebhookStore, type WebhookStore } from '../db/webhook-repository.ts';
 import { demoPeople, seedDemo } from '../identity/demo-people.ts';
 import { createEmbeddedProvider, embeddedPrefix } from '../identity/embedded-provider.ts';
 import { createOidcClient } from '../identity/oidc-client.ts';
@@ -27,6 +28,7 @@ export interface PeopleProxy {
   app: ProxyApp;
   database: Store;
   directory: Directory;
+  webhooks: WebhookStore;
   logLines: string[];
   /** Every answer the test's own requests received (signIn's browsers keep theirs). */
   seen: string[];
@@ -63,7 +65,9 @@ export async function startPeopleProxy(options: PeopleProxyOptions): Promise<Peo
     ...overrides
   } = options;
   const database = await openStore({ databaseUrl, dataDir: '' });
-  const directory = createSqlDirectory(database.db, createSecretBox(dataKey ?? randomBytes(32)));
+  const dataBox = createSecretBox(dataKey ?? randomBytes(32));
+  const directory = createSqlDirectory(database.db, dataBox);
+  const webhooks = createWebhookStore(database.db, dataBox);
   const logLines: string[] = [];
   const seen: string[] = [];
   const logger = createLogger({ write: (line: string) => void logLines.push(line) });
@@ -102,6 +106,7 @@ export async function startPeopleProxy(options: PeopleProxyOptions): Promise<Peo
         logger,
         audit: createSqlAuditStore(database.db, database.ping),
         directory,
+        webhooks,
         organisation: organisationOf ? organisationOf(embedded) : embedded,
         people: noPeoplePolicy,
         allowedHosts: [address, 'localhost'],
@@ -137,6 +142,7 @@ export async function startPeopleProxy(options: PeopleProxyOptions): Promise<Peo
     app: proxy,
     database,
     directory,
+    webhooks,
     logLines,
     seen,
     request,

@@ -16,6 +16,9 @@ const AddConnectionForm = lazy(() =>
 const ReplaceSecretDialog = lazy(() =>
   import('./replace-secret-dialog.tsx').then((module) => ({ default: module.ReplaceSecretDialog })),
 );
+const WebhookDialog = lazy(() =>
+  import('./webhook-dialog.tsx').then((module) => ({ default: module.WebhookDialog })),
+);
 const RemoveConnectionDialog = lazy(() =>
   import('./remove-connection-dialog.tsx').then((module) => ({ default: module.RemoveConnectionDialog })),
 );
@@ -33,6 +36,7 @@ export function ConnectionsScreen() {
   const { data: environments } = useSuspenseQuery(environmentsQueryOptions());
   const [replacing, setReplacing] = useState<Connection | undefined>(undefined);
   const [removing, setRemoving] = useState<Connection | undefined>(undefined);
+  const [hooking, setHooking] = useState<Connection | undefined>(undefined);
   const current = useRights().connection?.id;
   const kindOf = (id: string) => environments.find((environment) => environment.id === id)?.kind;
   return (
@@ -80,6 +84,11 @@ export function ConnectionsScreen() {
                         clientId: connection.clientId,
                       })}
                     </Text>
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {connection.webhookHost
+                        ? t('connections.webhook.set', { host: connection.webhookHost })
+                        : t('connections.webhook.none')}
+                    </Text>
                     {refused ? (
                       <Text size="xs" c="red">
                         {t('connections.refused.detail')}
@@ -97,6 +106,14 @@ export function ConnectionsScreen() {
                       onClick={() => setReplacing(connection)}
                     >
                       {t('connections.replace')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      aria-label={t('connections.webhook.editFor', { label: connection.label })}
+                      onClick={() => setHooking(connection)}
+                    >
+                      {t('connections.webhook.edit')}
                     </Button>
                     <Button
                       size="xs"
@@ -130,6 +147,14 @@ export function ConnectionsScreen() {
             connection={removing}
             current={removing.id === current}
             onClose={() => setRemoving(undefined)}
+          />
+        </Suspense>
+      ) : null}
+      {hooking ? (
+        <Suspense fallback={null}>
+          <WebhookDialog
+            connection={connections.find((candidate) => candidate.id === hooking.id) ?? hooking}
+            onClose={() => setHooking(undefined)}
           />
         </Suspense>
       ) : null}

@@ -23,6 +23,7 @@ const connection = (id: string, label: string): Connection => ({
   refusedAt: null,
   createdAt: '2026-11-22T10:00:00.000Z',
   createdBy: null,
+  webhookHost: null,
 });
 
 /** The proxy's list, and the DELETEs it was sent (each removes its connection from the list). */

@@ -1,0 +1,62 @@
+// The e-mail's and the webhook's words, in the person's language, through Lingui (ICU messages:
+// plurals, values; docs/decisions/0010-i18n.md, 0027). The catalogues are plain JSON beside this
+// module, one per language, in the console's minimal format, compiled once when first used: the
+// proxy has no bundler to precompile them as the console's Vite plugin does.
+import { setupI18n, type I18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import ca from './locales/ca.json' with { type: 'json' };
+import en from './locales/en.json' with { type: 'json' };
+import es from './locales/es.json' with { type: 'json' };
+import type { AlertLanguage, AlertRule, AlertView } from './alert-types.ts';
+
+export type MailMessageId = keyof typeof en;
+
+const catalogues: Record<AlertLanguage, Record<MailMessageId, string>> = { en, es, ca };
+
+const instances = new Map<AlertLanguage, I18n>();
+
+function i18nFor(language: AlertLanguage): I18n {
+  let i18n = instances.get(language);
+  if (!i18n) {
+    i18n = setupI18n();
+    i18n.setMessagesCompiler(compileMessage);
+    i18n.load(language, catalogues[language]);
+    i18n.activate(language);
+    instances.set(language, i18n);
+  }
+  return i18n;
+}
+
+export type Translate = (id: MailMessageId, values?: Record<string, string | number>) => string;
+
+export const translator =
+  (language: AlertLanguage): Translate =>
+  (id, values) =>
+    i18nFor(language)._(id, values);
+
+/** What happened, one sentence per rule (a rule added to the alerts needs its line here). */
+const ruleMessage: Record<AlertRule, MailMessageId> = {
+  suspended: 'rule.suspended',
+  reinstated: 'rule.reinstated',
+  cancelled: 'rule.cancelled',
+  reactivated: 'rule.reactivated',
+  basic_limit: 'rule.basic_limit',
+  trial_ending: 'rule.trial_ending',
+  change_scheduled: 'rule.change_scheduled',
+};
+
+export const whatHappened = (t: Translate, alert: AlertView): string =>
+  t(ruleMessage[alert.rule], { centre: alert.centreName });
+
+/** A moment in the person's language, in UTC (a person's time zone is not known yet). */
+export const momentOf = (language: AlertLanguage, iso: string): string =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
+    new Date(iso),
+  );
+
+export const dayOf = (language: AlertLanguage, iso: string): string =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+
+/** The console's page of a centre (the alerts' links; `consoleOrigin`: docs/decisions/0027). */
+export const centreLink = (consoleOrigin: string, centreId: string): string =>
+  `${consoleOrigin.replace(/\/+$/, '')}/centres/${encodeURIComponent(centreId)}`;

@@ -1,0 +1,109 @@
+// The webhook poster against a real HTTP server on loopback (node:http).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { AlertView } from './alert-types.ts';
+import { webhookUrl } from './webhook-url.ts';
+import { postToWebhook, WebhookDeliveryError, type SlackPayload } from './webhook.ts';
+
+const alerts: AlertView[] = [
+  {
+    id: 'a',
+    rule: 'suspended',
+    centreId: 'c 1',
+    centreName: 'Norte & <Sur>',
+    at: '2026-11-12T09:14:00Z',
+    details: {},
+  },
+  {
+    id: 'b',
+    rule: 'trial_ending',
+    centreId: 'c2',
+    centreName: 'Este',
+    at: '2026-11-12T10:00:00Z',
+    details: {},
+  },
+];
+
+const received: { path: string; type: string | undefined; body: unknown }[] = [];
+let base: string;
+const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('end', () => {
+    const path = request.url ?? '';
+    received.push({
+      path,
+      type: request.headers['content-type'],
+      body: JSON.parse(Buffer.concat(chunks).toString()),
+    });
+    if (path === '/slow') return void setTimeout(() => response.end('ok'), 2_000);
+    if (path === '/huge') return void response.end('x'.repeat(200_000));
+    if (path === '/gone') return void response.writeHead(404).end('no_service');
+    if (path === '/busy') return void response.writeHead(503).end('later');
+    response.end('ok');
+  });
+});
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const post = (path: string, timeoutMs?: number) =>
+  postToWebhook(`${base}${path}`, alerts, 'es', { consoleOrigin: 'https://console.example', timeoutMs });
+const failure = async (promise: Promise<void>) => {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(WebhookDeliveryError);
+  return error as WebhookDeliveryError;
+};
+
+describe('posting alerts to a chat webhook', () => {
+  test("sends Slack's { text, blocks } as JSON, in the person's language, escaped for mrkdwn", async () => {
+    await post('/hook');
+    const last = received.at(-1);
+    expect(last?.type).toBe('application/json');
+    const payload = last?.body as SlackPayload;
+    expect(payload.text).toBe(
+      'Norte & <Sur> ha sido suspendido\nLas licencias TRIAL de Este terminan en 7 días o menos',
+    );
+    expect(payload.blocks).toHaveLength(2);
+    expect(payload.blocks[0]?.text.text).toContain('*Norte &amp; &lt;Sur&gt; ha sido suspendido*');
+    expect(payload.blocks[0]?.text.text).toContain(
+      '<https://console.example/centres/c%201|Abrir Norte &amp; &lt;Sur&gt; en Provider Console>',
+    );
+  });
+
+  test('a hook that does not answer in time is a retryable timeout', async () => {
+    const error = await failure(post('/slow', 300));
+    expect([error?.reason, error?.retryable]).toEqual(['timeout', true]);
+  });
+
+  test('an answer past the cap is refused, not read whole', async () => {
+    const error = await failure(post('/huge'));
+    expect([error?.reason, error?.retryable]).toEqual(['answer_too_large', false]);
+  });
+
+  test('a revoked hook (4xx) is final; a busy one (5xx) is retried', async () => {
+    expect(await failure(post('/gone'))).toMatchObject({ reason: 'refused', retryable: false, status: 404 });
+    expect(await failure(post('/busy'))).toMatchObject({ reason: 'deferred', retryable: true, status: 503 });
+  });
+
+  test('the error never carries the URL (it is the secret)', async () => {
+    const error = await failure(post('/gone'));
+    expect(error?.message).not.toContain('127.0.0.1');
+  });
+});
+
+describe('a webhook URL', () => {
+  test('https anywhere, plain http only on loopback, no credentials', () => {
+    expect(webhookUrl.safeParse('https://hooks.slack.com/services/T/B/X').success).toBe(true);
+    expect(webhookUrl.safeParse('http://127.0.0.1:9/hook').success).toBe(true);
+    expect(webhookUrl.safeParse('http://hooks.example/hook').success).toBe(false);
+    expect(webhookUrl.safeParse('https://user:pw@hooks.example/hook').success).toBe(false);
+    expect(webhookUrl.safeParse('ftp://hooks.example').success).toBe(false);
+  });
+});
