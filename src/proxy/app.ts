@@ -34,6 +34,7 @@ import { peopleRoutes } from './routes/people.ts';
 import { simulatorControlRoutes } from './routes/simulator-control.ts';
 import { siteRoutes } from './routes/site.ts';
 import { watchRoutes } from './routes/watch.ts';
+import { watchReadRoutes } from './routes/watch-read.ts';
 import { createSecretBox } from './secret-box.ts';
 import { cookieCarrier } from './session-carrier.ts';
 import { StoreUnavailableError } from './session-store.ts';
@@ -107,6 +108,7 @@ export function createProxyApp(options: ProxyOptions) {
     publicOrigin: options.publicOrigin,
     box,
     watch: options.watch,
+    watchReads: options.watch ? options.watchReads : undefined,
   };
 
   const app = new Hono<ProxyEnv>();
@@ -165,6 +167,7 @@ export function createProxyApp(options: ProxyOptions) {
   app.route('/contract-events', contractEventRoutes(deps));
   app.route('/audit', auditRoutes(deps));
   app.route('/watch', watchRoutes(deps));
+  app.route('/watch', watchReadRoutes(deps));
   app.route(
     '/__sim',
     simulatorControlRoutes(

@@ -15,6 +15,7 @@ import type { SessionStore } from './session-store.ts';
 import type { SessionManager } from './sessions.ts';
 import type { TokenRenewal } from './token-renewal.ts';
 import type { FetchLike } from './upstream.ts';
+import type { WatchReads } from './db/watch-reads.ts';
 
 export interface AppDeps {
   log: Logger;
@@ -60,6 +61,8 @@ export interface AppDeps {
   maxAnswerBytes: number;
   /** The watcher's on-demand refresh (docs/decisions/0025); absent where it does not run. */
   watch: WatchRequests | undefined;
+  /** What the watcher keeps, read for the console (docs/decisions/0025); absent where it does not run. */
+  watchReads: WatchReads | undefined;
   /** Ends the connection behind `HostBindings.connection` (the Node host); answers whether it did. */
   cutConnection?: (connection: unknown) => boolean;
 }

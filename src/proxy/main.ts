@@ -11,6 +11,7 @@ import { createSqlAuditStore } from './db/audit-repository.ts';
 import { dataKeyFor } from './db/data-key.ts';
 import { createSqlDirectory } from './db/people-repository.ts';
 import { createWatchRepository } from './db/watch-repository.ts';
+import { createWatchReads } from './db/watch-reads.ts';
 import { openStore, type Store } from './db/engine.ts';
 import { DatabaseStartError } from './db/errors.ts';
 import { hasEmbeddedEngineFlags } from './db/pglite.ts';
@@ -186,6 +187,7 @@ export async function main(
           clientCredentialsLogin: config.people.clientCredentialsLogin,
           ...(config.watch.enabled && {
             watch: { refresh: (id: string) => watcher?.refresh(id) ?? Promise.resolve(false) },
+            watchReads: createWatchReads(database.db),
           }),
         });
         return { ...built, mounts };
