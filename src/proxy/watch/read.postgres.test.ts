@@ -56,7 +56,11 @@ async function signedIn(subject: string) {
     connection?: { id?: string };
     connections?: { id: string }[];
   };
-  return { session: session ?? '', connectionId: mine.connection?.id ?? '', connections: mine.connections ?? [] };
+  return {
+    session: session ?? '',
+    connectionId: mine.connection?.id ?? '',
+    connections: mine.connections ?? [],
+  };
 }
 
 async function refreshed(session: string, connectionId: string) {

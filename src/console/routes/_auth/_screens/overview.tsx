@@ -1,6 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { serviceClockQueryOptions } from '@/console/api/service-clock';
+import { watchedCentresQueryOptions } from '@/console/api/watch';
 import { RouteError } from '@/console/components/route-error';
 import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
 import { OverviewScreen } from '@/console/features/overview/overview-screen';
@@ -19,6 +20,10 @@ export const Route = createFileRoute('/_auth/_screens/overview')({
       loadArea('licences'),
       context.queryClient.ensureQueryData(childCentersQueryOptions(context.session.providerId)),
       context.queryClient.ensureQueryData(serviceClockQueryOptions(context.environment.kind)),
+      // docs/decisions/0025: a stored connection's centres, as the watcher keeps them, at once.
+      context.session.connection
+        ? context.queryClient.ensureQueryData(watchedCentresQueryOptions())
+        : undefined,
     ]),
   // The centres' skeleton: already in the entry, where pending components ship.
   pendingComponent: CentresSkeleton,
@@ -35,6 +40,7 @@ function OverviewRoute() {
     <OverviewScreen
       providerId={session.providerId}
       environment={environment.kind}
+      hasConnection={session.connection !== undefined}
       search={Route.useSearch()}
       onSearchChange={useSearchChange(Route.useNavigate())}
     />
