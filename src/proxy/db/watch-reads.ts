@@ -3,7 +3,7 @@
 // timeline, newest first, a page at a time. Always by connection: the route passes the one the
 // session works through, so another parent's centres are never in the answer.
 import type { Kysely } from 'kysely';
-import { centreStateSchema, type CentreState } from '../watch/state.ts';
+import { centreStateSchema, type CentreState } from '../../contract/watch-state.ts';
 import type { Database } from './schema.ts';
 
 export interface SnapshotRow {

@@ -130,7 +130,7 @@ export function OverviewScreen({
           <LastUpdated
             updatedAt={load.updatedAt}
             refreshing={load.refreshing}
-            asOf={load.watched?.asOf != null}
+            asOf={Boolean(load.watched?.asOf)}
             onRefresh={refresh}
             progress={
               load.watched && load.refreshing ? (

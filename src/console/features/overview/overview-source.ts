@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { refreshPending, useRefreshCentres, watchedCentresQueryOptions } from '@/console/api/watch';
 import type { WatchedCentres, WatchedState } from '@/contract/watch-wire';
 import type { ChildListItem } from '@/contract/schemas';
@@ -30,25 +30,26 @@ export interface OverviewSource {
   retry: (centreId: number) => void;
 }
 
+// Query's structural sharing keeps an unchanged centre's state the same object from one read to the
+// next: its row is read back once, not on every poll while a refresh runs.
+const readBacks = new WeakMap<WatchedState, RowLoad>();
+function readBack(state: WatchedState): RowLoad {
+  let load = readBacks.get(state);
+  if (!load) {
+    load = loadOfSnapshot(state);
+    readBacks.set(state, load);
+  }
+  return load;
+}
+
 export function useOverviewSource(listed: readonly ChildListItem[], hasConnection: boolean): OverviewSource {
   const watch = useQuery({ ...watchedCentresQueryOptions(), enabled: hasConnection });
   const watched = (hasConnection && watch.data) || null;
   const asked = useRefreshCentres();
-  // Query's structural sharing keeps an unchanged centre's state the same object from one read to
-  // the next: its row is read back once, not on every poll while a refresh runs.
-  const readBack = useRef(new WeakMap<WatchedState, RowLoad>());
-  const kept = useMemo(() => {
-    const loads = new Map<number, RowLoad>();
-    for (const centre of watched?.centres ?? []) {
-      let load = readBack.current.get(centre.state);
-      if (!load) {
-        load = loadOfSnapshot(centre.state);
-        readBack.current.set(centre.state, load);
-      }
-      loads.set(centre.id, load);
-    }
-    return loads;
-  }, [watched]);
+  const kept = useMemo(
+    () => new Map((watched?.centres ?? []).map((centre) => [centre.id, readBack(centre.state)])),
+    [watched],
+  );
   const { centres, unlisted } = useMemo(() => {
     const ids = new Set(listed.map((centre) => centre.id));
     const gone = (watched?.centres ?? []).filter((centre) => !centre.listed && !ids.has(centre.id));

@@ -41,11 +41,12 @@ function summaryOf(state: WatchedState): LicenceSummary {
   }
 }
 
+const doctor = (
+  { doctorId, name }: { doctorId: string; name: string },
+  license: NonNullable<DoctorWithLicense['license']>,
+): DoctorWithLicense => ({ id: doctorId, name, lastname: '', license });
+
 function rosterOf(state: WatchedState): Roster {
-  const doctor = (
-    { doctorId, name }: { doctorId: string; name: string },
-    license: NonNullable<DoctorWithLicense['license']>,
-  ): DoctorWithLicense => ({ id: doctorId, name, lastname: '', license });
   return {
     billing: { mode: asTolerant(BILLING_MODES, state.billing ?? ''), managedBy: null },
     suspension: { suspended: state.suspended },

@@ -1,4 +1,5 @@
 import { Alert } from '@mantine/core';
+import { useState } from 'react';
 import { useI18n } from '@/console/lib/i18n';
 import type { WatchedCentres } from '@/contract/watch-wire';
 
@@ -12,8 +13,10 @@ const isStale = (outcome: string | null): outcome is StaleOutcome =>
  * secret refused; docs/decisions/0025), the overview says so, and how old what it shows is. Not
  * while a new refresh is on its way: its outcome will say.
  */
-export function WatchNotice({ watched, now = Date.now() }: { watched: WatchedCentres; now?: number }) {
+export function WatchNotice({ watched }: { watched: WatchedCentres }) {
   const { t, formatDateTime } = useI18n();
+  // The age when the notice is first drawn; the next read of the snapshots draws it again.
+  const [now] = useState(Date.now);
   const { refresh, asOf } = watched;
   if (!isStale(refresh.outcome) || refresh.waiting || refresh.running || refresh.finishedAt === null)
     return null;
@@ -23,7 +26,7 @@ export function WatchNotice({ watched, now = Date.now() }: { watched: WatchedCen
       ? t('overview.watch.age.minutes', { count: minutes })
       : t('overview.watch.age.hours', { count: Math.floor(minutes / 60) });
   return (
-    <Alert color="yellow" variant="light" title={t('overview.watch.stale.title')} role="status">
+    <Alert color="blue" variant="light" title={t('overview.watch.stale.title')}>
       {t('overview.watch.stale.body', {
         time: formatDateTime(new Date(refresh.finishedAt)),
         reason: t(`overview.watch.stale.${refresh.outcome}`),

@@ -3,10 +3,10 @@
 // BASIC limits and TRIAL expiry need them). The state depends on nothing else (no clock, no
 // order of arrival), so that two refreshes of an unchanged centre give equal states and no history
 // row is written between them.
-import { centreStateSchema, type WatchedState } from '../../contract/watch-wire.ts';
-import type { LicensesResponse } from '../../contract/operations/get-licenses.ts';
-import type { DoctorsWithLicensesPage } from '../../contract/operations/list-doctors-with-licenses.ts';
-import { wireValue } from '../../contract/tolerant.ts';
+import { centreStateSchema, type WatchedState } from './watch-wire.ts';
+import type { LicensesResponse } from './operations/get-licenses.ts';
+import type { DoctorsWithLicensesPage } from './operations/list-doctors-with-licenses.ts';
+import { wireValue } from './tolerant.ts';
 
 /** 4.7 without `userId` or `type` (shapes 1–3), or D5's "no contract yet" (a 404 there). */
 export type Summary = Exclude<LicensesResponse, { shape: 'licenses' }> | { shape: 'no-contract' };

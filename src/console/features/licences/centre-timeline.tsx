@@ -1,0 +1,86 @@
+import { Button, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { centreTimelineQueryOptions } from '@/console/api/watch';
+import { ErrorPanel } from '@/console/components/feedback';
+import { LocalTime } from '@/console/components/local-time';
+import { useI18n, type MessageKey } from '@/console/lib/i18n';
+import type { CentreChange } from '@/contract/watch-wire';
+
+// A centre's history as the watcher saw it (issue 26 item 2, docs/decisions/0025): one line per
+// changed aspect, newest first, older pages on demand. Only where the session works through a
+// stored connection; a client-credential session has no watcher (the section is not shown).
+
+const KINDS: Record<string, MessageKey> = {
+  appeared: 'centre.timeline.kind.appeared',
+  billing: 'centre.timeline.kind.billing',
+  contract: 'centre.timeline.kind.contract',
+  seats: 'centre.timeline.kind.seats',
+  pending: 'centre.timeline.kind.pending',
+  basic_limit: 'centre.timeline.kind.basic_limit',
+  trials: 'centre.timeline.kind.trials',
+};
+
+/** A change in words: a suspension or a listing says which way it went. */
+export function changeWords(t: ReturnType<typeof useI18n>['t'], change: CentreChange): string {
+  if (change.kind === 'suspension')
+    return t(
+      change.after === true ? 'centre.timeline.kind.suspension.on' : 'centre.timeline.kind.suspension.off',
+    );
+  if (change.kind === 'listed')
+    return t(change.after === true ? 'centre.timeline.kind.listed.on' : 'centre.timeline.kind.listed.off');
+  const key = KINDS[change.kind];
+  return key ? t(key) : t('centre.timeline.kind.other', { kind: change.kind });
+}
+
+export function CentreTimeline({ centreId }: { centreId: number }) {
+  const { t } = useI18n();
+  const timeline = useInfiniteQuery(centreTimelineQueryOptions(centreId));
+  const changes = timeline.data?.pages.flatMap((page) => page.changes) ?? [];
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="centre-timeline">
+      <Title order={2} size="h3" id="centre-timeline">
+        {t('centre.timeline.title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('centre.timeline.intro')}
+      </Text>
+      {timeline.isPending ? (
+        <Stack gap="xs" aria-busy="true">
+          <Skeleton height={16} width="40%" />
+          <Skeleton height={16} width="55%" />
+          <Skeleton height={16} width="35%" />
+        </Stack>
+      ) : timeline.isError && changes.length === 0 ? (
+        <ErrorPanel error={timeline.error} onRetry={() => void timeline.refetch()} />
+      ) : changes.length === 0 ? (
+        <Text size="sm">{t('centre.timeline.empty')}</Text>
+      ) : (
+        <>
+          <Timeline bulletSize={12} lineWidth={2} active={-1}>
+            {changes.map((change) => (
+              <Timeline.Item key={change.id} title={changeWords(t, change)}>
+                <Text size="xs" c="dimmed">
+                  <LocalTime value={new Date(change.at)} />
+                </Text>
+              </Timeline.Item>
+            ))}
+          </Timeline>
+          {timeline.isFetchNextPageError ? (
+            <ErrorPanel error={timeline.error} onRetry={() => void timeline.fetchNextPage()} />
+          ) : null}
+          {timeline.hasNextPage ? (
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => void timeline.fetchNextPage()}
+              loading={timeline.isFetchingNextPage}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {t('centre.timeline.more')}
+            </Button>
+          ) : null}
+        </>
+      )}
+    </Stack>
+  );
+}
