@@ -43,7 +43,7 @@ export const centreStateSchema = z.object({
   /** 2.7 (a): doctors whose BASIC licence reached its monthly limit. */
   basicAtLimit: z.array(doctor),
   /** TRIAL licences and when they end (2.7 `expiresAt`); "ending within 7 days" is read against now. */
-  trials: z.array(z.extend(doctor, { expiresAt: z.string() })),
+  trials: z.array(z.object({ doctorId: z.string(), name: z.string(), expiresAt: z.string() })),
 });
 export type WatchedState = z.infer<typeof centreStateSchema>;
 

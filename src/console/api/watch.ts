@@ -1,12 +1,7 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/contract/api-error';
 import { unwrap } from '@/contract/result';
-import {
-  getCentreTimeline,
-  listWatchedCentres,
-  refreshCentres,
-  type WatchedCentres,
-} from '@/contract/watch-wire';
+import { listWatchedCentres, refreshCentres, type WatchedCentres } from '@/contract/watch-wire';
 import { proxyClient } from './client.ts';
 
 // What the watcher keeps (docs/decisions/0025): a connection's every centre, read at once by the
@@ -47,23 +42,6 @@ export const watchedCentresQueryOptions = () =>
     },
     staleTime: 30_000,
     refetchInterval: (query) => (refreshPending(query.state.data) ? WATCH_POLL_MS : false),
-  });
-
-/** A centre's history, newest first, a page at a time (keyset: `next` is the next page's `before`). */
-export const centreTimelineQueryOptions = (centreId: number) =>
-  infiniteQueryOptions({
-    queryKey: watchKeys.timeline(centreId),
-    queryFn: async ({ pageParam, signal }) =>
-      unwrap(
-        await getCentreTimeline(
-          proxyClient,
-          { centreId, before: pageParam === 0 ? undefined : pageParam },
-          { signal },
-        ),
-      ),
-    initialPageParam: 0,
-    getNextPageParam: (page) => page.next ?? undefined,
-    staleTime: 30_000,
   });
 
 /** Asks the watcher to read the connection's centres again now; the snapshots are then polled. */

@@ -1,6 +1,7 @@
 import { Button, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { centreTimelineQueryOptions } from '@/console/api/watch';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { centreTimelineQueryOptions } from '@/console/api/watch-timeline';
 import { ErrorPanel } from '@/console/components/feedback';
 import { LocalTime } from '@/console/components/local-time';
 import { useI18n, type MessageKey } from '@/console/lib/i18n';
@@ -34,8 +35,8 @@ export function changeWords(t: ReturnType<typeof useI18n>['t'], change: CentreCh
 
 export function CentreTimeline({ centreId }: { centreId: number }) {
   const { t } = useI18n();
-  const timeline = useInfiniteQuery(centreTimelineQueryOptions(centreId));
-  const changes = timeline.data?.pages.flatMap((page) => page.changes) ?? [];
+  // The `before` of each page shown: the newest first, then each "show older".
+  const [pages, setPages] = useState<(number | undefined)[]>([undefined]);
   return (
     <Stack gap="sm" component="section" aria-labelledby="centre-timeline">
       <Title order={2} size="h3" id="centre-timeline">
@@ -44,43 +45,60 @@ export function CentreTimeline({ centreId }: { centreId: number }) {
       <Text size="sm" c="dimmed">
         {t('centre.timeline.intro')}
       </Text>
-      {timeline.isPending ? (
-        <Stack gap="xs" aria-busy="true">
-          <Skeleton height={16} width="40%" />
-          <Skeleton height={16} width="55%" />
-          <Skeleton height={16} width="35%" />
-        </Stack>
-      ) : timeline.isError && changes.length === 0 ? (
-        <ErrorPanel error={timeline.error} onRetry={() => void timeline.refetch()} />
-      ) : changes.length === 0 ? (
-        <Text size="sm">{t('centre.timeline.empty')}</Text>
-      ) : (
-        <>
-          <Timeline bulletSize={12} lineWidth={2} active={-1}>
-            {changes.map((change) => (
-              <Timeline.Item key={change.id} title={changeWords(t, change)}>
-                <Text size="xs" c="dimmed">
-                  <LocalTime value={new Date(change.at)} />
-                </Text>
-              </Timeline.Item>
-            ))}
-          </Timeline>
-          {timeline.isFetchNextPageError ? (
-            <ErrorPanel error={timeline.error} onRetry={() => void timeline.fetchNextPage()} />
-          ) : null}
-          {timeline.hasNextPage ? (
-            <Button
-              variant="default"
-              size="xs"
-              onClick={() => void timeline.fetchNextPage()}
-              loading={timeline.isFetchingNextPage}
-              style={{ alignSelf: 'flex-start' }}
-            >
-              {t('centre.timeline.more')}
-            </Button>
-          ) : null}
-        </>
-      )}
+      {pages.map((before, index) => (
+        <TimelinePage
+          key={before ?? 0}
+          centreId={centreId}
+          before={before}
+          last={index === pages.length - 1}
+          onMore={(next) => setPages((shown) => [...shown, next])}
+        />
+      ))}
     </Stack>
+  );
+}
+
+function TimelinePage({
+  centreId,
+  before,
+  last,
+  onMore,
+}: {
+  centreId: number;
+  before: number | undefined;
+  last: boolean;
+  onMore: (next: number) => void;
+}) {
+  const { t } = useI18n();
+  const page = useQuery(centreTimelineQueryOptions(centreId, before));
+  if (page.isPending)
+    return (
+      <Stack gap="xs" aria-busy="true">
+        <Skeleton height={16} width="40%" />
+        <Skeleton height={16} width="55%" />
+        <Skeleton height={16} width="35%" />
+      </Stack>
+    );
+  if (page.isError) return <ErrorPanel error={page.error} onRetry={() => void page.refetch()} />;
+  const { changes, next } = page.data;
+  if (changes.length === 0 && before === undefined)
+    return <Text size="sm">{t('centre.timeline.empty')}</Text>;
+  return (
+    <>
+      <Timeline bulletSize={12} lineWidth={2} active={-1}>
+        {changes.map((change) => (
+          <Timeline.Item key={change.id} title={changeWords(t, change)}>
+            <Text size="xs" c="dimmed">
+              <LocalTime value={new Date(change.at)} />
+            </Text>
+          </Timeline.Item>
+        ))}
+      </Timeline>
+      {last && next !== null ? (
+        <Button variant="default" size="xs" onClick={() => onMore(next)} style={{ alignSelf: 'flex-start' }}>
+          {t('centre.timeline.more')}
+        </Button>
+      ) : null}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { Stack, Title } from '@mantine/core';
-import { useInfiniteQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import {
   doctorsWithLicensesKeys,
@@ -7,7 +7,8 @@ import {
 } from '@/console/api/list-doctors-with-licenses';
 import { licenceSummaryQueryOptions, licensesKeys } from '@/console/api/get-licenses';
 import { serviceClockQueryOptions } from '@/console/api/service-clock';
-import { centreTimelineQueryOptions, watchKeys } from '@/console/api/watch';
+import { watchKeys } from '@/console/api/watch';
+import { centreTimelineQueryOptions } from '@/console/api/watch-timeline';
 import { LastUpdated } from '@/console/components/last-updated';
 import { bannersOf, fullName } from '@/console/domain/banners';
 import { LICENCE_TYPES } from '@/console/domain/plans';
@@ -58,8 +59,8 @@ export function LicencesScreen({
     [summary.data, roster.data, clock.data],
   );
   // "Suspended since": the timeline's first page carries it (docs/decisions/0025).
-  const watched = useInfiniteQuery({ ...centreTimelineQueryOptions(centreId), enabled: hasConnection });
-  const since = watched.data?.pages[0]?.centre?.suspendedSince;
+  const watched = useQuery({ ...centreTimelineQueryOptions(centreId), enabled: hasConnection });
+  const since = watched.data?.centre?.suspendedSince;
   const refresh = () =>
     void Promise.all([
       queryClient.invalidateQueries({ queryKey: licensesKeys.centre(centreId) }),

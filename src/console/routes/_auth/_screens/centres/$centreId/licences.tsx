@@ -2,7 +2,6 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { licenceSummaryQueryOptions } from '@/console/api/get-licenses';
 import { everyDoctorWithLicensesQueryOptions } from '@/console/api/list-doctors-with-licenses';
 import { serviceClockQueryOptions } from '@/console/api/service-clock';
-import { centreTimelineQueryOptions } from '@/console/api/watch';
 import { RouteError } from '@/console/components/route-error';
 import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
 import { LicencesScreen } from '@/console/features/licences/licences-screen';
@@ -21,10 +20,6 @@ export const Route = createFileRoute('/_auth/_screens/centres/$centreId/licences
       context.queryClient.ensureQueryData(licenceSummaryQueryOptions(params.centreId)),
       context.queryClient.ensureQueryData(everyDoctorWithLicensesQueryOptions(params.centreId)),
       context.queryClient.ensureQueryData(serviceClockQueryOptions(context.environment.kind)),
-      // docs/decisions/0025: "suspended since" and the timeline, started with the rest, not awaited.
-      context.session.connection
-        ? void context.queryClient.prefetchInfiniteQuery(centreTimelineQueryOptions(params.centreId))
-        : undefined,
     ]),
   // The centres' skeleton: already in the entry, where pending components ship.
   pendingComponent: CentresSkeleton,
