@@ -30,11 +30,17 @@ async function refreshed(request: APIRequestContext, origin: string, centres: nu
   await expect
     .poll(
       async () => {
-        const answer = watchedCentresSchema.parse(
-          await (await request.get(`${origin}/watch/centres`, { headers: HEADERS })).json(),
-        );
-        const { waiting, running } = answer.refresh;
-        return !waiting && !running && answer.asOf !== null ? answer.centres.length : -1;
+        // A refresh of 10,000 centres keeps the embedded demo's one thread busy (its simulator and
+        // database are in the proxy's process): a poll that meets a reset connection asks again.
+        try {
+          const answer = watchedCentresSchema.parse(
+            await (await request.get(`${origin}/watch/centres`, { headers: HEADERS })).json(),
+          );
+          const { waiting, running } = answer.refresh;
+          return !waiting && !running && answer.asOf !== null ? answer.centres.length : -1;
+        } catch {
+          return -2;
+        }
       },
       { timeout: 150_000, intervals: [2_000] },
     )
@@ -73,7 +79,7 @@ test.describe('10,000 centres', () => {
     expect(firstPaint).toBeLessThanOrEqual(1_000);
     await expect(page.getByText(/^As of /)).toBeVisible();
     // The filter is exact at once: no count "so far".
-    await page.getByRole('button', { name: /^Needs attention/ }).click();
+    await page.getByRole('button', { name: /^Needs attention \(/ }).click();
     await expect(page).toHaveURL(/show=attention/);
     await expect(page.getByRole('row', { name: /BASIC limit/ }).first()).toBeVisible();
     expect(licenceCalls).toEqual([]);

@@ -1,4 +1,4 @@
-import { Button, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { centreTimelineQueryOptions } from '@/console/api/watch-timeline';
@@ -6,6 +6,7 @@ import { ErrorPanel } from '@/console/components/feedback';
 import { LocalTime } from '@/console/components/local-time';
 import { useI18n, type MessageKey } from '@/console/lib/i18n';
 import type { CentreChange } from '@/contract/watch-wire';
+import classes from './licences.module.css';
 
 // A centre's history as the watcher saw it (issue 26 item 2, docs/decisions/0025): one line per
 // changed aspect, newest first, older pages on demand. Only where the session works through a
@@ -85,15 +86,18 @@ function TimelinePage({
     return <Text size="sm">{t('centre.timeline.empty')}</Text>;
   return (
     <>
-      <Timeline bulletSize={12} lineWidth={2} active={-1}>
+      <ol className={classes.timeline}>
         {changes.map((change) => (
-          <Timeline.Item key={change.id} title={changeWords(t, change)}>
+          <li key={change.id} className={classes.change}>
+            <Text size="sm" fw={500}>
+              {changeWords(t, change)}
+            </Text>
             <Text size="xs" c="dimmed">
               <LocalTime value={new Date(change.at)} />
             </Text>
-          </Timeline.Item>
+          </li>
         ))}
-      </Timeline>
+      </ol>
       {last && next !== null ? (
         <Button variant="default" size="xs" onClick={() => onMore(next)} style={{ alignSelf: 'flex-start' }}>
           {t('centre.timeline.more')}
