@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { serviceClockQueryOptions } from '@/console/api/service-clock';
@@ -54,9 +54,10 @@ export function OverviewScreen({
   const { t, language } = useI18n();
   usePageTitle(t('overview.title'));
   const queryClient = useQueryClient();
-  const { data } = useSuspenseQuery(childCentersQueryOptions(providerId));
+  // Loaded by the route before the first paint, unless the watcher's snapshots are (0025).
+  const list = useQuery(childCentersQueryOptions(providerId));
   const clock = useSuspenseQuery(serviceClockQueryOptions(environment));
-  const load = useOverviewSource(data.data, hasConnection);
+  const load = useOverviewSource(list.data?.data, hasConnection);
   const { centres } = load;
 
   // A row is rebuilt only when its own data changed (or "now" did): drawing 1,000 rows while

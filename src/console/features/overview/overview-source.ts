@@ -42,13 +42,27 @@ function readBack(state: WatchedState): RowLoad {
   return load;
 }
 
-export function useOverviewSource(listed: readonly ChildListItem[], hasConnection: boolean): OverviewSource {
+/** No child list yet: the snapshots' listed centres stand for it (their country comes with it). */
+const NOTHING: readonly ChildListItem[] = [];
+
+export function useOverviewSource(
+  childList: readonly ChildListItem[] | undefined,
+  hasConnection: boolean,
+): OverviewSource {
   const watch = useQuery({ ...watchedCentresQueryOptions(), enabled: hasConnection });
   const watched = (hasConnection && watch.data) || null;
   const asked = useRefreshCentres();
   const kept = useMemo(
     () => new Map((watched?.centres ?? []).map((centre) => [centre.id, readBack(centre.state)])),
     [watched],
+  );
+  const listed = useMemo(
+    () =>
+      childList ??
+      (watched?.centres ?? [])
+        .filter((centre) => centre.listed)
+        .map(({ id, name }): ChildListItem => ({ id, name, country: '' })),
+    [childList, watched],
   );
   const { centres, unlisted } = useMemo(() => {
     const ids = new Set(listed.map((centre) => centre.id));
@@ -60,8 +74,8 @@ export function useOverviewSource(listed: readonly ChildListItem[], hasConnectio
     };
   }, [listed, watched]);
   const missing = useMemo(
-    () => listed.map((centre) => centre.id).filter((id) => !kept.has(id)),
-    [listed, kept],
+    () => (childList ?? NOTHING).map((centre) => centre.id).filter((id) => !kept.has(id)),
+    [childList, kept],
   );
   const live = useOverviewLoader(missing);
   const loads = useMemo(() => {
