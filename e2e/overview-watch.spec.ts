@@ -69,14 +69,16 @@ test.describe('10,000 centres', () => {
     });
     const started = Date.now();
     await page.getByRole('link', { name: 'Overview' }).first().click();
-    await expect(page.getByRole('button', { name: 'All centres (10,000)' })).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Needs attention \(\d[\d,]*\)$/ })).toBeVisible();
-    await expect(page.getByRole('row', { name: /Centro \d+/ }).first()).toBeVisible();
+    // Waited for long enough to measure a slow paint, then held to the 1 s of issue 26.
+    const painted = { timeout: 30_000 };
+    await expect(page.getByRole('button', { name: 'All centres (10,000)' })).toBeVisible(painted);
+    await expect(page.getByRole('button', { name: /^Needs attention \(\d[\d,]*\)$/ })).toBeVisible(painted);
+    await expect(page.getByRole('row', { name: /Centro \d+/ }).first()).toBeVisible(painted);
     const firstPaint = Date.now() - started;
     test
       .info()
       .annotations.push({ type: 'first paint over 10,000 snapshots (ms)', description: String(firstPaint) });
-    expect(firstPaint).toBeLessThanOrEqual(1_000);
+    expect(firstPaint, 'ms from the click to the first rows, counts and filter').toBeLessThanOrEqual(1_000);
     await expect(page.getByText(/^As of /)).toBeVisible();
     // The filter is exact at once: no count "so far".
     await page.getByRole('button', { name: /^Needs attention \(/ }).click();
