@@ -47,6 +47,17 @@ export function startGeneratedWorld(centres: number, doctors: number): Promise<O
   return untilListening([path.join(root, 'scripts/start.ts'), '--port', '0', ...world], {});
 }
 
+/**
+ * `npm start` with the watcher on (its default; docs/decisions/0025) on a free port, `args` its
+ * command line (a generated world) and `env` its settings (the simulator's control token).
+ */
+export function startWatchedDemo(args: string[], env: Record<string, string>): Promise<OwnProxy> {
+  return untilListening([path.join(root, 'scripts/start.ts'), '--port', '0', ...args], {
+    WATCH: 'true',
+    ...env,
+  });
+}
+
 async function untilListening(args: string[], env: Record<string, string>): Promise<OwnProxy> {
   // Its embedded database in a folder of its own (docs/decisions/0018), removed when it stops.
   const data = copyDataDir();

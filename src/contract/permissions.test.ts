@@ -34,6 +34,8 @@ describe('who may do what (docs/decisions/0023)', () => {
       listCentres: everyone,
       getCentre: everyone,
       refreshCentres: everyone,
+      listWatchedCentres: everyone,
+      getCentreTimeline: everyone,
       listDoctorsWithLicenses: everyone,
       getLicenses: everyone,
       listReportTemplates: everyone,

@@ -46,6 +46,8 @@ export const PROXY_OPERATION_IDS = [
   'listCentres',
   'getCentre',
   'refreshCentres',
+  'listWatchedCentres',
+  'getCentreTimeline',
   'listContractEvents',
   'listActivity',
   'exportActivity',
@@ -99,6 +101,9 @@ export const OPERATION_REQUIREMENTS = {
   getCentre: 'centres.view',
   /** The watcher reads the connection's centres again now (docs/decisions/0025): a read, not a change. */
   refreshCentres: 'centres.view',
+  /** What the watcher keeps of the connection's centres, and a centre's timeline (docs/decisions/0025). */
+  listWatchedCentres: 'centres.view',
+  getCentreTimeline: 'centres.view',
   listContractEvents: 'activity.view',
   listActivity: 'activity.view',
   exportActivity: 'activity.view',

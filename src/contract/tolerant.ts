@@ -43,3 +43,8 @@ export function isKnown<T extends string>(value: Tolerant<T>): value is T {
 export function wireValue<T extends string>(value: Tolerant<T>): string {
   return typeof value === 'string' ? value : value.unknown;
 }
+
+/** A wire value kept as text (the watcher's state), read back as the tolerant enum would read it. */
+export function asTolerant<const T extends string>(values: readonly T[], value: string): Tolerant<T> {
+  return (values as readonly string[]).includes(value) ? (value as T) : { unknown: value };
+}

@@ -13,6 +13,7 @@ import type { StaticSite } from './routes/site.ts';
 import type { SessionCarrier } from './session-carrier.ts';
 import type { SessionStore } from './session-store.ts';
 import type { FetchLike } from './upstream.ts';
+import type { WatchReads } from './db/watch-reads.ts';
 
 /** What the app may ask of the watcher (watch/watcher.ts), which runs beside it (main.ts). */
 export interface WatchRequests {
@@ -89,6 +90,8 @@ export interface ProxyOptions {
   webhooks?: WebhookStore;
   /** The demo's mail catcher, listed at GET /demo/mail (docs/decisions/0027). */
   demoMail?: DemoMailbox;
+  /** What the watcher keeps, read for the console (docs/decisions/0025); with `watch`. */
+  watchReads?: WatchReads;
   /** The child list's index: its ages and memory bounds (docs/decisions/0024). */
   centreIndex?: Omit<CentreIndexOptions, 'store' | 'now'>;
 }

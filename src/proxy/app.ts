@@ -35,6 +35,7 @@ import { simulatorControlRoutes } from './routes/simulator-control.ts';
 import { siteRoutes } from './routes/site.ts';
 import { watchRoutes } from './routes/watch.ts';
 import { demoMailRoutes } from './routes/demo-mail.ts';
+import { watchReadRoutes } from './routes/watch-read.ts';
 import { createSecretBox } from './secret-box.ts';
 import { cookieCarrier } from './session-carrier.ts';
 import { StoreUnavailableError } from './session-store.ts';
@@ -110,6 +111,7 @@ export function createProxyApp(options: ProxyOptions) {
     watch: options.watch,
     webhooks: options.webhooks,
     demoMail: environments.has('demo') ? options.demoMail : undefined,
+    watchReads: options.watch ? options.watchReads : undefined,
   };
 
   const app = new Hono<ProxyEnv>();
@@ -169,6 +171,7 @@ export function createProxyApp(options: ProxyOptions) {
   app.route('/audit', auditRoutes(deps));
   app.route('/watch', watchRoutes(deps));
   app.route('/demo/mail', demoMailRoutes(deps));
+  app.route('/watch', watchReadRoutes(deps));
   app.route(
     '/__sim',
     simulatorControlRoutes(

@@ -17,6 +17,7 @@ import type { SessionStore } from './session-store.ts';
 import type { SessionManager } from './sessions.ts';
 import type { TokenRenewal } from './token-renewal.ts';
 import type { FetchLike } from './upstream.ts';
+import type { WatchReads } from './db/watch-reads.ts';
 
 export interface AppDeps {
   log: Logger;
@@ -66,6 +67,8 @@ export interface AppDeps {
   webhooks: WebhookStore | undefined;
   /** The demo's mail catcher (docs/decisions/0027); absent outside the demo or with SMTP_URL. */
   demoMail: DemoMailbox | undefined;
+  /** What the watcher keeps, read for the console (docs/decisions/0025); absent where it does not run. */
+  watchReads: WatchReads | undefined;
   /** Ends the connection behind `HostBindings.connection` (the Node host); answers whether it did. */
   cutConnection?: (connection: unknown) => boolean;
 }

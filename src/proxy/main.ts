@@ -12,6 +12,7 @@ import { dataKeyFor } from './db/data-key.ts';
 import { createSqlDirectory } from './db/people-repository.ts';
 import { createWebhookStore } from './db/webhook-repository.ts';
 import { createWatchRepository } from './db/watch-repository.ts';
+import { createWatchReads } from './db/watch-reads.ts';
 import { openStore, type Store } from './db/engine.ts';
 import { DatabaseStartError } from './db/errors.ts';
 import { hasEmbeddedEngineFlags } from './db/pglite.ts';
@@ -199,6 +200,7 @@ export async function main(
           demoMail: alertChannels.catcher,
           ...(config.watch.enabled && {
             watch: { refresh: (id: string) => watcher?.refresh(id) ?? Promise.resolve(false) },
+            watchReads: createWatchReads(database.db),
           }),
         });
         return { ...built, mounts };

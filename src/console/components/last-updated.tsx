@@ -13,12 +13,15 @@ export function LastUpdated({
   refreshing,
   onRefresh,
   progress,
+  asOf = false,
 }: {
   /** Epoch milliseconds; undefined while nothing has arrived. */
   updatedAt: number | undefined;
   refreshing: boolean;
   onRefresh: () => void;
   progress?: ReactNode;
+  /** The watcher's snapshots (docs/decisions/0025): "As of 10:02", the time they were read. */
+  asOf?: boolean;
 }) {
   const { t, formatDateTime, formatUtc } = useI18n();
   return (
@@ -28,7 +31,7 @@ export function LastUpdated({
           (updatedAt ? (
             // D10: local time, the UTC instant on hover.
             <Text size="sm" c="dimmed" title={t('time.utc', { utc: formatUtc(new Date(updatedAt)) })}>
-              {t('licences.updated', { time: formatDateTime(new Date(updatedAt)) })}
+              {t(asOf ? 'overview.asOf' : 'licences.updated', { time: formatDateTime(new Date(updatedAt)) })}
             </Text>
           ) : null)}
       </div>

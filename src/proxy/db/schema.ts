@@ -100,7 +100,7 @@ export interface WatchConnectionTable {
   failed_centres: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-/** The latest state of a centre (migrations/0003): `state` is watch/state.ts's CentreState. */
+/** The latest state of a centre (migrations/0003): `state` is contract/watch-state.ts's CentreState. */
 export interface CentreSnapshotTable {
   connection_id: ColumnType<string, string, never>;
   centre_id: ColumnType<number, number, never>;

@@ -3,7 +3,7 @@
 // parsed on the way out (watch/state.ts's schema): the database is a boundary like any other.
 import { sql, type Kysely } from 'kysely';
 import type { Change } from '../watch/changes.ts';
-import { centreStateSchema, type CentreState } from '../watch/state.ts';
+import { centreStateSchema, type CentreState } from '../../contract/watch-state.ts';
 import type { Database } from './schema.ts';
 
 export interface Snapshot {

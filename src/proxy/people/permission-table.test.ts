@@ -47,6 +47,8 @@ const endpoints: { method: string; path: string; operation: AnyOperationId; samp
   { method: 'GET', path: '/api/centres', operation: 'listCentres', sample: '/api/centres' },
   { method: 'GET', path: '/api/centres/:id', operation: 'getCentre', sample: '/api/centres/101' },
   { method: 'POST', path: '/watch/refresh', operation: 'refreshCentres', sample: '/watch/refresh' },
+  { method: 'GET', path: '/watch/centres', operation: 'listWatchedCentres', sample: '/watch/centres' },
+  { method: 'GET', path: '/watch/centres/:id', operation: 'getCentreTimeline', sample: '/watch/centres/101' },
   { method: 'GET', path: '/contract-events', operation: 'listContractEvents', sample: '/contract-events' },
   { method: 'GET', path: '/audit/entries', operation: 'listActivity', sample: '/audit/entries' },
   { method: 'GET', path: '/audit/entries.csv', operation: 'exportActivity', sample: '/audit/entries.csv' },

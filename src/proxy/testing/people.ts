@@ -4,6 +4,7 @@
 // test gives), the demo's connections and people registered. `signIn` drives the whole code flow
 // as a browser would.
 import { randomBytes } from 'node:crypto';
+import { createWatchReads } from '../db/watch-reads.ts';
 import { createProxyApp, type ProxyApp, type ProxyOptions } from '../app.ts';
 import { createSqlAuditStore } from '../db/audit-repository.ts';
 import { openStore, type Store } from '../db/engine.ts';
@@ -110,6 +111,7 @@ export async function startPeopleProxy(options: PeopleProxyOptions): Promise<Peo
         organisation: organisationOf ? organisationOf(embedded) : embedded,
         people: noPeoplePolicy,
         allowedHosts: [address, 'localhost'],
+        ...(overrides.watch && { watchReads: createWatchReads(database.db) }),
         ...overrides,
         store,
       });

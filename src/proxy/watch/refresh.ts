@@ -20,7 +20,7 @@ import { requestToken, type TokenOutcome } from '../token.ts';
 import { callUpstream, type FetchLike } from '../upstream.ts';
 import { changesBetween } from './changes.ts';
 import { createPacer, limitedTransport, UpstreamDown, type BackoffOptions } from './pacing.ts';
-import { needsRoster, stateOf, type Roster, type Summary } from './state.ts';
+import { needsRoster, stateOf, type Roster, type Summary } from '../../contract/watch-state.ts';
 
 export interface RefreshDeps {
   directory: Directory;

@@ -9,13 +9,24 @@ import classes from './licences.module.css';
  * The centre's banners, most urgent first. A critical one (licences are off) is an `alert`, read
  * out at once; a notice (something will change) is a `status`, read when the reader is idle.
  */
-export function LicenceBanners({ banners }: { banners: readonly Banner[] }) {
+export function LicenceBanners({
+  banners,
+  suspendedSince = null,
+}: {
+  banners: readonly Banner[];
+  /** When the watcher saw the centre become suspended (docs/decisions/0025); null: not known. */
+  suspendedSince?: Date | null;
+}) {
   const { t } = useI18n();
   if (banners.length === 0) return null;
   return (
     <Stack gap="sm" component="section" aria-label={t('licences.banners')}>
       {banners.map((banner) => (
-        <LicenceBanner key={banner.kind} banner={banner} />
+        <LicenceBanner
+          key={banner.kind}
+          banner={banner}
+          since={banner.kind === 'suspended' ? suspendedSince : null}
+        />
       ))}
     </Stack>
   );
@@ -34,7 +45,7 @@ const byBilling = (
       ? { id: partner, values: { managedBy: billing.managedBy } }
       : { id: parent, values: {} };
 
-function LicenceBanner({ banner }: { banner: Banner }) {
+function LicenceBanner({ banner, since }: { banner: Banner; since: Date | null }) {
   const { t } = useI18n();
   const critical = severityOf(banner.kind) === 'critical';
   return (
@@ -46,6 +57,7 @@ function LicenceBanner({ banner }: { banner: Banner }) {
       variant="light"
     >
       <BannerBody banner={banner} />
+      {since ? <SuspendedSince since={since} /> : null}
     </Alert>
   );
 }
@@ -170,6 +182,12 @@ function BannerBody({ banner }: { banner: Banner }) {
  * A line of a banner that names a date: the date is local time in the sentence, and the UTC instant
  * shows on hover (D10). The sentence is one message, so each language orders it as it needs.
  */
+/** Issue 26: "Suspended since 12 Nov, 09:14", in local time with the UTC instant on hover (D10). */
+function SuspendedSince({ since }: { since: Date }) {
+  const { t, formatDateTime } = useI18n();
+  return <Dated on={since}>{t('centre.watch.suspendedSince', { time: formatDateTime(since) })}</Dated>;
+}
+
 function Dated({
   on,
   component = 'p',

@@ -1,5 +1,5 @@
 import { Stack, Title } from '@mantine/core';
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import {
   doctorsWithLicensesKeys,
@@ -7,12 +7,15 @@ import {
 } from '@/console/api/list-doctors-with-licenses';
 import { licenceSummaryQueryOptions, licensesKeys } from '@/console/api/get-licenses';
 import { serviceClockQueryOptions } from '@/console/api/service-clock';
+import { watchKeys } from '@/console/api/watch';
+import { centreTimelineQueryOptions } from '@/console/api/watch-timeline';
 import { LastUpdated } from '@/console/components/last-updated';
 import { bannersOf, fullName } from '@/console/domain/banners';
 import { LICENCE_TYPES } from '@/console/domain/plans';
 import { useI18n } from '@/console/lib/i18n';
 import type { SearchChange } from '@/console/lib/use-search-change';
 import type { EnvironmentKind } from '@/contract/console-wire';
+import { CentreTimeline } from './centre-timeline.tsx';
 import { LicenceBanners } from './licence-banners.tsx';
 import { LicencesByType } from './licences-by-type.tsx';
 import { PlanSummary } from './plan-summary.tsx';
@@ -27,6 +30,8 @@ const DoctorLicencesDrawer = lazy(() =>
 export interface LicencesScreenProps {
   centreId: number;
   environment: EnvironmentKind;
+  /** A person working through a stored connection: the watcher's history is read (0025). */
+  hasConnection: boolean;
   search: LicencesSearch;
   onSearchChange: SearchChange<LicencesSearch>;
 }
@@ -37,7 +42,13 @@ export interface LicencesScreenProps {
  * licences in a drawer. Its data is the loader's (shared query options), so a centre opened from
  * the overview draws at once.
  */
-export function LicencesScreen({ centreId, environment, search, onSearchChange }: LicencesScreenProps) {
+export function LicencesScreen({
+  centreId,
+  environment,
+  hasConnection,
+  search,
+  onSearchChange,
+}: LicencesScreenProps) {
   const { t } = useI18n();
   const queryClient = useQueryClient();
   const summary = useSuspenseQuery(licenceSummaryQueryOptions(centreId));
@@ -47,11 +58,15 @@ export function LicencesScreen({ centreId, environment, search, onSearchChange }
     () => bannersOf(summary.data, roster.data, clock.data),
     [summary.data, roster.data, clock.data],
   );
+  // "Suspended since": the timeline's first page carries it (docs/decisions/0025).
+  const watched = useQuery({ ...centreTimelineQueryOptions(centreId), enabled: hasConnection });
+  const since = watched.data?.centre?.suspendedSince;
   const refresh = () =>
     void Promise.all([
       queryClient.invalidateQueries({ queryKey: licensesKeys.centre(centreId) }),
       queryClient.invalidateQueries({ queryKey: doctorsWithLicensesKeys.centre(centreId) }),
       queryClient.invalidateQueries({ queryKey: serviceClockQueryOptions(environment).queryKey }),
+      queryClient.invalidateQueries({ queryKey: watchKeys.timeline(centreId) }),
     ]);
   // No type chosen: the centre's first plan, else BASIC.
   const firstRow = summary.data.shape === 'no-contract' ? undefined : summary.data.summary[0];
@@ -65,7 +80,10 @@ export function LicencesScreen({ centreId, environment, search, onSearchChange }
 
   return (
     <Stack gap="lg">
-      <LicenceBanners banners={banners} />
+      <LicenceBanners
+        banners={banners}
+        suspendedSince={since === undefined || since === null ? null : new Date(since)}
+      />
       <LastUpdated
         updatedAt={Math.min(summary.dataUpdatedAt, roster.dataUpdatedAt)}
         refreshing={summary.isFetching || roster.isFetching}
@@ -87,6 +105,7 @@ export function LicencesScreen({ centreId, environment, search, onSearchChange }
           onTypeChange={(next) => onSearchChange({ type: next })}
         />
       </Stack>
+      {hasConnection ? <CentreTimeline centreId={centreId} /> : null}
       {drawerEver ? (
         <Suspense fallback={null}>
           <DoctorLicencesDrawer

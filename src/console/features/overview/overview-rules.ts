@@ -45,6 +45,8 @@ export interface OverviewRow {
   load: RowLoad;
   /** Present once the row's data is in. */
   facts: ReadyFacts | undefined;
+  /** 4.5 no longer lists it; the watcher keeps it (docs/decisions/0025, issue 26's edges). */
+  unlisted?: true;
 }
 
 const REASON_OF: Record<BannerKind, AttentionReason> = {
@@ -63,11 +65,18 @@ export function reasonsOf(banners: readonly Banner[]): AttentionReason[] {
   return ATTENTION_REASONS.filter((reason) => reasons.has(reason));
 }
 
-export function overviewRowOf(centre: ChildListItem, load: RowLoad, now: Date): OverviewRow {
-  if (load.status !== 'ready') return { centre, load, facts: undefined };
+export function overviewRowOf(
+  centre: ChildListItem,
+  load: RowLoad,
+  now: Date,
+  unlisted = false,
+): OverviewRow {
+  const kept = unlisted ? { unlisted: true as const } : {};
+  if (load.status !== 'ready') return { centre, load, facts: undefined, ...kept };
   const { summary, roster } = load;
   const banners = bannersOf(summary, roster, now);
   return {
+    ...kept,
     centre,
     load,
     facts: {

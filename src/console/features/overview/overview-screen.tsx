@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { serviceClockQueryOptions } from '@/console/api/service-clock';
@@ -14,7 +14,7 @@ import { usePageTitle } from '@/console/lib/page-title';
 import type { EnvironmentKind } from '@/contract/console-wire';
 import { overviewCsv } from './overview-csv.ts';
 import { csvColumns } from './overview-csv-columns.ts';
-import { useOverviewLoader } from './overview-loader.ts';
+import { useOverviewSource } from './overview-source.ts';
 import {
   countReasons,
   overviewRowOf,
@@ -25,6 +25,7 @@ import {
   type RowLoad,
 } from './overview-rules.ts';
 import { OverviewTable } from './overview-table.tsx';
+import { WatchNotice } from './watch-notice.tsx';
 import { ATTENTION_REASONS, type OverviewSearch } from './search.ts';
 
 const PENDING: RowLoad = { status: 'pending' };
@@ -32,6 +33,8 @@ const PENDING: RowLoad = { status: 'pending' };
 export interface OverviewScreenProps {
   providerId: number;
   environment: EnvironmentKind;
+  /** A person working through a stored connection: the watcher's snapshots are read. */
+  hasConnection: boolean;
   search: OverviewSearch;
   onSearchChange: SearchChange<OverviewSearch>;
 }
@@ -41,15 +44,21 @@ export interface OverviewScreenProps {
  * and why it needs attention, loaded progressively (at most six requests in flight), filtered and
  * sorted with the state in the URL, and exported as CSV.
  */
-export function OverviewScreen({ providerId, environment, search, onSearchChange }: OverviewScreenProps) {
+export function OverviewScreen({
+  providerId,
+  environment,
+  hasConnection,
+  search,
+  onSearchChange,
+}: OverviewScreenProps) {
   const { t, language } = useI18n();
   usePageTitle(t('overview.title'));
   const queryClient = useQueryClient();
-  const { data } = useSuspenseQuery(childCentersQueryOptions(providerId));
+  // Loaded by the route before the first paint, unless the watcher's snapshots are (0025).
+  const list = useQuery(childCentersQueryOptions(providerId));
   const clock = useSuspenseQuery(serviceClockQueryOptions(environment));
-  const centres = data.data;
-  const ids = useMemo(() => centres.map((centre) => centre.id), [centres]);
-  const load = useOverviewLoader(ids);
+  const load = useOverviewSource(list.data?.data, hasConnection);
+  const { centres } = load;
 
   // A row is rebuilt only when its own data changed (or "now" did): drawing 1,000 rows while
   // they arrive stays cheap.
@@ -60,11 +69,11 @@ export function OverviewScreen({ providerId, environment, search, onSearchChange
         const rowLoad = load.loads.get(centre.id) ?? PENDING;
         const cached = cache.rows.get(rowLoad);
         if (cached?.centre === centre) return cached;
-        const row = overviewRowOf(centre, rowLoad, clock.data);
+        const row = overviewRowOf(centre, rowLoad, clock.data, load.unlisted.has(centre.id));
         if (rowLoad !== PENDING) cache.rows.set(rowLoad, row);
         return row;
       }),
-    [centres, load.loads, clock.data, cache],
+    [centres, load.loads, load.unlisted, clock.data, cache],
   );
   const counts = useMemo(() => countReasons(rows), [rows]);
   const counting = useMemo(() => stillCounting(rows), [rows]);
@@ -118,12 +127,18 @@ export function OverviewScreen({ providerId, environment, search, onSearchChange
         />
       ) : (
         <>
+          {load.watched ? <WatchNotice watched={load.watched} /> : null}
           <LastUpdated
             updatedAt={load.updatedAt}
-            refreshing={load.progress !== undefined}
+            refreshing={load.refreshing}
+            asOf={Boolean(load.watched?.asOf)}
             onRefresh={refresh}
             progress={
-              load.progress ? (
+              load.watched && load.refreshing ? (
+                <Text size="sm" c="dimmed">
+                  {t('overview.watch.refreshing')}
+                </Text>
+              ) : load.progress ? (
                 <OverviewProgress done={load.progress.done} total={load.progress.total} />
               ) : undefined
             }

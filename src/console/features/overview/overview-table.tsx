@@ -38,12 +38,13 @@ export function OverviewTable({ rows, sort, onSort, onRetry }: OverviewTableProp
           </Link>
           <Text size="xs" c="dimmed">
             #{row.centre.id}
+            {row.unlisted ? ` · ${t('overview.unlisted')}` : null}
           </Text>
         </td>
         <RowCells row={row} onRetry={onRetry} />
       </>
     ),
-    [onRetry],
+    [onRetry, t],
   );
   return (
     <VirtualTable

@@ -1,6 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { serviceClockQueryOptions } from '@/console/api/service-clock';
+import { watchedCentresQueryOptions } from '@/console/api/watch';
 import { RouteError } from '@/console/components/route-error';
 import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
 import { OverviewScreen } from '@/console/features/overview/overview-screen';
@@ -17,8 +19,8 @@ export const Route = createFileRoute('/_auth/_screens/overview')({
     Promise.all([
       // The state and billing words are the licences area's.
       loadArea('licences'),
-      context.queryClient.ensureQueryData(childCentersQueryOptions(context.session.providerId)),
       context.queryClient.ensureQueryData(serviceClockQueryOptions(context.environment.kind)),
+      centresOf(context.queryClient, context.session.providerId, context.session.connection !== undefined),
     ]),
   // The centres' skeleton: already in the entry, where pending components ship.
   pendingComponent: CentresSkeleton,
@@ -29,12 +31,25 @@ export const Route = createFileRoute('/_auth/_screens/overview')({
   component: OverviewRoute,
 });
 
+/**
+ * docs/decisions/0025: a stored connection's centres, as the watcher keeps them, are enough for the
+ * first paint; the child list (which adds centres not read yet, and their country and city) follows.
+ * Without snapshots (a client-credential session, or before the first refresh), the child list.
+ */
+async function centresOf(queryClient: QueryClient, providerId: number, hasConnection: boolean) {
+  const list = childCentersQueryOptions(providerId);
+  const watched = hasConnection ? await queryClient.ensureQueryData(watchedCentresQueryOptions()) : null;
+  if (watched && watched.centres.length > 0) void queryClient.prefetchQuery(list);
+  else await queryClient.ensureQueryData(list);
+}
+
 function OverviewRoute() {
   const { session, environment } = Route.useRouteContext();
   return (
     <OverviewScreen
       providerId={session.providerId}
       environment={environment.kind}
+      hasConnection={session.connection !== undefined}
       search={Route.useSearch()}
       onSearchChange={useSearchChange(Route.useNavigate())}
     />

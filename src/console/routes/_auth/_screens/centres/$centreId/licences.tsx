@@ -32,11 +32,12 @@ export const Route = createFileRoute('/_auth/_screens/centres/$centreId/licences
 
 function LicencesRoute() {
   const { centreId } = Route.useParams();
-  const { environment } = Route.useRouteContext();
+  const { environment, session } = Route.useRouteContext();
   return (
     <LicencesScreen
       centreId={centreId}
       environment={environment.kind}
+      hasConnection={session.connection !== undefined}
       search={Route.useSearch()}
       onSearchChange={useSearchChange(Route.useNavigate())}
     />

@@ -3,10 +3,10 @@
 // BASIC limits and TRIAL expiry need them). The state depends on nothing else (no clock, no
 // order of arrival), so that two refreshes of an unchanged centre give equal states and no history
 // row is written between them.
-import { z } from 'zod';
-import type { LicensesResponse } from '../../contract/operations/get-licenses.ts';
-import type { DoctorsWithLicensesPage } from '../../contract/operations/list-doctors-with-licenses.ts';
-import { wireValue } from '../../contract/tolerant.ts';
+import { centreStateSchema, type WatchedState } from './watch-wire.ts';
+import type { LicensesResponse } from './operations/get-licenses.ts';
+import type { DoctorsWithLicensesPage } from './operations/list-doctors-with-licenses.ts';
+import { wireValue } from './tolerant.ts';
 
 /** 4.7 without `userId` or `type` (shapes 1–3), or D5's "no contract yet" (a 404 there). */
 export type Summary = Exclude<LicensesResponse, { shape: 'licenses' }> | { shape: 'no-contract' };
@@ -14,40 +14,9 @@ export type Summary = Exclude<LicensesResponse, { shape: 'licenses' }> | { shape
 /** 4.6 read whole (every page): the doctors, with the centre's billing (2.9) and suspension (2.8). */
 export type Roster = Pick<DoctorsWithLicensesPage, 'doctors' | 'billing' | 'suspension'>;
 
-const seatRow = z.object({
-  type: z.string(),
-  total: z.number().nullable(),
-  used: z.number(),
-  available: z.number().nullable(),
-});
-const doctor = z.object({ doctorId: z.string(), name: z.string() });
-
-/** What the database holds in `centre_snapshot.state`, parsed on the way out (a boundary). */
-export const centreStateSchema = z.object({
-  /** 2.9 `mode` as on the wire (PROCESSOR, PARTNER_SELF, or a value the spec does not name). */
-  billing: z.string().nullable(),
-  /** Which of 4.7's shapes: D5's none yet, processor-billed seats (1), self-billed seats (2), pay-per-use (3). */
-  contract: z.enum(['none', 'processor', 'seats', 'usage']),
-  /** 3.1's contract status (self-billing flow), as on the wire; null where 4.7 has none. */
-  status: z.string().nullable(),
-  /** 2.8; absent means not suspended. */
-  suspended: z.boolean(),
-  /** 2.10's rows by plan type. */
-  seats: z.array(seatRow),
-  /** 2.11: a scheduled downgrade (shape 1) or switch to seats (shape 3), with its date (ISO). */
-  pending: z
-    .object({
-      kind: z.enum(['downgrade', 'switch']),
-      effectiveAt: z.string(),
-      quantity: z.record(z.string(), z.number()),
-    })
-    .nullable(),
-  /** 2.7 (a): doctors whose BASIC licence reached its monthly limit. */
-  basicAtLimit: z.array(doctor),
-  /** TRIAL licences and when they end (2.7 `expiresAt`); "ending within 7 days" is read against now. */
-  trials: z.array(doctor.extend({ expiresAt: z.string() })),
-});
-export type CentreState = z.infer<typeof centreStateSchema>;
+/** What the database holds in `centre_snapshot.state`: one schema with the console's (decision 0025). */
+export { centreStateSchema };
+export type CentreState = WatchedState;
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 

@@ -1,0 +1,133 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { watchedCentresSchema } from '../src/contract/watch-wire.ts';
+import { HEADERS } from './console-journeys.ts';
+import { expect, test } from './fixtures.ts';
+import { startWatchedDemo, type OwnProxy } from './own-proxy.ts';
+
+// The overview over the watcher's snapshots (issue 26 items 2–3, docs/decisions/0025), against
+// `npm start` with the watcher on, on servers of their own: a generated world of 10,000 centres
+// (`--demo-centres 10000`), and D12's, whose processor-billed centres the simulator can suspend.
+
+// 401: the session probe before sign-in; 404: a centre with no contract yet (D5).
+test.use({
+  expectedConsoleErrors: [/Failed to load resource: the server responded with a status of (401|404)/],
+});
+
+const TOKEN = 'overview-watch-control-token';
+
+async function organisationSignIn(page: Page, origin: string, person: string, then: string) {
+  await page.goto(`${origin}/login?redirect=${encodeURIComponent(then)}`);
+  await page.getByRole('link', { name: 'Sign in with your organisation' }).click();
+  await expect(page.getByRole('heading', { name: /^Sign in to / })).toBeVisible();
+  await page.getByRole('button', { name: new RegExp(`^${person}`) }).click();
+  await page.waitForURL((url) => url.pathname === then, { timeout: 30_000 });
+}
+
+/** Asks for a refresh and waits until the watcher has stored it (the read API says it is done). */
+async function refreshed(request: APIRequestContext, origin: string, centres: number) {
+  const asked = await request.post(`${origin}/watch/refresh`, { headers: HEADERS });
+  expect(asked.status()).toBe(202);
+  await expect
+    .poll(
+      async () => {
+        // A refresh of 10,000 centres keeps the embedded demo's one thread busy (its simulator and
+        // database are in the proxy's process): a poll that meets a reset connection asks again.
+        try {
+          const answer = watchedCentresSchema.parse(
+            await (await request.get(`${origin}/watch/centres`, { headers: HEADERS })).json(),
+          );
+          const { waiting, running } = answer.refresh;
+          return !waiting && !running && answer.asOf !== null ? answer.centres.length : -1;
+        } catch {
+          return -2;
+        }
+      },
+      { timeout: 150_000, intervals: [2_000] },
+    )
+    .toBe(centres);
+}
+
+test.describe('10,000 centres', () => {
+  let server: OwnProxy;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startWatchedDemo(['--demo-centres', '10000', '--demo-doctors', '3'], {});
+  });
+  test.afterAll(() => server.stop());
+
+  test('the overview shows its first rows, counts and "needs attention" within 1 s of navigation', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const origin = server.url;
+    await organisationSignIn(page, origin, 'Sofía Vidal', '/activity');
+    await refreshed(page.request, origin, 10_000);
+    // No request to the service from the overview: every centre is in the snapshots.
+    const licenceCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/payments/')) licenceCalls.push(request.url());
+    });
+    const started = Date.now();
+    await page.getByRole('link', { name: 'Overview' }).first().click();
+    // Waited for long enough to measure a slow paint, then held to the 1 s of issue 26.
+    const painted = { timeout: 30_000 };
+    await expect(page.getByRole('button', { name: 'All centres (10,000)' })).toBeVisible(painted);
+    await expect(page.getByRole('button', { name: /^Needs attention \(\d[\d,]*\)$/ })).toBeVisible(painted);
+    await expect(page.getByRole('row', { name: /Centro \d+/ }).first()).toBeVisible(painted);
+    const firstPaint = Date.now() - started;
+    test
+      .info()
+      .annotations.push({ type: 'first paint over 10,000 snapshots (ms)', description: String(firstPaint) });
+    expect(firstPaint, 'ms from the click to the first rows, counts and filter').toBeLessThanOrEqual(1_000);
+    await expect(page.getByText(/^As of /)).toBeVisible();
+    // The filter is exact at once: no count "so far".
+    await page.getByRole('button', { name: /^Needs attention \(/ }).click();
+    await expect(page).toHaveURL(/show=attention/);
+    await expect(page.getByRole('row', { name: /BASIC limit/ }).first()).toBeVisible();
+    expect(licenceCalls).toEqual([]);
+  });
+});
+
+test.describe('a suspended centre', () => {
+  let server: OwnProxy;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startWatchedDemo([], { DEMO_CONTROL_TOKEN: TOKEN });
+  });
+  test.afterAll(() => server.stop());
+
+  test('the centre page says since when, and its timeline shows the suspension', async ({ page }) => {
+    test.setTimeout(180_000);
+    const origin = server.url;
+    await organisationSignIn(page, origin, 'Pau Serra', '/activity');
+    // Pau supports both parents: he works through the processor's, whose centres 2.8 suspends.
+    const session = (await (
+      await page.request.get(`${origin}/auth/session`, { headers: HEADERS })
+    ).json()) as {
+      connections?: { id: string; label: string }[];
+    };
+    const processor = session.connections?.find((choice) => choice.label === 'Grupo Procesador Demo');
+    expect(processor).toBeDefined();
+    const switched = await page.request.post(`${origin}/auth/connection`, {
+      headers: HEADERS,
+      data: { connectionId: processor?.id },
+    });
+    expect(switched.ok()).toBe(true);
+    const before = watchedCentresSchema.parse(
+      await (await page.request.get(`${origin}/watch/centres`, { headers: HEADERS })).json(),
+    );
+    const centres = before.centres.length > 0 ? before.centres.length : 3;
+    await refreshed(page.request, origin, centres);
+    const suspended = await page.request.post(`${origin}/__sim/providers/201/suspension`, {
+      headers: { ...HEADERS, 'x-demo-control-token': TOKEN },
+      data: { suspended: true },
+    });
+    expect(suspended.ok()).toBe(true);
+    await refreshed(page.request, origin, centres);
+    await page.goto(`${origin}/centres/201/licences`);
+    await expect(page.getByText(/^Suspended since /)).toBeVisible();
+    const history = page.getByRole('region', { name: 'History' });
+    await expect(history.getByText('Suspended', { exact: true })).toBeVisible();
+    await expect(history.getByText('First seen', { exact: true })).toBeVisible();
+  });
+});
