@@ -16,6 +16,7 @@ import { coldLoads, filterKeystrokes, launchBrowser, lighthouseScores, type Page
 import { benchAudit } from './bench/audit.ts';
 import { measureProxyLoad } from './bench/proxy-load.ts';
 import { renderResults, type Row } from './bench/report.ts';
+import { overviewSnapshotRows } from './bench/overview-snapshots.ts';
 import { watchRefreshRows } from './bench/watch-figures.ts';
 import {
   signIn,
@@ -149,6 +150,7 @@ try {
   const browser = await launchBrowser(chromePath);
   let loads;
   let filter10k;
+  let overviewSnapshots: Row[] = [];
   let filter100k;
   try {
     step(`cold loads at 4× CPU, ${runs} run(s) per page`);
@@ -156,6 +158,8 @@ try {
     for (const page of [...everyPage, bareReference])
       // oxlint-disable-next-line no-await-in-loop -- one page at a time
       loads.set(page.name, await coldLoads(browser, page, otherPages.includes(page) ? otherRuns : runs));
+    step('overview over 10,000 snapshots (npm start with the watcher on)');
+    overviewSnapshots = await overviewSnapshotRows(browser, step, Math.min(runs, 3));
     step('filter keystrokes at 4× CPU: 10,000 centres');
     filter10k = await filterKeystrokes(browser, pages[1] as Page, '1234', Math.min(runs, 3));
     step('filter keystrokes at 4× CPU: 100,000 centres');
@@ -294,6 +298,7 @@ try {
       met: simulator.generateMs < simulator.goals.generateMs,
       reference: '—',
     },
+    ...overviewSnapshots,
     ...audit,
     ...watch,
     ...Object.entries(simulator.lists).map(([name, ms]): Row => ({

@@ -91,6 +91,22 @@ export function startForwarder(port: number, upstreamUrl: string, token: string)
   );
 }
 
+/**
+ * `npm start` itself (scripts/start.ts) with the watcher on and `args` (a generated demo world), its
+ * embedded database in a folder of its own: the demo people's connections are the demo parent's.
+ */
+export async function startDemo(port: number, args: string[]): Promise<Started> {
+  const url = `http://127.0.0.1:${port}`;
+  const data = copyDataDir();
+  const started = await start(
+    [...embeddedEngineFlags, 'scripts/start.ts', '--port', String(port), ...args],
+    { DATA_DIR: data.dir, WATCH: 'true' },
+    `${url}/healthz`,
+    url,
+  );
+  return { ...started, stop: () => started.stop().finally(() => data.remove()) };
+}
+
 /** The standalone simulator with N centres × M doctors under the demo parent (D12 logins). */
 export function startSimulator(port: number, centres: number, doctors: number): Promise<Started> {
   const url = `http://127.0.0.1:${port}`;
