@@ -1,5 +1,6 @@
 // What a host passes to createProxyApp (app.ts): the Node host (main.ts, server.ts), the page's demo
 // worker (hosts/browser.ts) and the tests.
+import type { AlertInbox } from './alerts/inbox.ts';
 import type { AuditStore } from './audit/store.ts';
 import type { CentreIndexOptions } from './centres/centre-index.ts';
 import type { Logger } from './context.ts';
@@ -81,6 +82,8 @@ export interface ProxyOptions {
   compress?: boolean;
   /** The watcher's on-demand refresh (docs/decisions/0025); absent where it does not run. */
   watch?: WatchRequests;
+  /** People's alerts (docs/decisions/0026): the database's; absent in the page. */
+  alerts?: AlertInbox;
   /** The child list's index: its ages and memory bounds (docs/decisions/0024). */
   centreIndex?: Omit<CentreIndexOptions, 'store' | 'now'>;
 }

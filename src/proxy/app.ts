@@ -31,6 +31,7 @@ import { contractEventRoutes } from './routes/contract-events.ts';
 import { healthRoutes } from './routes/health.ts';
 import { organisationRoutes } from './routes/organisation.ts';
 import { peopleRoutes } from './routes/people.ts';
+import { alertRoutes } from './routes/alerts.ts';
 import { simulatorControlRoutes } from './routes/simulator-control.ts';
 import { siteRoutes } from './routes/site.ts';
 import { watchRoutes } from './routes/watch.ts';
@@ -107,6 +108,7 @@ export function createProxyApp(options: ProxyOptions) {
     publicOrigin: options.publicOrigin,
     box,
     watch: options.watch,
+    ...(options.alerts ? { alerts: options.alerts } : {}),
   };
 
   const app = new Hono<ProxyEnv>();
@@ -142,7 +144,15 @@ export function createProxyApp(options: ProxyOptions) {
   app.use('/contract-events', csrf);
   app.use('/contract-events/*', csrf);
   app.use('/audit/*', csrf);
-  for (const path of ['/people', '/people/*', '/connections', '/connections/*', '/watch/*'])
+  for (const path of [
+    '/people',
+    '/people/*',
+    '/connections',
+    '/connections/*',
+    '/watch/*',
+    '/alerts',
+    '/alerts/*',
+  ])
     app.use(path, csrf);
   // docs/decisions/0020: one session's requests in flight are bounded.
   app.use(
@@ -165,6 +175,7 @@ export function createProxyApp(options: ProxyOptions) {
   app.route('/contract-events', contractEventRoutes(deps));
   app.route('/audit', auditRoutes(deps));
   app.route('/watch', watchRoutes(deps));
+  app.route('/alerts', alertRoutes(deps));
   app.route(
     '/__sim',
     simulatorControlRoutes(

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createAlertInbox } from './alerts/inbox.ts';
 import { createProxyApp } from './app.ts';
 import { scheduleRetention } from './audit/retention.ts';
 import { ConfigError, isLoopbackHost, parseConfig, type ProxyConfig } from './config.ts';
@@ -181,6 +182,7 @@ export async function main(
           logger: log,
           site,
           directory,
+          alerts: createAlertInbox(database.db),
           organisation,
           people: config.people.policy,
           clientCredentialsLogin: config.people.clientCredentialsLogin,

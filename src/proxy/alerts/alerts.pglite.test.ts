@@ -40,7 +40,11 @@ beforeAll(async () => {
     ['quiet', 'admin'],
   ] as const) {
     // oxlint-disable-next-line no-await-in-loop -- three rows
-    const person = await world.directory.ensurePerson({ email: `${name}@example.org`, invitedBy: null, at: clock });
+    const person = await world.directory.ensurePerson({
+      email: `${name}@example.org`,
+      invitedBy: null,
+      at: clock,
+    });
     // oxlint-disable-next-line no-await-in-loop -- as above
     await world.directory.grant(person.id, { connectionId: connection.id, role }, null, clock);
     people[name] = person.id;
@@ -87,10 +91,14 @@ test('a suspension raises one alert: in the inbox of those who want it, one e-ma
     ['immediate', 'pending'],
     ['immediate', 'pending'],
   ]);
-  const audit = await store.db.selectFrom('audit_entry').selectAll().where('action', '=', 'alert.raised').execute();
-  expect(audit.filter((e) => e.subject === 'suspended').map((e) => [e.centre_id, e.actor_kind, e.connection_id])).toEqual([
-    [201, 'system', connection.id],
-  ]);
+  const audit = await store.db
+    .selectFrom('audit_entry')
+    .selectAll()
+    .where('action', '=', 'alert.raised')
+    .execute();
+  expect(
+    audit.filter((e) => e.subject === 'suspended').map((e) => [e.centre_id, e.actor_kind, e.connection_id]),
+  ).toEqual([[201, 'system', connection.id]]);
   const before = (await rows('alert')).length;
   clock += 60_000;
   expect(await refresh()).toEqual([]);
@@ -100,7 +108,10 @@ test('a suspension raises one alert: in the inbox of those who want it, one e-ma
 test('an e-mail refused by the mail server is retried after its backoff, then sent once', async () => {
   // The immediate job the raise sent may have run already: start from what is still pending.
   sent.length = 0;
-  await store.db.updateTable('alert_delivery').set({ status: 'pending', attempts: 0, next_at: new Date(clock) }).execute();
+  await store.db
+    .updateTable('alert_delivery')
+    .set({ status: 'pending', attempts: 0, next_at: new Date(clock) })
+    .execute();
   mail.refusing = 2;
   expect(await world.watcher.deliver('immediate')).toEqual({ sent: 0, failed: 2 });
   let pending = await rows('alert_delivery');
@@ -112,7 +123,9 @@ test('an e-mail refused by the mail server is retried after its backoff, then se
   expect(await world.watcher.deliver('immediate')).toEqual({ sent: 0, failed: 0 });
   clock += 61_000;
   expect(await world.watcher.deliver('immediate')).toEqual({ sent: 2, failed: 0 });
-  expect(sent.map((m) => [m.to, m.kind, m.language, m.alerts.map((a) => [a.rule, a.centreId])]).sort()).toEqual([
+  expect(
+    sent.map((m) => [m.to, m.kind, m.language, m.alerts.map((a) => [a.rule, a.centreId])]).sort(),
+  ).toEqual([
     ['oscar@example.org', 'immediate', 'en', [['suspended', 201]]],
     ['sofia@example.org', 'immediate', 'en', [['suspended', 201]]],
   ]);
@@ -124,7 +137,10 @@ test('an e-mail refused by the mail server is retried after its backoff, then se
 }, 60_000);
 
 test('past its last attempt a delivery stays failed', async () => {
-  await store.db.updateTable('alert_delivery').set({ status: 'pending', attempts: 4, next_at: new Date(clock) }).execute();
+  await store.db
+    .updateTable('alert_delivery')
+    .set({ status: 'pending', attempts: 4, next_at: new Date(clock) })
+    .execute();
   mail.refusing = 10;
   expect(await world.watcher.deliver('immediate')).toEqual({ sent: 0, failed: 2 });
   expect((await rows('alert_delivery')).map((d) => [d.status, d.attempts])).toEqual([

@@ -78,7 +78,9 @@ test('two instances raise a suspension’s alert at once: one alert, one inbox r
   await upstream.control('/providers/201/suspension', { suspended: true });
   const at = now + 60_000;
   expect((await refresh(at)).outcome).toBe('ok');
-  const raised = await both((store, directory) => raiseAlerts(store.db, directory, connection, new Date(at), at + 1_000));
+  const raised = await both((store, directory) =>
+    raiseAlerts(store.db, directory, connection, new Date(at), at + 1_000),
+  );
   const suspended = raised.flat().filter((a) => a.rule === 'suspended');
   expect(suspended.map((a) => a.centreId)).toEqual([201]);
   const db = stores[0]?.db;
@@ -87,8 +89,15 @@ test('two instances raise a suspension’s alert at once: one alert, one inbox r
   expect(alerts).toHaveLength(1);
   const id = alerts[0]?.id ?? -1;
   expect(await db.selectFrom('alert_inbox').selectAll().where('alert_id', '=', id).execute()).toHaveLength(2);
-  expect(await db.selectFrom('alert_delivery').selectAll().where('alert_id', '=', id).execute()).toHaveLength(2);
-  const audit = await db.selectFrom('audit_entry').select('id').where('action', '=', 'alert.raised').where('subject', '=', 'suspended').execute();
+  expect(await db.selectFrom('alert_delivery').selectAll().where('alert_id', '=', id).execute()).toHaveLength(
+    2,
+  );
+  const audit = await db
+    .selectFrom('audit_entry')
+    .select('id')
+    .where('action', '=', 'alert.raised')
+    .where('subject', '=', 'suspended')
+    .execute();
   expect(audit).toHaveLength(1);
   // Every alert of this refresh, whichever instance wrote it, was written by one only.
   const all = raised.flat();
@@ -104,7 +113,9 @@ test('two instances send at once: each e-mail goes once', async () => {
       sent.push(message);
     },
   };
-  const results = await both((store) => deliverDue({ db: store.db, channels, now: () => now + 120_000 }, 'immediate'));
+  const results = await both((store) =>
+    deliverDue({ db: store.db, channels, now: () => now + 120_000 }, 'immediate'),
+  );
   expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(2);
   expect(sent.map((m) => m.to).sort()).toEqual(['oscar@example.org', 'sofia@example.org']);
 }, 60_000);

@@ -86,7 +86,9 @@ export async function deliverDue(options: DeliveryOptions, kind: DeliveryKind) {
     const row = alerts.find((a) => a.id === id);
     if (!row) return undefined;
     const payload =
-      typeof row.payload === 'object' && row.payload !== null ? (row.payload as Record<string, string | number | boolean | null>) : {};
+      typeof row.payload === 'object' && row.payload !== null
+        ? (row.payload as Record<string, string | number | boolean | null>)
+        : {};
     const { centreName, ...details } = payload;
     return {
       id: row.id,
@@ -113,11 +115,17 @@ export async function deliverDue(options: DeliveryOptions, kind: DeliveryKind) {
     const views = rows.flatMap((r) => viewOf(r.alert_id) ?? []);
     const ids = rows.map((r) => r.id);
     let error: unknown;
-    if (!person || !channels.email) error = Object.assign(new Error('no channel'), { code: person ? 'no_channel' : 'no_person' });
+    if (!person || !channels.email)
+      error = Object.assign(new Error('no channel'), { code: person ? 'no_channel' : 'no_person' });
     else {
       try {
         // oxlint-disable-next-line no-await-in-loop -- one message after the other: an SMTP server's pace
-        await channels.email({ to: person.email, language: languageOf(person.alert_language), alerts: views, kind });
+        await channels.email({
+          to: person.email,
+          language: languageOf(person.alert_language),
+          alerts: views,
+          kind,
+        });
       } catch (caught) {
         error = caught ?? new Error('failed');
       }
@@ -126,7 +134,11 @@ export async function deliverDue(options: DeliveryOptions, kind: DeliveryKind) {
     if (error === undefined) {
       sent += 1;
       // oxlint-disable-next-line no-await-in-loop -- one small statement per message
-      await db.updateTable('alert_delivery').set({ status: 'sent', sent_at: new Date(at), last_error_code: null }).where('id', 'in', ids).execute();
+      await db
+        .updateTable('alert_delivery')
+        .set({ status: 'sent', sent_at: new Date(at), last_error_code: null })
+        .where('id', 'in', ids)
+        .execute();
       continue;
     }
     failed += 1;
@@ -152,11 +164,26 @@ export async function failedDeliveries(db: Kysely<Database>, connectionId: strin
     .selectFrom('alert_delivery as d')
     .innerJoin('alert as a', 'a.id', 'd.alert_id')
     .innerJoin('person as p', 'p.id', 'd.person_id')
-    .select(['d.id', 'd.alert_id', 'a.rule', 'a.centre_id', 'p.email', 'd.channel', 'd.status', 'd.attempts', 'd.last_error_code', 'd.next_at'])
+    .select([
+      'd.id',
+      'd.alert_id',
+      'a.rule',
+      'a.centre_id',
+      'p.email',
+      'd.channel',
+      'd.status',
+      'd.attempts',
+      'd.last_error_code',
+      'd.next_at',
+    ])
     .where('a.connection_id', '=', connectionId)
-    .where((eb) => eb.or([eb('d.status', '=', 'failed'), eb.and([eb('d.status', '=', 'pending'), eb('d.attempts', '>', 0)])]))
+    .where((eb) =>
+      eb.or([
+        eb('d.status', '=', 'failed'),
+        eb.and([eb('d.status', '=', 'pending'), eb('d.attempts', '>', 0)]),
+      ]),
+    )
     .orderBy('d.id', 'desc')
     .limit(limit)
     .execute();
 }
-

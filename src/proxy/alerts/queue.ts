@@ -30,12 +30,18 @@ export interface AlertQueueOptions {
 export async function startAlertQueues(boss: PgBoss, options: AlertQueueOptions) {
   const run = async (kind: DeliveryKind) => {
     try {
-      const result = await deliverDue({ db: options.db, channels: options.channels, now: options.now, ...options.retry }, kind);
+      const result = await deliverDue(
+        { db: options.db, channels: options.channels, now: options.now, ...options.retry },
+        kind,
+      );
       if (result.sent + result.failed > 0)
         options.log.info({ event: 'alerts_delivered', kind, ...result }, 'alert messages sent');
       return result;
     } catch (error) {
-      options.log.warn({ event: 'alerts_delivery_failed', kind, ...errorFacts(error) }, 'alert delivery failed');
+      options.log.warn(
+        { event: 'alerts_delivery_failed', kind, ...errorFacts(error) },
+        'alert delivery failed',
+      );
       return { sent: 0, failed: 0 };
     }
   };

@@ -8,7 +8,6 @@ import { sql, type Kysely } from 'kysely';
 import { rowOf } from '../db/audit-repository.ts';
 import type { Database } from '../db/schema.ts';
 import type { Connection, Directory } from '../people/directory.ts';
-import { CHANGE_KINDS, type ChangeKind } from '../watch/changes.ts';
 import { centreStateSchema } from '../watch/state.ts';
 import { alertsDue, defaultPreference, IMMEDIATE_RULES, type AlertRule, type CentreNow } from './rules.ts';
 
@@ -21,8 +20,6 @@ export interface RaisedAlert {
   emails: number;
 }
 
-const isKind = (kind: string): kind is ChangeKind => (CHANGE_KINDS as readonly string[]).includes(kind);
-
 /** The changes written since `since` (this refresh's start) and the centres the rules read. */
 async function inputs(db: Kysely<Database>, connectionId: string, since: Date) {
   const changes = (
@@ -33,11 +30,13 @@ async function inputs(db: Kysely<Database>, connectionId: string, since: Date) {
       .where('at', '>=', since)
       .where('kind', 'in', ['suspension', 'contract', 'basic_limit'])
       .execute()
-  ).flatMap((row) =>
-    isKind(row.kind)
-      ? [{ id: row.id, centreId: row.centre_id, kind: row.kind, before: row.before, after: row.after }]
-      : [],
-  );
+  ).map((row) => ({
+    id: row.id,
+    centreId: row.centre_id,
+    kind: row.kind,
+    before: row.before,
+    after: row.after,
+  }));
   const changed = [...new Set(changes.map((c) => c.centreId))];
   // Only centres a rule can speak of: those that changed, and those with a date that may come near.
   const rows = await db
@@ -107,7 +106,13 @@ export async function raiseAlerts(
       chosen.find((c) => c.person_id === personId && c.rule === rule) ?? defaultPreference(rule);
     const raised: RaisedAlert[] = [];
     const inboxRows: { alert_id: number; person_id: string }[] = [];
-    const deliveries: { alert_id: number; person_id: string; channel: string; kind: string; next_at: Date }[] = [];
+    const deliveries: {
+      alert_id: number;
+      person_id: string;
+      channel: string;
+      kind: string;
+      next_at: Date;
+    }[] = [];
     for (const row of inserted) {
       const rule = row.rule as AlertRule;
       const alert: RaisedAlert = { id: row.id, centreId: row.centre_id, rule, inbox: 0, emails: 0 };

@@ -26,9 +26,18 @@ const centre = (over: Partial<CentreState> = {}, listed = true): CentreNow => ({
 
 describe('changes', () => {
   test('a suspension change raises suspended, and its end reinstated, keyed by the change', () => {
-    const on = alertsOfChange({ id: 41, centreId: 7, kind: 'suspension', before: false, after: true }, 'Clínica Sol');
+    const on = alertsOfChange(
+      { id: 41, centreId: 7, kind: 'suspension', before: false, after: true },
+      'Clínica Sol',
+    );
     expect(on).toEqual([
-      { centreId: 7, changeId: 41, rule: 'suspended', dedupeKey: 'suspended:7:41', payload: { centreName: 'Clínica Sol' } },
+      {
+        centreId: 7,
+        changeId: 41,
+        rule: 'suspended',
+        dedupeKey: 'suspended:7:41',
+        payload: { centreName: 'Clínica Sol' },
+      },
     ]);
     const off = alertsOfChange({ id: 42, centreId: 7, kind: 'suspension', before: true, after: false }, 'x');
     expect(off.map((a) => a.rule)).toEqual(['reinstated']);
@@ -37,10 +46,16 @@ describe('changes', () => {
   test('3.1 status to INACTIVE is a cancellation; back to ACTIVE a reactivation; other contract changes nothing', () => {
     const change = (before: unknown, after: unknown) =>
       alertsOfChange({ id: 5, centreId: 7, kind: 'contract', before, after }, 'x').map((a) => a.rule);
-    expect(change({ contract: 'seats', status: 'ACTIVE' }, { contract: 'seats', status: 'INACTIVE' })).toEqual(['cancelled']);
-    expect(change({ contract: 'seats', status: 'INACTIVE' }, { contract: 'seats', status: 'ACTIVE' })).toEqual(['reactivated']);
+    expect(
+      change({ contract: 'seats', status: 'ACTIVE' }, { contract: 'seats', status: 'INACTIVE' }),
+    ).toEqual(['cancelled']);
+    expect(
+      change({ contract: 'seats', status: 'INACTIVE' }, { contract: 'seats', status: 'ACTIVE' }),
+    ).toEqual(['reactivated']);
     expect(change({ contract: 'none', status: null }, { contract: 'seats', status: 'ACTIVE' })).toEqual([]);
-    expect(change({ contract: 'usage', status: 'ACTIVE' }, { contract: 'seats', status: 'ACTIVE' })).toEqual([]);
+    expect(change({ contract: 'usage', status: 'ACTIVE' }, { contract: 'seats', status: 'ACTIVE' })).toEqual(
+      [],
+    );
   });
 
   test('one alert per doctor newly at the BASIC limit; those already there raise nothing again', () => {
@@ -64,7 +79,10 @@ describe('changes', () => {
 
   test('a centre seen for the first time raises nothing, however it is', () => {
     expect(
-      alertsOfChange({ id: 1, centreId: 7, kind: 'appeared', before: null, after: state({ suspended: true }) }, 'x'),
+      alertsOfChange(
+        { id: 1, centreId: 7, kind: 'appeared', before: null, after: state({ suspended: true }) },
+        'x',
+      ),
     ).toEqual([]);
     for (const kind of ['billing', 'seats', 'pending', 'trials', 'listed'] as const)
       expect(alertsOfChange({ id: 1, centreId: 7, kind, before: 1, after: 2 }, 'x')).toEqual([]);
@@ -91,7 +109,11 @@ describe('dates', () => {
   });
 
   test('a scheduled downgrade or switch within 7 days raises pending_change; a centre no longer listed nothing', () => {
-    const pending = { kind: 'switch' as const, effectiveAt: new Date(now + 6 * day).toISOString(), quantity: {} };
+    const pending = {
+      kind: 'switch' as const,
+      effectiveAt: new Date(now + 6 * day).toISOString(),
+      quantity: {},
+    };
     expect(alertsOfTime(centre({ pending }), now).map((d) => d.dedupeKey)).toEqual([
       `pending_change:7:switch:${pending.effectiveAt}`,
     ]);
@@ -100,7 +122,11 @@ describe('dates', () => {
   });
 
   test('alertsDue names the centre of each change from the states', () => {
-    const drafts = alertsDue([{ id: 3, centreId: 7, kind: 'suspension', before: false, after: true }], [centre()], now);
+    const drafts = alertsDue(
+      [{ id: 3, centreId: 7, kind: 'suspension', before: false, after: true }],
+      [centre()],
+      now,
+    );
     expect(drafts.map((d) => d.payload['centreName'])).toEqual(['Clínica Sol']);
   });
 });

@@ -10,7 +10,6 @@
 // An `appeared` change (the centre seen for the first time) raises nothing: the first refresh of a
 // connection would otherwise be a storm about states nobody just caused. The time rules still run
 // over every state: a licence ending in three days is news whenever it is first seen.
-import type { ChangeKind } from '../watch/changes.ts';
 import type { CentreState } from '../watch/state.ts';
 
 export const ALERT_RULES = [
@@ -39,7 +38,8 @@ export const soonMs = 7 * 24 * 3600_000;
 export interface StoredChange {
   id: number;
   centreId: number;
-  kind: ChangeKind;
+  /** watch/changes.ts's kinds (not imported: this module is web-standard, the app's inbox reads it). */
+  kind: string;
   before: unknown;
   after: unknown;
 }
@@ -142,10 +142,16 @@ export function alertsOfTime(centre: CentreNow, now: number): AlertDraft[] {
 }
 
 /** Every alert due after a refresh: from its changes, and from every centre's state against now. */
-export function alertsDue(changes: readonly StoredChange[], centres: readonly CentreNow[], now: number): AlertDraft[] {
+export function alertsDue(
+  changes: readonly StoredChange[],
+  centres: readonly CentreNow[],
+  now: number,
+): AlertDraft[] {
   const names = new Map(centres.map((c) => [c.centreId, c.name]));
   return [
-    ...changes.flatMap((change) => alertsOfChange(change, names.get(change.centreId) ?? String(change.centreId))),
+    ...changes.flatMap((change) =>
+      alertsOfChange(change, names.get(change.centreId) ?? String(change.centreId)),
+    ),
     ...centres.flatMap((centre) => alertsOfTime(centre, now)),
   ];
 }

@@ -101,7 +101,13 @@ export interface WatchWorld {
 export async function startWatchWorld(
   store: Store,
   upstream: CountedSimulator,
-  options: { key?: Uint8Array; concurrency?: number; attempts?: number; channels?: Channels; now?: () => number } = {},
+  options: {
+    key?: Uint8Array;
+    concurrency?: number;
+    attempts?: number;
+    channels?: Channels;
+    now?: () => number;
+  } = {},
 ): Promise<WatchWorld> {
   const directory = createSqlDirectory(store.db, createSecretBox(options.key ?? randomBytes(32)));
   const repository = createWatchRepository(store.db);

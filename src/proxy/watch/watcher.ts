@@ -131,7 +131,9 @@ export async function startWatcher(options: WatcherOptions) {
     now,
     log,
     schedule: options.schedule !== false,
-    ...(options.pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds: options.pollingIntervalSeconds }),
+    ...(options.pollingIntervalSeconds === undefined
+      ? {}
+      : { pollingIntervalSeconds: options.pollingIntervalSeconds }),
   });
   /** After a refresh: the alerts its changes and the dates now near raise, once (docs/decisions/0026). */
   const raise = async (connectionId: string, since: number): Promise<RaisedAlert[]> => {
@@ -141,7 +143,8 @@ export async function startWatcher(options: WatcherOptions) {
       const raised = await raiseAlerts(store.db, directory, connection, new Date(since), now());
       if (raised.length > 0) {
         log.info({ event: 'alerts_raised', connectionId, alerts: raised.length }, 'alerts raised');
-        if (raised.some((alert) => alert.emails > 0 && IMMEDIATE_RULES.has(alert.rule))) await alertQueues.nudge();
+        if (raised.some((alert) => alert.emails > 0 && IMMEDIATE_RULES.has(alert.rule)))
+          await alertQueues.nudge();
       }
       return raised;
     } catch (error) {

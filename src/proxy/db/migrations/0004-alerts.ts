@@ -24,7 +24,9 @@ export const alerts: Migration = {
       .addColumn('rule', 'text', (column) => column.notNull())
       .addColumn('dedupe_key', 'text', (column) => column.notNull())
       // The change it came from; null for the time rules (a date coming near is no change).
-      .addColumn('change_id', 'bigint', (column) => column.references('centre_change.id').onDelete('set null'))
+      .addColumn('change_id', 'bigint', (column) =>
+        column.references('centre_change.id').onDelete('set null'),
+      )
       .addColumn('raised_at', 'timestamptz', (column) => column.notNull())
       .addColumn('payload', 'jsonb', (column) => column.notNull())
       .addUniqueConstraint('alert_once', ['connection_id', 'dedupe_key'])
@@ -33,7 +35,9 @@ export const alerts: Migration = {
     await db.schema.alterTable('person').addColumn('alert_language', 'text').execute();
     await db.schema
       .createTable('alert_preference')
-      .addColumn('person_id', 'text', (column) => column.notNull().references('person.id').onDelete('cascade'))
+      .addColumn('person_id', 'text', (column) =>
+        column.notNull().references('person.id').onDelete('cascade'),
+      )
       .addColumn('rule', 'text', (column) => column.notNull())
       .addColumn('inbox', 'boolean', (column) => column.notNull())
       .addColumn('email', 'boolean', (column) => column.notNull())
@@ -41,16 +45,24 @@ export const alerts: Migration = {
       .execute();
     await db.schema
       .createTable('alert_inbox')
-      .addColumn('alert_id', 'bigint', (column) => column.notNull().references('alert.id').onDelete('cascade'))
-      .addColumn('person_id', 'text', (column) => column.notNull().references('person.id').onDelete('cascade'))
+      .addColumn('alert_id', 'bigint', (column) =>
+        column.notNull().references('alert.id').onDelete('cascade'),
+      )
+      .addColumn('person_id', 'text', (column) =>
+        column.notNull().references('person.id').onDelete('cascade'),
+      )
       .addColumn('read_at', 'timestamptz')
       .addPrimaryKeyConstraint('alert_inbox_pk', ['person_id', 'alert_id'])
       .execute();
     await db.schema
       .createTable('alert_delivery')
       .addColumn('id', 'bigint', (column) => column.generatedAlwaysAsIdentity().primaryKey())
-      .addColumn('alert_id', 'bigint', (column) => column.notNull().references('alert.id').onDelete('cascade'))
-      .addColumn('person_id', 'text', (column) => column.notNull().references('person.id').onDelete('cascade'))
+      .addColumn('alert_id', 'bigint', (column) =>
+        column.notNull().references('alert.id').onDelete('cascade'),
+      )
+      .addColumn('person_id', 'text', (column) =>
+        column.notNull().references('person.id').onDelete('cascade'),
+      )
       // email | webhook
       .addColumn('channel', 'text', (column) => column.notNull())
       // immediate | digest
@@ -65,7 +77,11 @@ export const alerts: Migration = {
       .addUniqueConstraint('alert_delivery_once', ['alert_id', 'person_id', 'channel'])
       .execute();
     // What the sender looks for: the due ones.
-    await db.schema.createIndex('alert_delivery_due').on('alert_delivery').columns(['status', 'next_at']).execute();
+    await db.schema
+      .createIndex('alert_delivery_due')
+      .on('alert_delivery')
+      .columns(['status', 'next_at'])
+      .execute();
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable('alert_delivery').execute();
