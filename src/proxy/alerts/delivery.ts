@@ -25,9 +25,7 @@ export interface DeliveryOptions {
 }
 
 const staleMs = 10 * 60_000;
-const languages: readonly string[] = ['en', 'es', 'ca'];
-const languageOf = (value: string | null): AlertLanguage =>
-  value !== null && languages.includes(value) ? (value as AlertLanguage) : 'en';
+const languageOf = (value: string | null): AlertLanguage => (value === 'es' || value === 'ca' ? value : 'en');
 
 export const retryDelayMs = (attempts: number, base: number) => base * 4 ** Math.max(0, attempts - 1);
 

@@ -109,7 +109,8 @@ export function createAlertInbox(db: Kysely<Database>) {
       ]);
       const rules = ALERT_RULES.map((rule) => {
         const chosen = rows.find((row) => row.rule === rule);
-        return { rule, ...(chosen ? { inbox: chosen.inbox, email: chosen.email } : defaultPreference(rule)) };
+        const { inbox, email } = chosen ?? defaultPreference(rule);
+        return { rule, inbox, email };
       });
       const language = person?.alert_language;
       return { rules, language: language === 'es' || language === 'ca' ? language : 'en' };

@@ -24,6 +24,9 @@ const centre = (over: Partial<CentreState> = {}, listed = true): CentreNow => ({
   state: state(over),
 });
 
+const change = (before: unknown, after: unknown) =>
+  alertsOfChange({ id: 5, centreId: 7, kind: 'contract', before, after }, 'x').map((a) => a.rule);
+
 describe('changes', () => {
   test('a suspension change raises suspended, and its end reinstated, keyed by the change', () => {
     const on = alertsOfChange(
@@ -44,8 +47,6 @@ describe('changes', () => {
   });
 
   test('3.1 status to INACTIVE is a cancellation; back to ACTIVE a reactivation; other contract changes nothing', () => {
-    const change = (before: unknown, after: unknown) =>
-      alertsOfChange({ id: 5, centreId: 7, kind: 'contract', before, after }, 'x').map((a) => a.rule);
     expect(
       change({ contract: 'seats', status: 'ACTIVE' }, { contract: 'seats', status: 'INACTIVE' }),
     ).toEqual(['cancelled']);

@@ -100,7 +100,8 @@ export function alertsOfChange(change: StoredChange, centreName: string): AlertD
       return after
         .filter((d) => !before.has(d.doctorId))
         .map((d) => ({
-          ...base,
+          centreId: change.centreId,
+          changeId: change.id,
           rule: 'basic_limit' as const,
           dedupeKey: key('basic_limit', `:${d.doctorId}`),
           payload: { centreName, doctorId: d.doctorId, doctorName: d.name },
