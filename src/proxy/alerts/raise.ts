@@ -155,7 +155,8 @@ export async function raiseAlerts(
             action: 'alert.raised',
             centreId: alert.centreId,
             subject: alert.rule,
-            outcome: { status: null, code: null },
+            // No HTTP answer: 200 files it with the accepted entries, which it is (audit/store.ts isAccepted).
+            outcome: { status: 200, code: null },
             requestId: null,
             clientAddress: null,
             userAgent: null,
