@@ -149,3 +149,41 @@ test('past its last attempt a delivery stays failed', async () => {
   ]);
   mail.refusing = 0;
 }, 60_000);
+
+test('the daily digest gathers each person’s pending digest rows into one message, in their language', async () => {
+  sent.length = 0;
+  // Two alerts for her digest (what a trial ending and a pending change would raise).
+  const picked = await store.db
+    .insertInto('alert')
+    .values(
+      ['trial_ending', 'pending_change'].map((rule, n) => ({
+        connection_id: connection.id,
+        centre_id: 201,
+        rule,
+        dedupe_key: `digest-test:${n}`,
+        raised_at: new Date(clock),
+        payload: JSON.stringify({ centreName: 'Centre 201' }),
+      })),
+    )
+    .returning('id')
+    .execute();
+  await store.db.updateTable('person').set({ alert_language: 'es' }).where('id', '=', people.sofia).execute();
+  await store.db
+    .insertInto('alert_delivery')
+    .values(
+      picked.map((a) => ({
+        alert_id: a.id,
+        person_id: people.sofia,
+        channel: 'email',
+        kind: 'digest',
+        next_at: new Date(clock),
+      })),
+    )
+    .execute();
+  expect(await world.watcher.deliver('digest')).toEqual({ sent: 1, failed: 0 });
+  expect(sent).toHaveLength(1);
+  expect(sent[0]).toMatchObject({ to: 'sofia@example.org', kind: 'digest', language: 'es' });
+  expect(sent[0]?.alerts.map((a) => a.id).sort()).toEqual(picked.map((a) => a.id).sort());
+  // Sent: the next digest has nothing of hers.
+  expect(await world.watcher.deliver('digest')).toEqual({ sent: 0, failed: 0 });
+}, 60_000);

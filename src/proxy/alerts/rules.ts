@@ -10,17 +10,11 @@
 // An `appeared` change (the centre seen for the first time) raises nothing: the first refresh of a
 // connection would otherwise be a storm about states nobody just caused. The time rules still run
 // over every state: a licence ending in three days is news whenever it is first seen.
+import { ALERT_RULE_NAMES } from '../../contract/alerts-wire.ts';
 import type { CentreState } from '../watch/state.ts';
 
-export const ALERT_RULES = [
-  'suspended',
-  'reinstated',
-  'cancelled',
-  'reactivated',
-  'basic_limit',
-  'trial_ending',
-  'pending_change',
-] as const;
+/** The rules, named once: the wire's list (the console reads the same names). */
+export const ALERT_RULES = ALERT_RULE_NAMES;
 export type AlertRule = (typeof ALERT_RULES)[number];
 
 /** Sent at once by e-mail (issue 26: "immediate for suspension and cancellation"); the rest go to the daily digest. */
