@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   'connection.add',
   'connection.secret_replace',
   'connection.remove',
+  /** The watcher raised an alert about the centre (docs/decisions/0026); the actor is the system. */
+  'alert.raised',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

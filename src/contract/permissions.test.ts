@@ -64,6 +64,13 @@ describe('who may do what (docs/decisions/0023)', () => {
       addConnection: 'admin',
       replaceConnectionSecret: 'admin',
       removeConnection: 'admin',
+      // A person's own alerts (docs/decisions/0026): every role, no client-credential session.
+      listAlerts: 'admin, operator, support',
+      countUnreadAlerts: 'admin, operator, support',
+      markAlertsRead: 'admin, operator, support',
+      getAlertPreferences: 'admin, operator, support',
+      setAlertPreferences: 'admin, operator, support',
+      listFailedDeliveries: 'admin',
     });
   });
 

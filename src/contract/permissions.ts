@@ -8,7 +8,7 @@ import { ROLES, type Permission, type Role } from './roles.ts';
 
 export { PERMISSIONS, ROLES, type Permission, type Role } from './roles.ts';
 
-const SUPPORT: readonly Permission[] = ['centres.view', 'activity.view', 'people.view'];
+const SUPPORT: readonly Permission[] = ['centres.view', 'activity.view', 'people.view', 'alerts.view'];
 const OPERATOR: readonly Permission[] = [
   ...SUPPORT,
   'centres.create',
@@ -29,7 +29,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
  * and connections are managed by people signed in as themselves, so that each change has a person.
  */
 export const CLIENT_SESSION_PERMISSIONS: readonly Permission[] = /* @__PURE__ */ OPERATOR.filter(
-  (permission) => permission !== 'people.view',
+  // Alerts are a person's (docs/decisions/0026): a client-credential session has no inbox.
+  (permission) => permission !== 'people.view' && permission !== 'alerts.view',
 );
 
 /** The proxy's own operations (beside the service's, which it forwards under /api). */
@@ -62,6 +63,12 @@ export const PROXY_OPERATION_IDS = [
   'removeConnection',
   'setConnectionWebhook',
   'listDemoMail',
+  'listAlerts',
+  'countUnreadAlerts',
+  'markAlertsRead',
+  'getAlertPreferences',
+  'setAlertPreferences',
+  'listFailedDeliveries',
 ] as const;
 export type ProxyOperationId = (typeof PROXY_OPERATION_IDS)[number];
 
@@ -121,6 +128,13 @@ export const OPERATION_REQUIREMENTS = {
   setConnectionWebhook: 'connections.manage',
   /** The demo's caught e-mail (docs/decisions/0027): demo data, to anyone signed in to it. */
   listDemoMail: 'signed-in',
+  // One's own alerts (docs/decisions/0026); the failed e-mails of the connection are the admins'.
+  listAlerts: 'alerts.view',
+  countUnreadAlerts: 'alerts.view',
+  markAlertsRead: 'alerts.view',
+  getAlertPreferences: 'alerts.view',
+  setAlertPreferences: 'alerts.view',
+  listFailedDeliveries: 'connections.manage',
 } as const satisfies Record<OperationId | ProxyOperationId, Requirement>;
 
 export type AnyOperationId = keyof typeof OPERATION_REQUIREMENTS;
@@ -136,6 +150,7 @@ export const PERMISSION_WORDS: Readonly<Record<Permission, string>> = {
   'centres.view': 'see centres, licences, doctors and templates',
   'activity.view': 'see the activity',
   'people.view': 'see the people of this connection',
+  'alerts.view': 'see your alerts',
   'centres.create': 'create centres',
   'credentials.reveal': "reveal a centre's credentials",
   'doctors.register': 'register doctors',

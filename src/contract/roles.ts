@@ -12,6 +12,8 @@ export const PERMISSIONS = [
   'activity.view',
   /** The people of a connection and their roles (to filter the activity by person). */
   'people.view',
+  /** One's own alerts on the connection: the inbox and one's choices (docs/decisions/0026). */
+  'alerts.view',
   /** A new centre (4.3). */
   'centres.create',
   /** A centre's credentials (4.4: it answers a secret). */

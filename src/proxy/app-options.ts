@@ -1,5 +1,6 @@
 // What a host passes to createProxyApp (app.ts): the Node host (main.ts, server.ts), the page's demo
 // worker (hosts/browser.ts) and the tests.
+import type { AlertInbox } from './alerts/inbox.ts';
 import type { AuditStore } from './audit/store.ts';
 import type { CentreIndexOptions } from './centres/centre-index.ts';
 import type { Logger } from './context.ts';
@@ -92,6 +93,8 @@ export interface ProxyOptions {
   demoMail?: DemoMailbox;
   /** What the watcher keeps, read for the console (docs/decisions/0025); with `watch`. */
   watchReads?: WatchReads;
+  /** People's alerts (docs/decisions/0026): the database's; absent in the page. */
+  alerts?: AlertInbox;
   /** The child list's index: its ages and memory bounds (docs/decisions/0024). */
   centreIndex?: Omit<CentreIndexOptions, 'store' | 'now'>;
 }

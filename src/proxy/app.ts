@@ -31,6 +31,7 @@ import { contractEventRoutes } from './routes/contract-events.ts';
 import { healthRoutes } from './routes/health.ts';
 import { organisationRoutes } from './routes/organisation.ts';
 import { peopleRoutes } from './routes/people.ts';
+import { alertRoutes } from './routes/alerts.ts';
 import { simulatorControlRoutes } from './routes/simulator-control.ts';
 import { siteRoutes } from './routes/site.ts';
 import { watchRoutes } from './routes/watch.ts';
@@ -112,6 +113,7 @@ export function createProxyApp(options: ProxyOptions) {
     webhooks: options.webhooks,
     demoMail: environments.has('demo') ? options.demoMail : undefined,
     watchReads: options.watch ? options.watchReads : undefined,
+    ...(options.alerts ? { alerts: options.alerts } : {}),
   };
 
   const app = new Hono<ProxyEnv>();
@@ -147,7 +149,16 @@ export function createProxyApp(options: ProxyOptions) {
   app.use('/contract-events', csrf);
   app.use('/contract-events/*', csrf);
   app.use('/audit/*', csrf);
-  for (const path of ['/people', '/people/*', '/connections', '/connections/*', '/watch/*', '/demo/*'])
+  for (const path of [
+    '/people',
+    '/people/*',
+    '/connections',
+    '/connections/*',
+    '/watch/*',
+    '/demo/*',
+    '/alerts',
+    '/alerts/*',
+  ])
     app.use(path, csrf);
   // docs/decisions/0020: one session's requests in flight are bounded.
   app.use(
@@ -172,6 +183,7 @@ export function createProxyApp(options: ProxyOptions) {
   app.route('/watch', watchRoutes(deps));
   app.route('/demo/mail', demoMailRoutes(deps));
   app.route('/watch', watchReadRoutes(deps));
+  app.route('/alerts', alertRoutes(deps));
   app.route(
     '/__sim',
     simulatorControlRoutes(

@@ -1,5 +1,6 @@
 // What the sub-apps share, built once per proxy app (app.ts).
 import type { WatchRequests } from './app-options.ts';
+import type { AlertInbox } from './alerts/inbox.ts';
 import type { AuditStore } from './audit/store.ts';
 import type { CentreIndex } from './centres/centre-index.ts';
 import type { Logger } from './context.ts';
@@ -69,6 +70,8 @@ export interface AppDeps {
   demoMail: DemoMailbox | undefined;
   /** What the watcher keeps, read for the console (docs/decisions/0025); absent where it does not run. */
   watchReads: WatchReads | undefined;
+  /** People's alerts (docs/decisions/0026); absent where there is no database. */
+  alerts?: AlertInbox;
   /** Ends the connection behind `HostBindings.connection` (the Node host); answers whether it did. */
   cutConnection?: (connection: unknown) => boolean;
 }

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createAlertInbox } from './alerts/inbox.ts';
 import { createProxyApp } from './app.ts';
 import { scheduleRetention } from './audit/retention.ts';
 import { ConfigError, isLoopbackHost, parseConfig, type ProxyConfig } from './config.ts';
@@ -193,6 +194,7 @@ export async function main(
           requestLogger: requestLineLogger(log),
           site,
           directory,
+          alerts: createAlertInbox(database.db),
           organisation,
           people: config.people.policy,
           clientCredentialsLogin: config.people.clientCredentialsLogin,
@@ -248,6 +250,8 @@ export async function main(
         apiTimeoutMs: 10_000,
         maxAnswerBytes: config.maxAnswerBytes,
         log,
+        // docs/decisions/0026 and 0027: the alerts' e-mail leaves through SMTP_URL, or the demo's catcher.
+        channels: alertChannels.channels,
         ...(builtAccess && { connectionsChanged: () => builtAccess.changed('connections') }),
       }).catch((error: unknown) => {
         log.error({ event: 'watch_not_started', ...errorFacts(error) }, 'the watcher could not start');

@@ -90,7 +90,8 @@ function conditions(eb: ExpressionBuilder<Database, 'audit_entry'>, scope: Audit
   return list;
 }
 
-function rowOf(entry: NewAuditEntry) {
+/** The row an entry is (exported: an alert is logged in the transaction that raises it, docs/decisions/0026). */
+export function rowOf(entry: NewAuditEntry) {
   return {
     at: new Date(entry.at),
     environment: entry.environment,

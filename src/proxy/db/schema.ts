@@ -76,6 +76,8 @@ export interface PersonTable {
   created_at: ColumnType<Date, Date, never>;
   last_sign_in_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   last_connection_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The language of the person's alert e-mails (migrations/0004); null: English. */
+  alert_language: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A person's role on a connection (migrations/0002). */
@@ -127,6 +129,48 @@ export interface CentreChangeTable {
   after: ColumnType<unknown, string, never>;
 }
 
+/** An alert (migrations/0004, docs/decisions/0026), never updated. */
+export interface AlertTable {
+  id: ColumnType<number, never, never>;
+  connection_id: Fixed<string>;
+  centre_id: Fixed<number>;
+  rule: Fixed<string>;
+  dedupe_key: Fixed<string>;
+  change_id: FixedOptional<number | null>;
+  raised_at: Fixed<Date>;
+  payload: ColumnType<unknown, string, never>;
+}
+
+/** A person's choice for one rule (migrations/0004). */
+export interface AlertPreferenceTable {
+  person_id: ColumnType<string, string, never>;
+  rule: ColumnType<string, string, never>;
+  inbox: boolean;
+  email: boolean;
+}
+
+/** An alert in a person's inbox (migrations/0004). */
+export interface AlertInboxTable {
+  alert_id: ColumnType<number, number, never>;
+  person_id: ColumnType<string, string, never>;
+  read_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** A message to send for an alert (migrations/0004): a durable, retried job. */
+export interface AlertDeliveryTable {
+  id: ColumnType<number, never, never>;
+  alert_id: ColumnType<number, number, never>;
+  person_id: ColumnType<string, string, never>;
+  channel: ColumnType<string, string, never>;
+  kind: ColumnType<string, string, never>;
+  status: ColumnType<string, string | undefined, string>;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error_code: ColumnType<string | null, string | null | undefined, string | null>;
+  claimed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  next_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface Database {
   audit_entry: AuditEntryTable;
   connection: ConnectionTable;
@@ -135,4 +179,8 @@ export interface Database {
   watch_connection: WatchConnectionTable;
   centre_snapshot: CentreSnapshotTable;
   centre_change: CentreChangeTable;
+  alert: AlertTable;
+  alert_preference: AlertPreferenceTable;
+  alert_inbox: AlertInboxTable;
+  alert_delivery: AlertDeliveryTable;
 }

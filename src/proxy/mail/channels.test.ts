@@ -8,9 +8,9 @@ import { startProxy, sessionFrom, type Harness } from '../testing/harness.ts';
 import { startAlertChannels, type AlertChannels } from './channels.ts';
 
 const alert = {
-  id: 'a1',
+  id: 1,
   rule: 'suspended' as const,
-  centreId: '101',
+  centreId: 101,
   centreName: 'Clínica Norte',
   at: '2026-11-12T09:14:00.000Z',
   details: {},

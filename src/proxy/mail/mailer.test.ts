@@ -9,9 +9,9 @@ import { startMailCatcher, type MailCatcher } from './catcher.ts';
 import { createEmailChannel, createMailTransport, MailDeliveryError } from './mailer.ts';
 
 const alert = (over: Partial<AlertView>): AlertView => ({
-  id: 'a1',
+  id: 1,
   rule: 'suspended',
-  centreId: 'centre-1',
+  centreId: 1,
   centreName: 'Clínica Norte',
   at: '2026-11-12T09:14:00.000Z',
   details: {},
@@ -44,10 +44,10 @@ describe('alert e-mail through a real SMTP server', () => {
     expect(mail?.from).toBe('alerts@example.org');
     expect(mail?.to).toEqual(['ana@example.org']);
     expect(mail?.text).toContain(
-      'Open Clínica Norte in Provider Console: https://console.example/centres/centre-1',
+      'Open Clínica Norte in Provider Console: https://console.example/centres/1',
     );
     expect(mail?.text).toContain('Nov 12, 2026, 9:14');
-    expect(mail?.html).toContain('href="https://console.example/centres/centre-1"');
+    expect(mail?.html).toContain('href="https://console.example/centres/1"');
   });
 
   test('a digest in Spanish groups the day by centre, and escapes names in the HTML', async () => {
@@ -56,9 +56,9 @@ describe('alert e-mail through a real SMTP server', () => {
       language: 'es',
       kind: 'digest',
       alerts: [
-        alert({ id: 'a2', rule: 'trial_ending', centreId: 'x', centreName: '<script>alert(1)</script>' }),
-        alert({ id: 'a3', rule: 'basic_limit', at: '2026-11-12T11:00:00.000Z' }),
-        alert({ id: 'a4', rule: 'change_scheduled', at: '2026-11-12T10:00:00.000Z' }),
+        alert({ id: 2, rule: 'trial_ending', centreId: 2, centreName: '<script>alert(1)</script>' }),
+        alert({ id: 3, rule: 'basic_limit', at: '2026-11-12T11:00:00.000Z' }),
+        alert({ id: 4, rule: 'pending_change', at: '2026-11-12T10:00:00.000Z' }),
       ],
     });
     const [mail] = catcher.list();

@@ -42,7 +42,7 @@ const ruleMessage: Record<AlertRule, MailMessageId> = {
   reactivated: 'rule.reactivated',
   basic_limit: 'rule.basic_limit',
   trial_ending: 'rule.trial_ending',
-  change_scheduled: 'rule.change_scheduled',
+  pending_change: 'rule.pending_change',
 };
 
 export const whatHappened = (t: Translate, alert: AlertView): string =>
@@ -58,5 +58,5 @@ export const dayOf = (language: AlertLanguage, iso: string): string =>
   new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 
 /** The console's page of a centre (the alerts' links; `consoleOrigin`: docs/decisions/0027). */
-export const centreLink = (consoleOrigin: string, centreId: string): string =>
+export const centreLink = (consoleOrigin: string, centreId: number): string =>
   `${consoleOrigin.replace(/\/+$/, '')}/centres/${encodeURIComponent(centreId)}`;

@@ -21,13 +21,13 @@ export const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (char) => escapes[char] ?? char);
 
 interface Group {
-  centreId: string;
+  centreId: number;
   centreName: string;
   lines: { what: string; seen: string }[];
 }
 
 function groupsOf(message: EmailMessage, t: Translate): Group[] {
-  const groups = new Map<string, Group>();
+  const groups = new Map<number, Group>();
   const ordered = [...message.alerts].sort((a, b) => a.at.localeCompare(b.at));
   for (const alert of ordered) {
     const group = groups.get(alert.centreId) ?? {

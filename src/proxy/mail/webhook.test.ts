@@ -8,17 +8,17 @@ import { postToWebhook, WebhookDeliveryError, type SlackPayload } from './webhoo
 
 const alerts: AlertView[] = [
   {
-    id: 'a',
+    id: 1,
     rule: 'suspended',
-    centreId: 'c 1',
+    centreId: 1,
     centreName: 'Norte & <Sur>',
     at: '2026-11-12T09:14:00Z',
     details: {},
   },
   {
-    id: 'b',
+    id: 2,
     rule: 'trial_ending',
-    centreId: 'c2',
+    centreId: 2,
     centreName: 'Este',
     at: '2026-11-12T10:00:00Z',
     details: {},
@@ -73,7 +73,7 @@ describe('posting alerts to a chat webhook', () => {
     expect(payload.blocks).toHaveLength(2);
     expect(payload.blocks[0]?.text.text).toContain('*Norte &amp; &lt;Sur&gt; ha sido suspendido*');
     expect(payload.blocks[0]?.text.text).toContain(
-      '<https://console.example/centres/c%201|Abrir Norte &amp; &lt;Sur&gt; en Provider Console>',
+      '<https://console.example/centres/1|Abrir Norte &amp; &lt;Sur&gt; en Provider Console>',
     );
   });
 

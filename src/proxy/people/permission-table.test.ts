@@ -83,6 +83,27 @@ const endpoints: { method: string; path: string; operation: AnyOperationId; samp
     operation: 'addFirstConnection',
     sample: '/connections/first',
   },
+  { method: 'GET', path: '/alerts', operation: 'listAlerts', sample: '/alerts' },
+  { method: 'GET', path: '/alerts/unread', operation: 'countUnreadAlerts', sample: '/alerts/unread' },
+  { method: 'POST', path: '/alerts/read', operation: 'markAlertsRead', sample: '/alerts/read' },
+  {
+    method: 'GET',
+    path: '/alerts/preferences',
+    operation: 'getAlertPreferences',
+    sample: '/alerts/preferences',
+  },
+  {
+    method: 'PUT',
+    path: '/alerts/preferences',
+    operation: 'setAlertPreferences',
+    sample: '/alerts/preferences',
+  },
+  {
+    method: 'GET',
+    path: '/alerts/deliveries/failed',
+    operation: 'listFailedDeliveries',
+    sample: '/alerts/deliveries/failed',
+  },
 ];
 
 /** Served without a session, by design: health, the simulator's control API (demo), the console's files. */

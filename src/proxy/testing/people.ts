@@ -3,6 +3,7 @@
 // /oidc as `npm start` mounts it, the simulator as the demo upstream (and any other environment a
 // test gives), the demo's connections and people registered. `signIn` drives the whole code flow
 // as a browser would.
+import { createAlertInbox } from '../alerts/inbox.ts';
 import { randomBytes } from 'node:crypto';
 import { createWatchReads } from '../db/watch-reads.ts';
 import { createProxyApp, type ProxyApp, type ProxyOptions } from '../app.ts';
@@ -108,6 +109,7 @@ export async function startPeopleProxy(options: PeopleProxyOptions): Promise<Peo
         audit: createSqlAuditStore(database.db, database.ping),
         directory,
         webhooks,
+        alerts: createAlertInbox(database.db),
         organisation: organisationOf ? organisationOf(embedded) : embedded,
         people: noPeoplePolicy,
         allowedHosts: [address, 'localhost'],

@@ -10,6 +10,8 @@ import { demoLogins, type EnvironmentConfig } from '../environments.ts';
 import { silentLogger } from '../context.ts';
 import type { Connection, Directory } from '../people/directory.ts';
 import { createSecretBox } from '../secret-box.ts';
+import type { RaisedAlert } from '../alerts/raise.ts';
+import type { Channels } from '../alerts/channels.ts';
 import type { RefreshResult } from '../watch/refresh.ts';
 import { startWatcher, type Watcher } from '../watch/watcher.ts';
 import { createSimulator, type Simulator } from '../../simulator/index.ts';
@@ -91,7 +93,7 @@ export interface WatchWorld {
   repository: ReturnType<typeof createWatchRepository>;
   watcher: Watcher;
   /** Every refresh this watcher ran, in order. */
-  runs: { connectionId: string; result: RefreshResult }[];
+  runs: { connectionId: string; result: RefreshResult; alerts: RaisedAlert[] }[];
   /** Resolves with the next refresh of `connectionId` this watcher runs. */
   refreshed(connectionId: string): Promise<RefreshResult>;
 }
@@ -99,7 +101,13 @@ export interface WatchWorld {
 export async function startWatchWorld(
   store: Store,
   upstream: CountedSimulator,
-  options: { key?: Uint8Array; concurrency?: number; attempts?: number } = {},
+  options: {
+    key?: Uint8Array;
+    concurrency?: number;
+    attempts?: number;
+    channels?: Channels;
+    now?: () => number;
+  } = {},
 ): Promise<WatchWorld> {
   const directory = createSqlDirectory(store.db, createSecretBox(options.key ?? randomBytes(32)));
   const repository = createWatchRepository(store.db);
@@ -120,8 +128,10 @@ export async function startWatchWorld(
     log: silentLogger,
     schedule: false,
     pollingIntervalSeconds: 0.5,
-    onRefreshed(connectionId, result) {
-      runs.push({ connectionId, result });
+    ...(options.channels ? { channels: options.channels } : {}),
+    ...(options.now ? { now: options.now } : {}),
+    onRefreshed(connectionId, result, alerts) {
+      runs.push({ connectionId, result, alerts });
       for (const resolve of waiting.get(connectionId) ?? []) resolve(result);
       waiting.delete(connectionId);
     },

@@ -19,6 +19,10 @@ import type { EnvironmentConfig } from '../environments.ts';
 import { errorFacts } from '../error-codes.ts';
 import type { Directory } from '../people/directory.ts';
 import type { FetchLike } from '../upstream.ts';
+import { raiseAlerts, type RaisedAlert } from '../alerts/raise.ts';
+import type { Channels } from '../alerts/channels.ts';
+import { startAlertQueues } from '../alerts/queue.ts';
+import { IMMEDIATE_RULES } from '../alerts/rules.ts';
 import { defaultBackoff, type BackoffOptions } from './pacing.ts';
 import { refreshConnection, type RefreshResult } from './refresh.ts';
 
@@ -47,7 +51,9 @@ export interface WatcherOptions {
   /** How often an idle worker looks for a job (default 2 s, pg-boss's). */
   pollingIntervalSeconds?: number;
   /** Told after each refresh this instance ran (tests and logs). */
-  onRefreshed?: (connectionId: string, result: RefreshResult) => void;
+  onRefreshed?: (connectionId: string, result: RefreshResult, alerts: RaisedAlert[]) => void;
+  /** Where alert e-mails go (src/proxy/mail/); without, deliveries wait (docs/decisions/0026). */
+  channels?: Channels;
 }
 
 const refreshJob = z.object({ connectionId: z.string(), requestedAt: z.iso.datetime() });
@@ -119,6 +125,34 @@ export async function startWatcher(options: WatcherOptions) {
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
   // The minute's tick may start up to 30 s late; each poll is a query, on the proxy's own thread
   // when embedded (measured: idle, both queues at 2 s cost 0.72 s of CPU a minute).
+  const alertQueues = await startAlertQueues(boss, {
+    db: store.db,
+    channels: options.channels ?? {},
+    now,
+    log,
+    schedule: options.schedule !== false,
+    ...(options.pollingIntervalSeconds === undefined
+      ? {}
+      : { pollingIntervalSeconds: options.pollingIntervalSeconds }),
+  });
+  /** After a refresh: the alerts its changes and the dates now near raise, once (docs/decisions/0026). */
+  const raise = async (connectionId: string, since: number): Promise<RaisedAlert[]> => {
+    const connection = (await directory.connections()).find((candidate) => candidate.id === connectionId);
+    if (!connection) return [];
+    try {
+      const raised = await raiseAlerts(store.db, directory, connection, new Date(since), now());
+      if (raised.length > 0) {
+        log.info({ event: 'alerts_raised', connectionId, alerts: raised.length }, 'alerts raised');
+        if (raised.some((alert) => alert.emails > 0 && IMMEDIATE_RULES.has(alert.rule)))
+          await alertQueues.nudge();
+      }
+      return raised;
+    } catch (error) {
+      log.warn({ event: 'alerts_raise_failed', connectionId, ...errorFacts(error) }, 'alerts not raised');
+      return [];
+    }
+  };
+
   await boss.work(tickQueue, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 }, async () => {
     await tick();
   });
@@ -156,11 +190,13 @@ export async function startWatcher(options: WatcherOptions) {
       result = { outcome: 'failed', centres: 0, failedCentres: 0, changed: 0, changes: 0 };
     }
     await repository.finish(connectionId, new Date(now()), result);
+    // Whatever the outcome, the changes written so far are news (a partial refresh wrote some).
+    const alerts = result.changes > 0 || result.outcome === 'ok' ? await raise(connectionId, started) : [];
     log.info(
-      { event: 'watch_refreshed', connectionId, ...result, ms: now() - started },
+      { event: 'watch_refreshed', connectionId, ...result, alerts: alerts.length, ms: now() - started },
       'connection refreshed',
     );
-    options.onRefreshed?.(connectionId, result);
+    options.onRefreshed?.(connectionId, result, alerts);
   });
   if (options.schedule !== false) await boss.schedule(tickQueue, '* * * * *');
 
@@ -170,6 +206,8 @@ export async function startWatcher(options: WatcherOptions) {
     /** On demand: a refresh of the connection now (after the one running, if any). */
     refresh: (connectionId: string) => request(connectionId, false),
     boss,
+    /** Sends the due alert messages of a kind here and now (tests, the demo's digest button). */
+    deliver: alertQueues.run,
     async stop(): Promise<void> {
       await boss.stop({ graceful: true, timeout: 10_000 });
     },

@@ -1,0 +1,39 @@
+// The alerts' wire (docs/decisions/0026): what /alerts answers and accepts, parsed on both sides.
+import { z } from 'zod';
+
+export const ALERT_RULE_NAMES = [
+  'suspended',
+  'reinstated',
+  'cancelled',
+  'reactivated',
+  'basic_limit',
+  'trial_ending',
+  'pending_change',
+] as const;
+export const alertRuleSchema = z.enum(ALERT_RULE_NAMES);
+export const alertLanguageSchema = z.enum(['en', 'es', 'ca']);
+
+export const alertItemSchema = z.object({
+  id: z.number().int(),
+  rule: alertRuleSchema,
+  centreId: z.number().int(),
+  centreName: z.string(),
+  /** Raised at (ISO). */
+  at: z.string(),
+  readAt: z.string().nullable(),
+  /** A doctor's id and name, a date (ISO), the kind of a pending change. */
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+});
+export type AlertItem = z.infer<typeof alertItemSchema>;
+
+export const alertPageSchema = z.object({ items: z.array(alertItemSchema), next: z.string().nullable() });
+export const unreadSchema = z.object({ unread: z.number().int().nonnegative() });
+export const markReadRequestSchema = z.union([
+  z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) }),
+  z.object({ all: z.literal(true) }),
+]);
+export const preferencesSchema = z.object({
+  rules: z.array(z.object({ rule: alertRuleSchema, inbox: z.boolean(), email: z.boolean() })).max(20),
+  language: alertLanguageSchema,
+});
+export type AlertPreferences = z.infer<typeof preferencesSchema>;

@@ -1,0 +1,67 @@
+// The alerts' jobs on the watcher's pg-boss (docs/decisions/0026), so that several proxies share
+// them and the embedded default runs the same definitions:
+// - `alert-deliver`: immediate e-mails and every retry that is due. Sent right after a refresh
+//   raised an immediate alert, and every minute by cron (retries, a lost job).
+// - `alert-digest`: each person's pending digest deliveries, once a day (ALERT_DIGEST_CRON's
+//   default, 07:00 UTC).
+// Each run claims rows (alerts/delivery.ts), so two runs at once still send each message once.
+import type { PgBoss } from 'pg-boss';
+import type { Kysely } from 'kysely';
+import type { Logger } from '../context.ts';
+import type { Database } from '../db/schema.ts';
+import { errorFacts } from '../error-codes.ts';
+import type { Channels } from './channels.ts';
+import { deliverDue, type DeliveryKind, type DeliveryOptions } from './delivery.ts';
+
+export const deliverQueue = 'alert-deliver';
+export const digestQueue = 'alert-digest';
+
+export interface AlertQueueOptions {
+  db: Kysely<Database>;
+  channels: Channels;
+  now: () => number;
+  log: Logger;
+  schedule: boolean;
+  digestCron?: string;
+  pollingIntervalSeconds?: number;
+  retry?: Pick<DeliveryOptions, 'maxAttempts' | 'baseDelayMs'>;
+}
+
+export async function startAlertQueues(boss: PgBoss, options: AlertQueueOptions) {
+  const run = async (kind: DeliveryKind) => {
+    try {
+      const result = await deliverDue(
+        { db: options.db, channels: options.channels, now: options.now, ...options.retry },
+        kind,
+      );
+      if (result.sent + result.failed > 0)
+        options.log.info({ event: 'alerts_delivered', kind, ...result }, 'alert messages sent');
+      return result;
+    } catch (error) {
+      options.log.warn(
+        { event: 'alerts_delivery_failed', kind, ...errorFacts(error) },
+        'alert delivery failed',
+      );
+      return { sent: 0, failed: 0 };
+    }
+  };
+  await boss.createQueue(deliverQueue, { policy: 'singleton', retryLimit: 0, expireInSeconds: 600 });
+  await boss.createQueue(digestQueue, { policy: 'singleton', retryLimit: 0, expireInSeconds: 3600 });
+  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
+  await boss.work(deliverQueue, polling, async () => {
+    await run('immediate');
+  });
+  await boss.work(digestQueue, polling, async () => {
+    await run('digest');
+  });
+  if (options.schedule) {
+    await boss.schedule(deliverQueue, '* * * * *');
+    await boss.schedule(digestQueue, options.digestCron ?? '0 7 * * *');
+  }
+  return {
+    /** Sends what is due now (after a refresh raised an immediate alert). */
+    nudge: () => boss.send(deliverQueue, {}),
+    /** Runs a kind here and now (tests, the demo). */
+    run,
+  };
+}
