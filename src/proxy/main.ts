@@ -81,10 +81,7 @@ export async function main(
       },
       'embedded database without its Node flag',
     );
-  // 50 entries a query on the embedded engine: its queries hold the proxy's thread (decision 0018).
-  const audit = createSqlAuditStore(database.db, database.ping, {
-    pageRows: database.engine.kind === 'pglite' ? 50 : undefined,
-  });
+  const audit = createSqlAuditStore(database.db, database.ping);
   // docs/decisions/0023: connections' secrets are sealed with the deployment key.
   let dataKey: Uint8Array;
   try {

@@ -15,9 +15,7 @@ beforeAll(async () => {
   const data = await freshDataDir();
   remove = data.remove;
   store = await openStore({ dataDir: data.dir });
-  // Two entries a query, as the proxy reads pages on this engine (50, main.ts): the suite's JSON pages
-  // then come in several parts, joined as one.
-  audit = createSqlAuditStore(store.db, store.ping, { pageRows: 2 });
+  audit = createSqlAuditStore(store.db, store.ping);
 }, 120_000);
 
 afterAll(async () => {

@@ -3,7 +3,6 @@
 // newest first, keyset-paged on (at, id) so that page 20,000 costs what page 1 does.
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type {
-  AuditCursor,
   AuditEntry,
   AuditFilter,
   AuditQuery,
@@ -17,16 +16,7 @@ import type { AuditEntryTable, Database } from './schema.ts';
 /** Rows per purge statement: a purge never holds a long lock, nor the embedded engine for long. */
 const purgeBatch = 5_000;
 
-/**
- * `pageRows`: on the embedded engine, whose queries run on the proxy's own thread, a page as JSON is
- * read that many entries at a time, the thread given back to other sessions' requests in between
- * (docs/decisions/0018); unset, in one query.
- */
-export function createSqlAuditStore(
-  db: Kysely<Database>,
-  ping: () => Promise<void>,
-  { pageRows }: { pageRows?: number } = {},
-): AuditStore {
+export function createSqlAuditStore(db: Kysely<Database>, ping: () => Promise<void>): AuditStore {
   return {
     async append(entries) {
       if (entries.length === 0) return;
@@ -40,21 +30,47 @@ export function createSqlAuditStore(
       return { entries, next: rows.length > limit && last ? { at: last.at, id: last.id } : undefined };
     },
 
-    async pageJson(query) {
-      const step = pageRows ?? query.limit;
-      const parts: string[] = [];
-      let after = query.after;
-      for (let left = query.limit; ;) {
-        // oxlint-disable-next-line no-await-in-loop -- each part starts where the previous one ended
-        const part = await pageJsonOnce(db, { ...query, limit: Math.min(step, left), after });
-        if (part.entriesJson !== '[]') parts.push(part.entriesJson.slice(1, -1));
-        left -= step;
-        if (left <= 0 || !part.next) return { entriesJson: `[${parts.join(',')}]`, next: part.next };
-        after = part.next;
-        // A macrotask, so that the requests waiting on the socket are served before the next part.
-        // oxlint-disable-next-line no-await-in-loop -- as above
-        await new Promise((resolve) => setTimeout(resolve, 0));
-      }
+    async pageJson({ scope, filter, limit, after }) {
+      // The page as the console's JSON, built by the database (wireEntry's shape, row by row): the
+      // proxy passes one string on instead of parsing 200 rows into objects and serializing them
+      // again, the part of a page that ran on its own thread (measured in docs/decisions/0018).
+      const found = pageQuery(db, { scope, filter, limit, after })
+        .select([
+          'at',
+          'id',
+          sql<string>`json_build_object(
+            'id', id::text,
+            'at', to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+            'environment', environment,
+            'actor', ${wireActor},
+            'ownerProviderId', owner_provider_id,
+            'action', action,
+            'centreId', centre_id,
+            'subject', subject,
+            'outcome', json_build_object('accepted', accepted, 'status', status, 'code', code),
+            'requestId', request_id,
+            'clientAddress', client_address,
+            'userAgent', user_agent,
+            'detail', detail)`.as('wire'),
+          sql<number>`row_number() over (order by at desc, id desc)`.as('n'),
+        ])
+        .as('found');
+      const result = await db
+        .selectFrom(found)
+        .select([
+          sql<string>`coalesce(json_agg(wire order by n) filter (where n <= ${limit}), '[]')::text`.as(
+            'entries',
+          ),
+          sql<
+            string | null
+          >`max(case when n = ${limit} then floor(extract(epoch from at) * 1000)::text || '.' || id::text end)`.as(
+            'last',
+          ),
+          sql<number>`count(*)::int`.as('count'),
+        ])
+        .executeTakeFirstOrThrow();
+      const next = result.count > limit && result.last ? parseCursor(result.last) : undefined;
+      return { entriesJson: result.entries, next };
     },
 
     async purge(before) {
@@ -89,52 +105,6 @@ export function createSqlAuditStore(
     ping,
     close: () => db.destroy(),
   };
-}
-
-/**
- * A page as the console's JSON, built by the database (wireEntry's shape, row by row): the proxy
- * passes one string on instead of parsing 200 rows into objects and serializing them again, the part
- * of a page that ran on its own thread (measured in docs/decisions/0018).
- */
-async function pageJsonOnce(
-  db: Kysely<Database>,
-  { scope, filter, limit, after }: AuditQuery,
-): Promise<{ entriesJson: string; next: AuditCursor | undefined }> {
-  const found = pageQuery(db, { scope, filter, limit, after })
-    .select([
-      'at',
-      'id',
-      sql<string>`json_build_object(
-        'id', id::text,
-        'at', to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-        'environment', environment,
-        'actor', ${wireActor},
-        'ownerProviderId', owner_provider_id,
-        'action', action,
-        'centreId', centre_id,
-        'subject', subject,
-        'outcome', json_build_object('accepted', accepted, 'status', status, 'code', code),
-        'requestId', request_id,
-        'clientAddress', client_address,
-        'userAgent', user_agent,
-        'detail', detail)`.as('wire'),
-      sql<number>`row_number() over (order by at desc, id desc)`.as('n'),
-    ])
-    .as('found');
-  const result = await db
-    .selectFrom(found)
-    .select([
-      sql<string>`coalesce(json_agg(wire order by n) filter (where n <= ${limit}), '[]')::text`.as('entries'),
-      sql<
-        string | null
-      >`max(case when n = ${limit} then floor(extract(epoch from at) * 1000)::text || '.' || id::text end)`.as(
-        'last',
-      ),
-      sql<number>`count(*)::int`.as('count'),
-    ])
-    .executeTakeFirstOrThrow();
-  const next = result.count > limit && result.last ? parseCursor(result.last) : undefined;
-  return { entriesJson: result.entries, next };
 }
 
 /** A page's rows: `limit + 1`, so that one more tells there is a next page. */
