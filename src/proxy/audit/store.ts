@@ -86,6 +86,11 @@ export interface AuditStore {
   append(entries: readonly NewAuditEntry[]): Promise<void>;
   /** Newest first ((at, id) descending), `limit` entries after `after`. */
   page(query: AuditQuery): Promise<AuditPage>;
+  /**
+   * The same page with its entries as the console's JSON (an array of ActivityEntry), built where
+   * that is cheaper than `page` and the proxy's serializing (the SQL engines; docs/decisions/0018).
+   */
+  pageJson?(query: AuditQuery): Promise<{ entriesJson: string; next: AuditCursor | undefined }>;
   /** Removes the entries older than `before` (epoch ms); answers how many. The only removal. */
   purge(before: number): Promise<number>;
   /** Throws when the store cannot be reached (for /readyz). */

@@ -2,7 +2,7 @@
 // one costs seconds and hundreds of MB (docs/decisions/0018).
 import { afterAll, beforeAll } from 'vitest';
 import type { AuditStore } from '../audit/store.ts';
-import { auditStoreSuite } from '../testing/audit-store-suite.ts';
+import { auditStoreJsonSuite, auditStoreSuite } from '../testing/audit-store-suite.ts';
 import { freshDataDir } from '../../../scripts/data-dir.ts';
 import { createSqlAuditStore } from './audit-repository.ts';
 import { openStore, type Store } from './engine.ts';
@@ -24,3 +24,4 @@ afterAll(async () => {
 });
 
 auditStoreSuite('PGlite', () => audit);
+auditStoreJsonSuite('PGlite', () => audit);

@@ -1,7 +1,7 @@
 // The audit store suite on a real PostgreSQL server that the test starts (Debian's binaries).
 import { afterAll, beforeAll } from 'vitest';
 import type { AuditStore } from '../audit/store.ts';
-import { auditStoreSuite } from '../testing/audit-store-suite.ts';
+import { auditStoreJsonSuite, auditStoreSuite } from '../testing/audit-store-suite.ts';
 import { startPostgresServer, type PostgresServer } from '../testing/postgres-server.ts';
 import { createSqlAuditStore } from './audit-repository.ts';
 import { openStore, type Store } from './engine.ts';
@@ -22,3 +22,4 @@ afterAll(async () => {
 });
 
 auditStoreSuite('PostgreSQL', () => audit);
+auditStoreJsonSuite('PostgreSQL', () => audit);

@@ -2,7 +2,8 @@
 // and memory must behave alike, or the in-browser demo would tell another story than the proxy.
 // Each test writes under an environment of its own, so one store can serve the whole file.
 import { describe, expect, test } from 'vitest';
-import { everyEntry, type AuditStore, type NewAuditEntry } from '../audit/store.ts';
+import { everyEntry, type AuditCursor, type AuditStore, type NewAuditEntry } from '../audit/store.ts';
+import { wireEntry } from '../routes/audit.ts';
 
 let environments = 0;
 const day = 86_400_000;
@@ -203,5 +204,48 @@ export function auditStoreSuite(name: string, open: () => AuditStore): void {
       const page = await store.page({ scope: scope(environment), filter: {}, limit: 10 });
       expect(page.entries.map((found) => found.subject)).toEqual(['kept']);
     });
+  });
+}
+
+/** The SQL engines build a page as JSON too (`pageJson`): it must be the page the proxy would make. */
+export function auditStoreJsonSuite(name: string, open: () => AuditStore): void {
+  const env = () => `test-${name}-json-${++environments}-${Math.random().toString(36).slice(2, 8)}`;
+  test('a page as JSON is the page the proxy would serialize', async () => {
+    const store = open();
+    if (!store.pageJson) throw new Error('this store builds no JSON pages');
+    const environment = env();
+    await store.append([
+      entry(environment, {
+        actor: {
+          kind: 'person',
+          providerId: 100,
+          clientId: null,
+          person: { subject: 'sub-1', name: null, email: 'ana@example.test' },
+          connectionId: 'conn-1',
+        },
+        detail: { eventId: 'evt_1', items: [{ planType: 'BASIC', quantity: 5 }], note: 'ñ "quoted"' },
+        outcome: { status: 422, code: 'invalid_state' },
+      }),
+      ...Array.from({ length: 6 }, (_, index) =>
+        entry(environment, {
+          at: base + 1 + Math.floor(index / 2),
+          subject: `s${index}`,
+          centreId: index % 2 ? null : 101,
+          actor: { kind: 'system', providerId: null, clientId: null },
+          clientAddress: null,
+        }),
+      ),
+    ]);
+    for (const filter of [{}, { outcome: 'refused' as const }, { actions: ['nothing.such'] }]) {
+      let after: AuditCursor | undefined;
+      do {
+        const query = { scope: scope(environment), filter, limit: 3, after };
+        // oxlint-disable-next-line no-await-in-loop -- each page follows the previous one
+        const [page, asJson] = await Promise.all([store.page(query), store.pageJson(query)]);
+        expect(JSON.parse(asJson.entriesJson)).toEqual(page.entries.map(wireEntry));
+        expect(asJson.next).toEqual(page.next);
+        after = page.next;
+      } while (after);
+    }
   });
 }
