@@ -1,4 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { alertPageSchema } from '../src/contract/alerts-wire.ts';
+import { demoMailSchema } from '../src/contract/demo-mail-wire.ts';
 import { watchedCentresSchema } from '../src/contract/watch-wire.ts';
 import { HEADERS } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
@@ -130,5 +132,26 @@ test.describe('a suspended centre', () => {
     const history = page.getByRole('region', { name: 'History' });
     await expect(history.getByText('Suspended', { exact: true })).toBeVisible();
     await expect(history.getByText('First seen', { exact: true })).toBeVisible();
+
+    // Issue 26's alerts (docs/decisions/0026, 0027): one alert in the support agent's inbox, and
+    // one e-mail to him at the demo's mail catcher, sent at once for a suspension.
+    const suspensions = async () =>
+      alertPageSchema
+        .parse(await (await page.request.get(`${origin}/alerts`, { headers: HEADERS })).json())
+        .items.filter((alert) => alert.rule === 'suspended' && alert.centreId === 201);
+    const mailToPau = async () =>
+      demoMailSchema
+        .parse(await (await page.request.get(`${origin}/demo/mail`, { headers: HEADERS })).json())
+        .messages.filter((mail) => mail.to.includes('pau.serra@soporte.demo'));
+    expect(await suspensions()).toHaveLength(1);
+    await expect.poll(async () => (await mailToPau()).length, { timeout: 30_000 }).toBe(1);
+    // A second refresh raises nothing new, and sends nothing again.
+    await refreshed(page.request, origin, centres);
+    await page.waitForTimeout(5_000);
+    expect(await suspensions()).toHaveLength(1);
+    expect(await mailToPau()).toHaveLength(1);
+    // The demo's mail page lists it.
+    await page.goto(`${origin}/demo-mail`);
+    await expect(page.getByText((await mailToPau())[0]?.subject ?? '—').first()).toBeVisible();
   });
 });

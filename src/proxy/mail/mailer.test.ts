@@ -43,9 +43,7 @@ describe('alert e-mail through a real SMTP server', () => {
     expect(mail?.subject).toBe('Clínica Norte was suspended');
     expect(mail?.from).toBe('alerts@example.org');
     expect(mail?.to).toEqual(['ana@example.org']);
-    expect(mail?.text).toContain(
-      'Open Clínica Norte in Provider Console: https://console.example/centres/1',
-    );
+    expect(mail?.text).toContain('Open Clínica Norte in Provider Console: https://console.example/centres/1');
     expect(mail?.text).toContain('Nov 12, 2026, 9:14');
     expect(mail?.html).toContain('href="https://console.example/centres/1"');
   });
