@@ -137,6 +137,20 @@ describe('an activity line in words', () => {
     ]);
   });
 
+  it('says the watcher’s alert about a centre by its rule, in English and Spanish', async () => {
+    const lines = [
+      entry({ action: 'alert.raised', at: at(20), centreId: 101, subject: 'suspended' }),
+      entry({ action: 'alert.raised', at: at(10), centreId: 107, subject: 'basic_limit' }),
+    ];
+    expect(say(t, lines)).toEqual([
+      'Alert about Clínica Diagonal: suspended — done',
+      'Alert about Centro Demo 7: a BASIC doctor reached the monthly limit — done',
+    ]);
+    const es = await tIn('es');
+    expect(say(es, lines.slice(0, 1))[0]).toMatch(/^Alerta sobre Clínica Diagonal: suspendido — /);
+    await tIn('en');
+  });
+
   it('speaks Spanish and Catalan with the same facts', async () => {
     const cancelled = contractAttempt(
       'evt_es',

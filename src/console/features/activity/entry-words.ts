@@ -138,6 +138,12 @@ function entryWords(
     }
     case 'centre.credentials_reveal':
       return { sentence: t('activity.credentialsRevealed', values), result };
+    case 'alert.raised':
+      // The watcher's alert about the centre (docs/decisions/0026): the rule is the entry's subject.
+      return {
+        sentence: t('activity.alertRaised', { centre, rule: line.entry.subject ?? '' }),
+        result,
+      };
     default:
       // An action of later work: said by its name rather than not at all (decision 0018).
       return { sentence: t('activity.other', { ...values, action: line.action }), result };
