@@ -146,6 +146,9 @@ describe('an activity line in words', () => {
       'Alert about Clínica Diagonal: suspended — done',
       'Alert about Centro Demo 7: a BASIC doctor reached the monthly limit — done',
     ]);
+    expect(
+      say(t, [entry({ action: 'auth.connection_switch', at: at(5), centreId: 200, person: ANA })]),
+    ).toEqual(['Ana García switched to this provider’s connection — done']);
     const es = await tIn('es');
     expect(say(es, lines.slice(0, 1))[0]).toMatch(/^Alerta sobre Clínica Diagonal: suspendido — /);
     await tIn('en');

@@ -138,6 +138,21 @@ function entryWords(
     }
     case 'centre.credentials_reveal':
       return { sentence: t('activity.credentialsRevealed', values), result };
+    // People, roles and connections (docs/decisions/0023): what was done, in words; the person
+    // or connection concerned is in the entry's detail, shown on its own screen.
+    case 'access.denied':
+    case 'auth.connection_switch':
+    case 'person.invite':
+    case 'person.role_change':
+    case 'person.remove':
+    case 'connection.add':
+    case 'connection.secret_replace':
+    case 'connection.remove':
+      // ICU's select keys have no dots.
+      return {
+        sentence: t('activity.peopleAndConnections', { actor, action: line.action.replace('.', '_') }),
+        result,
+      };
     case 'alert.raised':
       // The watcher's alert about the centre (docs/decisions/0026): the rule is the entry's subject.
       return {
