@@ -64,6 +64,8 @@ describe('who may do what (docs/decisions/0023)', () => {
       addConnection: 'admin',
       replaceConnectionSecret: 'admin',
       removeConnection: 'admin',
+      setConnectionWebhook: 'admin',
+      listDemoMail: 'signed-in',
       // A person's own alerts (docs/decisions/0026): every role, no client-credential session.
       listAlerts: 'admin, operator, support',
       countUnreadAlerts: 'admin, operator, support',

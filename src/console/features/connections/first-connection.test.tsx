@@ -47,6 +47,13 @@ describe('the first connection screen', () => {
         await api.signIn(DEMO_PARENT);
         return HttpResponse.json(firstAdminSession, { status: 201 });
       }),
+      // The in-page proxy runs no watcher (docs/decisions/0025): the overview loads progressively.
+      http.get('*/watch/centres', () =>
+        HttpResponse.json(
+          { title: 'Service Unavailable', status: 503, code: 'watch_off', detail: 'The watcher is off.' },
+          { status: 503, headers: { 'content-type': 'application/problem+json' } },
+        ),
+      ),
     );
     const user = userEvent.setup();
     const { router } = renderApp('/first-connection');
