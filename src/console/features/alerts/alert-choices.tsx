@@ -1,4 +1,4 @@
-import { Group, NativeSelect, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Checkbox, Group, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Controller, type Control } from 'react-hook-form';
 import { useSaveAlertChoices } from '@/console/api/alerts';
 import { Form, FormError, SubmitButton, useSchemaForm } from '@/console/components/form';
@@ -40,10 +40,10 @@ export function AlertChoicesForm({ saved }: { saved: AlertChoices }) {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('alerts.choices.rule')}</Table.Th>
-                <Table.Th w="5.5rem" ta="center">
+                <Table.Th w="4.75rem" ta="center">
                   {t('alerts.choices.inbox')}
                 </Table.Th>
-                <Table.Th w="5.5rem" ta="center">
+                <Table.Th w="4.75rem" ta="center">
                   {t('alerts.choices.email')}
                 </Table.Th>
               </Table.Tr>
@@ -56,7 +56,7 @@ export function AlertChoicesForm({ saved }: { saved: AlertChoices }) {
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{name}</Table.Td>
                     <Table.Td>
                       <Group justify="center">
-                        <ChoiceSwitch
+                        <ChoiceBox
                           control={form.control}
                           name={`rules.${index}.inbox`}
                           label={t('alerts.choices.inboxOf', { rule: name })}
@@ -65,7 +65,7 @@ export function AlertChoicesForm({ saved }: { saved: AlertChoices }) {
                     </Table.Td>
                     <Table.Td>
                       <Group justify="center">
-                        <ChoiceSwitch
+                        <ChoiceBox
                           control={form.control}
                           name={`rules.${index}.email`}
                           label={t('alerts.choices.emailOf', { rule: name })}
@@ -96,8 +96,11 @@ export function AlertChoicesForm({ saved }: { saved: AlertChoices }) {
   );
 }
 
-/** A switch bound to the form (a controlled Switch: Mantine's input does not take `register`'s ref). */
-function ChoiceSwitch({
+/**
+ * A checkbox bound to the form, controlled: Mantine's input does not take `register`'s ref. A
+ * checkbox, not a Switch: its stylesheet is in the entry already, whose CSS budget is full.
+ */
+function ChoiceBox({
   control,
   name,
   label,
@@ -111,7 +114,7 @@ function ChoiceSwitch({
       control={control}
       name={name}
       render={({ field }) => (
-        <Switch
+        <Checkbox
           aria-label={label}
           name={field.name}
           ref={field.ref}

@@ -155,9 +155,9 @@ describe('the Inbox', () => {
       }),
     );
     renderApp('/inbox');
-    const email = await screen.findByRole('switch', { name: 'Trial ending by e-mail' });
+    const email = await screen.findByRole('checkbox', { name: 'Trial ending by e-mail' });
     expect(email).not.toBeChecked();
-    expect(screen.getByRole('switch', { name: 'Centre suspended by e-mail' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Centre suspended by e-mail' })).toBeChecked();
     await user.click(email);
     await user.selectOptions(screen.getByRole('combobox', { name: 'E-mail language' }), 'es');
     await user.click(screen.getByRole('button', { name: 'Save choices' }));
