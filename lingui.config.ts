@@ -14,6 +14,7 @@ const AREAS = [
   'contract',
   'people',
   'activity',
+  'alerts',
 ] as const;
 
 export default defineConfig({

@@ -18,6 +18,7 @@ import { Route as AuthScreensRouteImport } from './routes/_auth/_screens'
 import { Route as AuthScreensActivityRouteImport } from './routes/_auth/_screens/activity'
 import { Route as AuthScreensContractLogRouteImport } from './routes/_auth/_screens/contract-log'
 import { Route as AuthScreensDemoMailRouteImport } from './routes/_auth/_screens/demo-mail'
+import { Route as AuthScreensInboxRouteImport } from './routes/_auth/_screens/inbox'
 import { Route as AuthScreensOverviewRouteImport } from './routes/_auth/_screens/overview'
 import { Route as AuthScreensCentresIndexRouteImport } from './routes/_auth/_screens/centres/index'
 import { Route as AuthScreensCentresCentreIdRouteImport } from './routes/_auth/_screens/centres/$centreId'
@@ -72,6 +73,11 @@ const AuthScreensContractLogRoute = AuthScreensContractLogRouteImport.update({
 const AuthScreensDemoMailRoute = AuthScreensDemoMailRouteImport.update({
   id: '/demo-mail',
   path: '/demo-mail',
+  getParentRoute: () => AuthScreensRoute,
+} as any)
+const AuthScreensInboxRoute = AuthScreensInboxRouteImport.update({
+  id: '/inbox',
+  path: '/inbox',
   getParentRoute: () => AuthScreensRoute,
 } as any)
 const AuthScreensOverviewRoute = AuthScreensOverviewRouteImport.update({
@@ -153,6 +159,7 @@ export interface FileRoutesByFullPath {
   '/activity': typeof AuthScreensActivityRoute
   '/contract-log': typeof AuthScreensContractLogRoute
   '/demo-mail': typeof AuthScreensDemoMailRoute
+  '/inbox': typeof AuthScreensInboxRoute
   '/overview': typeof AuthScreensOverviewRoute
   '/centres/$centreId': typeof AuthScreensCentresCentreIdRouteWithChildren
   '/doctors/register': typeof AuthScreensDoctorsRegisterRoute
@@ -174,6 +181,7 @@ export interface FileRoutesByTo {
   '/activity': typeof AuthScreensActivityRoute
   '/contract-log': typeof AuthScreensContractLogRoute
   '/demo-mail': typeof AuthScreensDemoMailRoute
+  '/inbox': typeof AuthScreensInboxRoute
   '/overview': typeof AuthScreensOverviewRoute
   '/doctors/register': typeof AuthScreensDoctorsRegisterRoute
   '/settings/connections': typeof AuthScreensSettingsConnectionsRoute
@@ -197,6 +205,7 @@ export interface FileRoutesById {
   '/_auth/_screens/activity': typeof AuthScreensActivityRoute
   '/_auth/_screens/contract-log': typeof AuthScreensContractLogRoute
   '/_auth/_screens/demo-mail': typeof AuthScreensDemoMailRoute
+  '/_auth/_screens/inbox': typeof AuthScreensInboxRoute
   '/_auth/_screens/overview': typeof AuthScreensOverviewRoute
   '/_auth/_screens/centres/$centreId': typeof AuthScreensCentresCentreIdRouteWithChildren
   '/_auth/_screens/doctors/register': typeof AuthScreensDoctorsRegisterRoute
@@ -220,6 +229,7 @@ export interface FileRouteTypes {
     | '/activity'
     | '/contract-log'
     | '/demo-mail'
+    | '/inbox'
     | '/overview'
     | '/centres/$centreId'
     | '/doctors/register'
@@ -241,6 +251,7 @@ export interface FileRouteTypes {
     | '/activity'
     | '/contract-log'
     | '/demo-mail'
+    | '/inbox'
     | '/overview'
     | '/doctors/register'
     | '/settings/connections'
@@ -263,6 +274,7 @@ export interface FileRouteTypes {
     | '/_auth/_screens/activity'
     | '/_auth/_screens/contract-log'
     | '/_auth/_screens/demo-mail'
+    | '/_auth/_screens/inbox'
     | '/_auth/_screens/overview'
     | '/_auth/_screens/centres/$centreId'
     | '/_auth/_screens/doctors/register'
@@ -346,6 +358,13 @@ declare module '@tanstack/react-router' {
       path: '/demo-mail'
       fullPath: '/demo-mail'
       preLoaderRoute: typeof AuthScreensDemoMailRouteImport
+      parentRoute: typeof AuthScreensRoute
+    }
+    '/_auth/_screens/inbox': {
+      id: '/_auth/_screens/inbox'
+      path: '/inbox'
+      fullPath: '/inbox'
+      preLoaderRoute: typeof AuthScreensInboxRouteImport
       parentRoute: typeof AuthScreensRoute
     }
     '/_auth/_screens/overview': {
@@ -468,6 +487,7 @@ interface AuthScreensRouteChildren {
   AuthScreensActivityRoute: typeof AuthScreensActivityRoute
   AuthScreensContractLogRoute: typeof AuthScreensContractLogRoute
   AuthScreensDemoMailRoute: typeof AuthScreensDemoMailRoute
+  AuthScreensInboxRoute: typeof AuthScreensInboxRoute
   AuthScreensOverviewRoute: typeof AuthScreensOverviewRoute
   AuthScreensCentresCentreIdRoute: typeof AuthScreensCentresCentreIdRouteWithChildren
   AuthScreensDoctorsRegisterRoute: typeof AuthScreensDoctorsRegisterRoute
@@ -480,6 +500,7 @@ const AuthScreensRouteChildren: AuthScreensRouteChildren = {
   AuthScreensActivityRoute: AuthScreensActivityRoute,
   AuthScreensContractLogRoute: AuthScreensContractLogRoute,
   AuthScreensDemoMailRoute: AuthScreensDemoMailRoute,
+  AuthScreensInboxRoute: AuthScreensInboxRoute,
   AuthScreensOverviewRoute: AuthScreensOverviewRoute,
   AuthScreensCentresCentreIdRoute: AuthScreensCentresCentreIdRouteWithChildren,
   AuthScreensDoctorsRegisterRoute: AuthScreensDoctorsRegisterRoute,

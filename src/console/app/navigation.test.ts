@@ -30,7 +30,7 @@ const entries = (role: Role) =>
 
 describe('the navigation for a person (docs/decisions/0023)', () => {
   it('support reads: no registration, no connections; the people, read-only', () => {
-    expect(entries('support')).toEqual(['/overview', '/centres', '/activity', '/settings/people']);
+    expect(entries('support')).toEqual(['/overview', '/centres', '/activity', '/inbox', '/settings/people']);
   });
 
   it('an operator also registers doctors; an admin also manages people and connections', () => {
@@ -39,6 +39,7 @@ describe('the navigation for a person (docs/decisions/0023)', () => {
       '/centres',
       '/doctors/register',
       '/activity',
+      '/inbox',
       '/settings/people',
     ]);
     expect(entries('admin')).toEqual(NAVIGATION.map((entry) => entry.to));

@@ -40,6 +40,9 @@ export const NAVIGATION = [
   // What was done through the console (docs/decisions/0022): the proxy's own log, in every
   // environment and for every login (a centre's own login reads its own entries).
   { to: '/activity', label: 'nav.activity', needs: [], permission: 'activity.view' },
+  // One's own alerts (docs/decisions/0026): every person's role holds `alerts.view`; a
+  // client-credential session's permissions lack it, so it is offered no inbox.
+  { to: '/inbox', label: 'nav.inbox', needs: [], permission: 'alerts.view' },
   // The proxy's own screens (docs/decisions/0023): no upstream operation. Under /settings: the
   // proxy's own calls are /people and /connections on the same origin. Every role reads who works
   // through the connection (support included, read-only); only an admin changes it (the screen

@@ -8,6 +8,7 @@ import { navigationFor, type NavigationEntry } from '@/console/app/navigation';
 import { useOwnCentreLogin } from '@/console/app/own-centre';
 import { NotificationsHost } from '@/console/components/notifications-host';
 import { Shell } from '@/console/components/shell';
+import { UnreadBadge } from '@/console/features/alerts/unread-badge';
 import { loadArea, useI18n } from '@/console/lib/i18n';
 import { useSessionExpired } from '@/console/lib/session-expiry';
 import { startTypeahead, stopTypeahead } from '@/console/lib/typeahead';
@@ -118,6 +119,7 @@ function NavEntry({ entry }: { entry: NavigationEntry }) {
     <NavLink
       active={active}
       label={t(entry.label)}
+      rightSection={entry.to === '/inbox' ? <UnreadBadge /> : undefined}
       renderRoot={(props) => <Link to={entry.to} aria-current={active ? 'page' : undefined} {...props} />}
     />
   );

@@ -26,7 +26,9 @@ export interface InBrowserProxyOptions {
 }
 
 /** The paths this host answers; anything else (the dev server's modules, assets) passes by. */
-export const proxyPaths = /^\/(auth|api|__sim|contract-events|audit)(\/|$)/;
+// `alerts` too (docs/decisions/0026): the shell asks a person's unread count; without a database the
+// proxy answers as `npm start` would without one, not the dev server's page.
+export const proxyPaths = /^\/(auth|api|__sim|contract-events|audit|alerts)(\/|$)/;
 
 export function createInBrowserProxy(
   simulator: { fetch: FetchLike },

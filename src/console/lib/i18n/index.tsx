@@ -2,6 +2,7 @@ import { i18n, type Messages } from '@lingui/core';
 import { I18nProvider as LinguiProvider, useLingui } from '@lingui/react';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import type enActivity from '@/console/locales/en/activity.json';
+import type enAlerts from '@/console/locales/en/alerts.json';
 import type enCentres from '@/console/locales/en/centres.json';
 import type enCommon from '@/console/locales/en/common.json';
 import type enContract from '@/console/locales/en/contract.json';
@@ -38,6 +39,7 @@ export const AREAS = [
   'contract',
   'people',
   'activity',
+  'alerts',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -51,7 +53,8 @@ export type MessageKey =
   | keyof typeof enTemplates
   | keyof typeof enContract
   | keyof typeof enPeople
-  | keyof typeof enActivity;
+  | keyof typeof enActivity
+  | keyof typeof enAlerts;
 export type Values = Record<string, string | number>;
 
 type Catalogue = () => Promise<{ messages: Messages }>;
@@ -66,6 +69,7 @@ const CATALOGUES: Record<Language, Record<Area, Catalogue>> = {
     contract: () => import('@/console/locales/en/contract.json?lingui'),
     people: () => import('@/console/locales/en/people.json?lingui'),
     activity: () => import('@/console/locales/en/activity.json?lingui'),
+    alerts: () => import('@/console/locales/en/alerts.json?lingui'),
   },
   es: {
     common: () => import('@/console/locales/es/common.json?lingui'),
@@ -77,6 +81,7 @@ const CATALOGUES: Record<Language, Record<Area, Catalogue>> = {
     contract: () => import('@/console/locales/es/contract.json?lingui'),
     people: () => import('@/console/locales/es/people.json?lingui'),
     activity: () => import('@/console/locales/es/activity.json?lingui'),
+    alerts: () => import('@/console/locales/es/alerts.json?lingui'),
   },
   ca: {
     common: () => import('@/console/locales/ca/common.json?lingui'),
@@ -88,6 +93,7 @@ const CATALOGUES: Record<Language, Record<Area, Catalogue>> = {
     contract: () => import('@/console/locales/ca/contract.json?lingui'),
     people: () => import('@/console/locales/ca/people.json?lingui'),
     activity: () => import('@/console/locales/ca/activity.json?lingui'),
+    alerts: () => import('@/console/locales/ca/alerts.json?lingui'),
   },
 };
 

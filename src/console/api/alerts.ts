@@ -1,0 +1,68 @@
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  countUnread,
+  getAlertChoices,
+  listAlerts,
+  markRead,
+  putAlertChoices,
+  type AlertChoices,
+} from '@/contract/alerts-console-wire';
+import { unwrap } from '@/contract/result';
+import { proxyClient } from './client.ts';
+
+// One's alerts on the current connection (docs/decisions/0026): the proxy's own calls. Keys start
+// with 'alerts' so that marking read refreshes the list and the shell's unread count together.
+
+export const alertKeys = {
+  all: ['alerts'] as const,
+  list: () => [...alertKeys.all, 'list'] as const,
+  unread: () => [...alertKeys.all, 'unread'] as const,
+  choices: () => [...alertKeys.all, 'choices'] as const,
+};
+
+/** The inbox, a keyset page at a time: unread first, then newest first (the proxy's order). */
+export const alertsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: alertKeys.list(),
+    queryFn: async ({ pageParam, signal }) => unwrap(await listAlerts(proxyClient, pageParam, { signal })),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next ?? undefined,
+  });
+
+/** The shell's badge: a tiny call, read again every minute (a refresh may have raised alerts). */
+export const unreadQueryOptions = () =>
+  queryOptions({
+    queryKey: alertKeys.unread(),
+    queryFn: async ({ signal }) => unwrap(await countUnread(proxyClient, { signal })).unread,
+    refetchInterval: 60_000,
+    staleTime: 30_000,
+  });
+
+export const alertChoicesQueryOptions = () =>
+  queryOptions({
+    queryKey: alertKeys.choices(),
+    queryFn: async ({ signal }) => unwrap(await getAlertChoices(proxyClient, { signal })),
+    staleTime: 60_000,
+  });
+
+/** `POST /alerts/read`: one (opened) or all; the answer's count goes straight to the badge. */
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { ids: number[] } | { all: true }) =>
+      unwrap(await markRead(proxyClient, input)),
+    onSuccess: ({ unread }) => {
+      queryClient.setQueryData(alertKeys.unread(), unread);
+      return queryClient.invalidateQueries({ queryKey: alertKeys.list() });
+    },
+  });
+}
+
+/** `PUT /alerts/preferences`: the whole set of choices and the e-mail language. */
+export function useSaveAlertChoices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: AlertChoices) => unwrap(await putAlertChoices(proxyClient, input)),
+    onSuccess: (saved) => queryClient.setQueryData(alertKeys.choices(), saved),
+  });
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod/mini';
+import type { AlertItem, AlertPreferences } from './alerts-wire.ts';
+import { send, type CallInit, type UpstreamClient } from './transport.ts';
+
+// The alerts on the console wire (docs/decisions/0026): the inbox, its unread count and one's
+// choices per rule, parsed with zod/mini like every console call (the proxy parses the same shapes
+// with alerts-wire.ts). Ours, not the service's.
+
+// The rules named again rather than imported: alerts-wire.ts builds full zod's schemas as it loads,
+// which would ship zod whole with the console. The types keep the two lists the same.
+export const ALERT_RULES = [
+  'suspended',
+  'reinstated',
+  'cancelled',
+  'reactivated',
+  'basic_limit',
+  'trial_ending',
+  'pending_change',
+] as const satisfies readonly AlertItem['rule'][];
+export type AlertRule = (typeof ALERT_RULES)[number];
+const everyRule: AlertItem['rule'] extends AlertRule ? true : never = true;
+void everyRule;
+
+const rule = z.enum(ALERT_RULES);
+const language = z.enum(['en', 'es', 'ca']);
+
+export const alertSchema = z.object({
+  id: z.number(),
+  rule,
+  centreId: z.number(),
+  centreName: z.string(),
+  at: z.string(),
+  readAt: z.nullable(z.string()),
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+});
+export type Alert = z.infer<typeof alertSchema>;
+
+const pageSchema = z.object({ items: z.array(alertSchema), next: z.nullable(z.string()) });
+const unreadSchema = z.object({ unread: z.number() });
+export const alertChoicesSchema: z.ZodMiniType<AlertPreferences, AlertPreferences> = z.object({
+  rules: z.array(z.object({ rule, inbox: z.boolean(), email: z.boolean() })),
+  language,
+});
+export type AlertChoices = AlertPreferences;
+
+export function listAlerts(client: UpstreamClient, after: string | undefined, init?: CallInit) {
+  return send(client, { method: 'GET', path: '/alerts', query: { after } }, pageSchema, init);
+}
+
+export function countUnread(client: UpstreamClient, init?: CallInit) {
+  return send(client, { method: 'GET', path: '/alerts/unread' }, unreadSchema, init);
+}
+
+export function markRead(client: UpstreamClient, input: { ids: number[] } | { all: true }) {
+  return send(client, { method: 'POST', path: '/alerts/read', body: { json: input } }, unreadSchema);
+}
+
+export function getAlertChoices(client: UpstreamClient, init?: CallInit) {
+  return send(client, { method: 'GET', path: '/alerts/preferences' }, alertChoicesSchema, init);
+}
+
+export function putAlertChoices(client: UpstreamClient, input: AlertChoices) {
+  return send(
+    client,
+    { method: 'PUT', path: '/alerts/preferences', body: { json: input } },
+    alertChoicesSchema,
+  );
+}
