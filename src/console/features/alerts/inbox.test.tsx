@@ -79,7 +79,7 @@ describe('the Inbox', () => {
     expect(suspended).toHaveAttribute('href', '/centres/201/licences');
     expect(
       within(list).getByRole('link', {
-        name: "Dra. Marta Puig reached the Basic licence's monthly limit at Centro Sur",
+        name: "Dra. Marta Puig reached the BASIC licence's monthly limit at Centro Sur",
       }),
     ).toHaveAttribute('href', '/centres/202/licences');
     expect(within(list).getByRole('link', { name: "Clínica Norte's contract was cancelled" })).toBeVisible();
@@ -155,7 +155,7 @@ describe('the Inbox', () => {
       }),
     );
     renderApp('/inbox');
-    const email = await screen.findByRole('checkbox', { name: 'Trial ending by e-mail' });
+    const email = await screen.findByRole('checkbox', { name: 'TRIAL ending by e-mail' });
     expect(email).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Centre suspended by e-mail' })).toBeChecked();
     await user.click(email);
