@@ -112,7 +112,8 @@ export function createProxyApp(options: ProxyOptions) {
     watch: options.watch,
     webhooks: options.webhooks,
     demoMail: environments.has('demo') ? options.demoMail : undefined,
-    watchReads: options.watch ? options.watchReads : undefined,
+    // What the watchers stored is in the database: readable whether or not this instance runs one.
+    watchReads: options.watchReads,
     ...(options.alerts ? { alerts: options.alerts } : {}),
   };
 

@@ -202,8 +202,8 @@ export async function main(
           demoMail: alertChannels.catcher,
           ...(config.watch.enabled && {
             watch: { refresh: (id: string) => watcher?.refresh(id) ?? Promise.resolve(false) },
-            watchReads: createWatchReads(database.db),
           }),
+          watchReads: createWatchReads(database.db),
         });
         return { ...built, mounts };
       },

@@ -17,7 +17,7 @@ export const watchKeys = {
 /** While a refresh is asked for or running, the snapshots are read again this often. */
 export const WATCH_POLL_MS = 2_000;
 
-/** No stored connection (409), or no watcher on this proxy (503): the overview loads progressively. */
+/** No stored connection (409), or no database behind this proxy (503): the overview loads progressively. */
 const noSnapshots = (error: unknown) =>
   isApiError(error) && (error.code === 'no_connection' || error.code === 'watch_off');
 
@@ -27,7 +27,7 @@ export const refreshPending = (answer: WatchedCentres | null | undefined) =>
 
 /**
  * Every centre the watcher keeps for the session's connection, or null when there are none to read
- * (a client-credential session, or WATCH=false). Polled while a refresh is on its way.
+ * (a client-credential session, or a proxy without a database). Polled while a refresh is on its way.
  */
 export const watchedCentresQueryOptions = () =>
   queryOptions({

@@ -34,7 +34,7 @@ export function watchReadRoutes(deps: AppDeps) {
         'Only stored connections are watched: sign in with your organisation to work through one.',
       );
     if (!deps.watchReads)
-      return fail(c, 503, 'watch_off', 'The watcher does not run on this proxy (WATCH=false).');
+      return fail(c, 503, 'watch_off', 'This proxy keeps no snapshots (it has no database).');
     return { id: access.connection.id, reads: deps.watchReads };
   };
 

@@ -113,7 +113,7 @@ export async function startPeopleProxy(options: PeopleProxyOptions): Promise<Peo
         organisation: organisationOf ? organisationOf(embedded) : embedded,
         people: noPeoplePolicy,
         allowedHosts: [address, 'localhost'],
-        ...(overrides.watch && { watchReads: createWatchReads(database.db) }),
+        watchReads: createWatchReads(database.db),
         ...overrides,
         store,
       });

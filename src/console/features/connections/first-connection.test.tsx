@@ -47,7 +47,7 @@ describe('the first connection screen', () => {
         await api.signIn(DEMO_PARENT);
         return HttpResponse.json(firstAdminSession, { status: 201 });
       }),
-      // The in-page proxy runs no watcher (docs/decisions/0025): the overview loads progressively.
+      // The in-page proxy has no database, so no snapshots (docs/decisions/0025): the overview loads progressively.
       http.get('*/watch/centres', () =>
         HttpResponse.json(
           { title: 'Service Unavailable', status: 503, code: 'watch_off', detail: 'The watcher is off.' },
