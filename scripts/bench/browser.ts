@@ -93,17 +93,23 @@ async function auditScore(page: Page, formFactor: 'mobile' | 'desktop', port: nu
   throw new Error(`Lighthouse gave no score for ${page.name} (${formFactor}) three times: ${reason}`);
 }
 
+/**
+ * Organisation sign-in through the embedded OpenID provider (docs/decisions/0023), in the browser's
+ * own jar: the start redirects to the provider's page, whose form names the person (`demo-ana`, …).
+ */
+export async function signInPersonInBrowser(context: BrowserContext, origin: string, person: string) {
+  const start = await context.request.get(`${origin}/auth/organisation/start?returnTo=/overview`);
+  const action = /action="([^"]+\/login)"/.exec(await start.text())?.[1];
+  if (!action) throw new Error('the embedded provider showed no sign-in form');
+  const done = await context.request.post(new URL(action, origin).href, { form: { account: person } });
+  if (!done.ok()) throw new Error(`${person}'s sign-in in the browser answered ${done.status()}`);
+}
+
 async function throttledContext(browser: Browser, page: Page): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const origin = new URL(page.url).origin;
   if (page.person) {
-    // Organisation sign-in through the embedded OpenID provider (docs/decisions/0023), in the
-    // browser's own jar: the start redirects to the provider's page, whose form names the person.
-    const start = await context.request.get(`${origin}/auth/organisation/start?returnTo=/overview`);
-    const action = /action="([^"]+\/login)"/.exec(await start.text())?.[1];
-    if (!action) throw new Error('the embedded provider showed no sign-in form');
-    const done = await context.request.post(new URL(action, origin).href, { form: { account: page.person } });
-    if (!done.ok()) throw new Error(`${page.person}'s sign-in in the browser answered ${done.status()}`);
+    await signInPersonInBrowser(context, origin, page.person);
   } else if (page.cookie) {
     // The browser signs in itself (its cookie jar keeps the `__Host-` cookie as the proxy set it).
     const response = await context.request.post(`${origin}/auth/login`, {

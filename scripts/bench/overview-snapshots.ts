@@ -6,6 +6,7 @@
 // slowdown: the issue's 1 s is a person's wait on this machine), beside the target.
 import type { Browser } from '@playwright/test';
 import { z } from 'zod';
+import { signInPersonInBrowser } from './browser.ts';
 import type { Row } from './report.ts';
 import { consoleHeader, signInPerson, startDemo } from './servers.ts';
 
@@ -60,14 +61,8 @@ export async function overviewSnapshotRows(
       // oxlint-disable-next-line no-await-in-loop -- one load at a time
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       const origin = new URL(demo.url).origin;
-      // The person's own session in the browser's jar, as in browser.ts.
       // oxlint-disable-next-line no-await-in-loop -- as above
-      const start = await context.request.get(`${origin}/auth/organisation/start?returnTo=/centres`);
-      // oxlint-disable-next-line no-await-in-loop -- as above
-      const action = /action="([^"]+\/login)"/.exec(await start.text())?.[1];
-      if (!action) throw new Error('the embedded provider showed no sign-in form');
-      // oxlint-disable-next-line no-await-in-loop -- as above
-      await context.request.post(new URL(action, origin).href, { form: { account: 'demo-sofia' } });
+      await signInPersonInBrowser(context, origin, 'demo-sofia');
       // oxlint-disable-next-line no-await-in-loop -- as above
       const tab = await context.newPage();
       const started = Date.now();
