@@ -19,6 +19,11 @@ export interface NavigationEntry {
    * missing, the entry is not offered and its address says why (app/screen-rules.ts).
    */
   permission: Permission;
+  /**
+   * The screen draws from the watcher's snapshots when the session works through a stored
+   * connection (docs/decisions/0025): its child list follows instead of going first.
+   */
+  snapshots?: true;
 }
 
 export const NAVIGATION = [
@@ -28,6 +33,7 @@ export const NAVIGATION = [
     label: 'nav.overview',
     needs: ['listChildCenters', 'getLicenses', 'listDoctorsWithLicenses'],
     permission: 'centres.view',
+    snapshots: true,
   },
   { to: '/centres', label: 'nav.centres', needs: ['listChildCenters'], permission: 'centres.view' },
   // D3: the one screen besides sign-in that the development environment offers.

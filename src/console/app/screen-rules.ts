@@ -2,7 +2,7 @@ import type { OperationId } from '@/contract/operations';
 import type { Permission } from '@/contract/roles';
 import { may, type Rights } from '@/console/domain/rights';
 import { CENTRE_PAGE, CENTRE_TABS } from './centre-tabs.ts';
-import { NAVIGATION, offers } from './navigation.ts';
+import { NAVIGATION, offers, type NavigationEntry } from './navigation.ts';
 
 // The rules of an address, read once (routes/_auth/_screens.tsx): the operations its screens need,
 // from the tables the navigation and the centre's tabs already declare (D3), and the centre it
@@ -18,6 +18,13 @@ const PERMISSION: ReadonlyMap<string, Permission> = new Map(
   NAVIGATION.map((entry) => [entry.to, entry.permission]),
 );
 
+/** The screens the watcher's snapshots draw for a stored connection (docs/decisions/0025). */
+const SNAPSHOTS: ReadonlySet<string> = new Set(
+  NAVIGATION.filter((entry: NavigationEntry) => entry.snapshots).map((entry) => entry.to),
+);
+
+const pathOf = (fullPath: string) => fullPath.replace(/(.)\/$/, '$1');
+
 /** A matched route, as the router describes it. */
 export interface MatchedRoute {
   fullPath: string;
@@ -28,7 +35,7 @@ export interface MatchedRoute {
 export function needsOf(matches: readonly MatchedRoute[]): OperationId[] {
   const needs = new Set<OperationId>();
   for (const { fullPath } of matches)
-    for (const operation of NEEDS.get(fullPath.replace(/(.)\/$/, '$1')) ?? []) needs.add(operation);
+    for (const operation of NEEDS.get(pathOf(fullPath)) ?? []) needs.add(operation);
   return [...needs];
 }
 
@@ -43,8 +50,11 @@ export type ScreenRule =
   | { kind: 'forbidden'; permission: Permission }
   /** A centre's page: the login's own (no list to check), or one to find in its child list. */
   | { kind: 'centre'; centreId: number; own: boolean }
-  /** A screen built on the child list (4.5): a centre's own login gets 403 there (D3). */
-  | { kind: 'child-list' }
+  /**
+   * A screen built on the child list (4.5): a centre's own login gets 403 there (D3). `snapshots`:
+   * the screen can draw from the watcher's snapshots first (docs/decisions/0025).
+   */
+  | { kind: 'child-list'; snapshots: boolean }
   /** Nothing to check: a screen without the list, or a centre id that is not one (the page says so). */
   | { kind: 'open' };
 
@@ -57,13 +67,14 @@ export function screenRule(
   const needs = needsOf(matches);
   if (!offers(operations, needs)) return { kind: 'unavailable' };
   for (const { fullPath } of matches) {
-    const permission = PERMISSION.get(fullPath.replace(/(.)\/$/, '$1'));
+    const permission = PERMISSION.get(pathOf(fullPath));
     if (permission !== undefined && !may(rights, permission)) return { kind: 'forbidden', permission };
   }
   const centreId = centreOf(matches);
   if (centreId === 'malformed') return { kind: 'open' };
   if (centreId !== undefined) return { kind: 'centre', centreId, own: centreId === providerId };
-  return needs.includes('listChildCenters') ? { kind: 'child-list' } : { kind: 'open' };
+  if (!needs.includes('listChildCenters')) return { kind: 'open' };
+  return { kind: 'child-list', snapshots: matches.some(({ fullPath }) => SNAPSHOTS.has(pathOf(fullPath))) };
 }
 
 /**

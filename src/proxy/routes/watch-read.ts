@@ -10,6 +10,7 @@ import { fail, type ProxyEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { authorize } from '../people/authorize.ts';
 import type { AnyOperationId } from '../../contract/permissions.ts';
+import { createCentresAnswers } from '../watch/centres-answer.ts';
 
 const TIMELINE_PAGE = 50;
 const timelineQuery = z.object({
@@ -20,6 +21,7 @@ const centreIdParam = z.coerce.number().int().positive();
 
 export function watchReadRoutes(deps: AppDeps) {
   const routes = new Hono<ProxyEnv>();
+  const answers = deps.watchReads ? createCentresAnswers(deps.watchReads) : undefined;
 
   /** The session's stored connection, or the answer that says why there is none to read. */
   const connectionOf = async (c: Parameters<typeof authorize>[1], operation: AnyOperationId) => {
@@ -33,39 +35,21 @@ export function watchReadRoutes(deps: AppDeps) {
         'no_connection',
         'Only stored connections are watched: sign in with your organisation to work through one.',
       );
-    if (!deps.watchReads)
+    if (!deps.watchReads || !answers)
       return fail(c, 503, 'watch_off', 'This proxy keeps no snapshots (it has no database).');
-    return { id: access.connection.id, reads: deps.watchReads };
+    return { id: access.connection.id, reads: deps.watchReads, answers };
   };
 
   routes.get('/centres', async (c) => {
     const connection = await connectionOf(c, 'listWatchedCentres');
     if (connection instanceof Response) return connection;
-    const [refresh, centres] = await Promise.all([
-      connection.reads.record(connection.id),
-      connection.reads.snapshots(connection.id),
-    ]);
-    let oldest: number | null = null;
-    let newest: number | null = null;
-    for (const centre of centres) {
-      if (!centre.listed) continue;
-      oldest = oldest === null ? centre.fetchedAt : Math.min(oldest, centre.fetchedAt);
-      newest = newest === null ? centre.fetchedAt : Math.max(newest, centre.fetchedAt);
-    }
-    return c.json({
-      asOf: oldest === null || newest === null ? null : { oldest, newest },
-      refresh: {
-        ...refresh,
-        // Asked for and not yet started, or started and not finished: the console polls meanwhile.
-        waiting:
-          refresh.requestedAt !== null &&
-          (refresh.startedAt === null || refresh.startedAt < refresh.requestedAt),
-        running:
-          refresh.startedAt !== null &&
-          (refresh.finishedAt === null || refresh.finishedAt < refresh.startedAt),
-      },
-      centres,
-    });
+    // The centres' JSON is kept between refreshes (watch/centres-answer.ts) and written as it is.
+    const { refresh, asOf, centresJson } = await connection.answers.answer(connection.id);
+    return c.body(
+      `{"asOf":${JSON.stringify(asOf)},"refresh":${JSON.stringify(refresh)},"centres":${centresJson}}`,
+      200,
+      { 'content-type': 'application/json' },
+    );
   });
 
   routes.get('/centres/:id', async (c) => {

@@ -132,6 +132,9 @@ test('a suspended centre says since when, and its timeline pages newest first', 
   const before = Date.now();
   await upstream.control(`/providers/${target}/suspension`, { suspended: true });
   await refreshed(pau.session, processor);
+  // The answer read before this refresh is kept between refreshes: this one is read anew.
+  const after = (await overviewOf(pau.session)).centres.find((centre) => centre.id === target);
+  expect(after?.state.suspended).toBe(true);
   const first = (await (
     await proxy.request(`/watch/centres/${target}?limit=1`, { session: pau.session })
   ).json()) as Timeline;

@@ -35,7 +35,7 @@ export const Route = createFileRoute('/_auth/_screens')({
     if (rule.kind === 'open' || (rule.kind === 'centre' && rule.own)) return;
     // A centre's page asks the proxy for that one centre (docs/decisions/0024), never the whole
     // list; one not among the login's centres is a 404 there.
-    await (
+    const check = (
       rule.kind === 'centre'
         ? queryClient.ensureQueryData(centreQueryOptions(session.providerId, rule.centreId))
         : queryClient.ensureQueryData(childCentersQueryOptions(session.providerId))
@@ -43,6 +43,18 @@ export const Route = createFileRoute('/_auth/_screens')({
       if (means(error, 'not-found')) throw refuse({ reason: 'not-a-centre' });
       rethrowOrOpenOwnCentre(error, session.providerId);
     });
+    // docs/decisions/0025: a stored connection's snapshots draw the overview at once. The watcher
+    // read them through this connection's child list, so the login is a parent's (no 403 to turn
+    // into its own page): the list follows, for the screen to merge, instead of going first.
+    if (rule.kind === 'child-list' && rule.snapshots && session.connection !== undefined) {
+      const { watchedCentresQueryOptions } = await import('@/console/api/watch');
+      const watched = await queryClient.ensureQueryData(watchedCentresQueryOptions()).catch(() => null);
+      if (watched && watched.centres.length > 0) {
+        check.catch(() => {});
+        return;
+      }
+    }
+    await check;
   },
   // The centres' skeleton: already in the entry, where pending components ship.
   pendingComponent: CentresSkeleton,
