@@ -1,9 +1,9 @@
 // The alerts' jobs on the watcher's pg-boss (docs/decisions/0026), so that several proxies share
 // them and the embedded default runs the same definitions:
-// - `alert-deliver`: immediate e-mails and every retry that is due. Sent right after a refresh
-//   raised an immediate alert, and every minute by cron (retries, a lost job).
-// - `alert-digest`: each person's pending digest deliveries, once a day (ALERT_DIGEST_CRON's
-//   default, 07:00 UTC).
+// - `alert-deliver`: immediate e-mails and chat posts, and every retry that is due. Sent right
+//   after a refresh raised an immediate alert, and every minute by cron (retries, a lost job).
+// - `alert-digest`: each person's pending digest e-mail and each connection's digest chat post, once
+//   a day (ALERT_DIGEST_CRON's default, 07:00 UTC).
 // Each run claims rows (alerts/delivery.ts), so two runs at once still send each message once.
 import type { PgBoss } from 'pg-boss';
 import type { Kysely } from 'kysely';
@@ -19,6 +19,8 @@ export const digestQueue = 'alert-digest';
 export interface AlertQueueOptions {
   db: Kysely<Database>;
   channels: Channels;
+  /** Opens a connection's chat webhook URL at send time (db/webhook-repository.ts). */
+  webhookUrl?: DeliveryOptions['webhookUrl'];
   now: () => number;
   log: Logger;
   schedule: boolean;
@@ -31,7 +33,13 @@ export async function startAlertQueues(boss: PgBoss, options: AlertQueueOptions)
   const run = async (kind: DeliveryKind) => {
     try {
       const result = await deliverDue(
-        { db: options.db, channels: options.channels, now: options.now, ...options.retry },
+        {
+          db: options.db,
+          channels: options.channels,
+          now: options.now,
+          ...(options.webhookUrl && { webhookUrl: options.webhookUrl }),
+          ...options.retry,
+        },
         kind,
       );
       if (result.sent + result.failed > 0)
