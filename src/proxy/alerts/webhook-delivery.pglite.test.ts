@@ -16,6 +16,7 @@ import { createSecretBox } from '../secret-box.ts';
 import { addConnection, countedSimulator, startWatchWorld, type WatchWorld } from '../testing/watch-world.ts';
 import type { EmailMessage } from './channels.ts';
 import { failedDeliveries } from './delivery.ts';
+import { createAlertInbox } from './inbox.ts';
 
 let store: Store;
 let remove: () => void;
@@ -134,7 +135,12 @@ test('without a webhook no webhook delivery is written; an ADMIN_EMAILS admin ge
     .where('alert_id', '=', alertId)
     .execute();
   expect(inbox.map((r) => r.person_id).sort()).toEqual([people.ana, people.root, people.sofia].sort());
-  // Root reads it through the API as any admin would (routes/alerts.ts reads alert_inbox by person).
+  // Root's inbox on the connection (what GET /alerts answers him) lists it.
+  const rootInbox = await createAlertInbox(store.db).list(people.root, connection.id, 10);
+  const rootSuspensions = rootInbox.items.filter((item) => item.rule === 'suspended');
+  expect(rootSuspensions.map((item) => [item.id, item.rule, item.centreId])).toEqual([
+    [alertId, 'suspended', 201],
+  ]);
   const emailsTo = await store.db
     .selectFrom('alert_delivery')
     .innerJoin('person', 'person.id', 'alert_delivery.person_id')
