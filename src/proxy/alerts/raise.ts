@@ -162,7 +162,7 @@ export async function raiseAlerts(
         }
       }
       // The connection's chat: every rule, on the e-mail's schedule (suspension and cancellation at
-      // once, the rest in the daily digest), one post per connection and run (alerts/delivery.ts).
+      // once, the rest in the daily digest), one post per connection and batch (alerts/delivery.ts).
       if (hasWebhook) {
         deliveries.push({ alert_id: row.id, person_id: null, channel: 'webhook', kind, next_at: at });
         alert.webhooks += 1;
