@@ -266,3 +266,15 @@ test('a webhook cleared after the alert was raised: the delivery fails with no_w
   await suspend(201, true);
   expect((await refresh()).filter((a) => a.rule === 'suspended').map((a) => a.webhooks)).toEqual([0]);
 }, 60_000);
+
+test('admins split between two languages: the chat is written in English', async () => {
+  expect(await webhooks.set(connection.id, hookUrl, clock)).toBe(true);
+  const pere = await world.directory.ensurePerson({ email: 'pere@example.org', invitedBy: null, at: clock });
+  await world.directory.grant(pere.id, { connectionId: connection.id, role: 'admin' }, null, clock);
+  await store.db.updateTable('person').set({ alert_language: 'ca' }).where('id', '=', pere.id).execute();
+  posts.length = 0;
+  await suspend(203, true);
+  const alertId = (await refresh()).find((a) => a.rule === 'suspended')?.id ?? -1;
+  await settle([alertId]);
+  expect(posts.map((p) => p.body.text)).toEqual(['Consultorio Chamberí was suspended']);
+}, 60_000);
