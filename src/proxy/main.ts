@@ -137,6 +137,9 @@ export async function main(
     demo: demo !== undefined,
     consoleOrigin: () => consoleOrigin,
   });
+  // One store of the connections' sealed chat webhooks: set by admins (the app), opened by the
+  // alerts' delivery job (the watcher).
+  const webhooks = createWebhookStore(database.db, createSecretBox(dataKey));
   let built: ReturnType<typeof createProxyApp> | undefined;
   // Started once the proxy listens (below); the app asks it for on-demand refreshes meanwhile.
   let watcher: Watcher | undefined;
@@ -198,7 +201,7 @@ export async function main(
           organisation,
           people: config.people.policy,
           clientCredentialsLogin: config.people.clientCredentialsLogin,
-          webhooks: createWebhookStore(database.db, createSecretBox(dataKey)),
+          webhooks,
           demoMail: alertChannels.catcher,
           ...(config.watch.enabled && {
             watch: { refresh: (id: string) => watcher?.refresh(id) ?? Promise.resolve(false) },
@@ -250,8 +253,11 @@ export async function main(
         apiTimeoutMs: 10_000,
         maxAnswerBytes: config.maxAnswerBytes,
         log,
-        // docs/decisions/0026 and 0027: the alerts' e-mail leaves through SMTP_URL, or the demo's catcher.
+        // docs/decisions/0026 and 0027: the alerts' e-mail leaves through SMTP_URL, or the demo's
+        // catcher; chat posts through each connection's webhook, opened at send time.
         channels: alertChannels.channels,
+        webhooks,
+        adminEmails: config.people.policy.adminEmails,
         ...(builtAccess && { connectionsChanged: () => builtAccess.changed('connections') }),
       }).catch((error: unknown) => {
         log.error({ event: 'watch_not_started', ...errorFacts(error) }, 'the watcher could not start');

@@ -187,3 +187,38 @@ test('the daily digest gathers each person’s pending digest rows into one mess
   // Sent: the next digest has nothing of hers.
   expect(await world.watcher.deliver('digest')).toEqual({ sent: 0, failed: 0 });
 }, 60_000);
+
+test('a digest with more rows than one batch (200) is sent in the same run', async () => {
+  sent.length = 0;
+  const picked = await store.db
+    .insertInto('alert')
+    .values(
+      Array.from({ length: 250 }, (_, n) => ({
+        connection_id: connection.id,
+        centre_id: 201,
+        rule: 'trial_ending',
+        dedupe_key: `batch-test:${n}`,
+        raised_at: new Date(clock),
+        payload: JSON.stringify({ centreName: 'Centre 201' }),
+      })),
+    )
+    .returning('id')
+    .execute();
+  await store.db
+    .insertInto('alert_delivery')
+    .values(
+      picked.map((a) => ({
+        alert_id: a.id,
+        person_id: people.oscar,
+        channel: 'email',
+        kind: 'digest',
+        next_at: new Date(clock),
+      })),
+    )
+    .execute();
+  expect(await world.watcher.deliver('digest')).toEqual({ sent: 2, failed: 0 });
+  expect(sent.map((m) => [m.to, m.alerts.length])).toEqual([
+    ['oscar@example.org', 200],
+    ['oscar@example.org', 50],
+  ]);
+}, 60_000);

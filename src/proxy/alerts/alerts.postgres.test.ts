@@ -1,10 +1,18 @@
 // Two proxies on one PostgreSQL (docs/decisions/0026): both raising the same refresh's alerts at
 // once write each alert once and fan it out once (the unique key, not a read-then-write), and both
-// sending at once deliver each e-mail once (the claim).
+// sending at once deliver each e-mail once and post to the connection's chat webhook once (the
+// claim). Migration 0006's constraints, and its way back down.
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { silentLogger } from '../context.ts';
 import { openStore, type Store } from '../db/engine.ts';
+import { migrations } from '../db/migrations/index.ts';
+import { createWebhookStore } from '../db/webhook-repository.ts';
+import { postToWebhook } from '../mail/webhook.ts';
 import { createSqlDirectory } from '../db/people-repository.ts';
 import { createWatchRepository } from '../db/watch-repository.ts';
 import type { Connection, Directory } from '../people/directory.ts';
@@ -12,7 +20,7 @@ import { createSecretBox } from '../secret-box.ts';
 import { startPostgresServer, type PostgresServer } from '../testing/postgres-server.ts';
 import { addConnection, countedSimulator, demoEnvironment } from '../testing/watch-world.ts';
 import { refreshConnection } from '../watch/refresh.ts';
-import type { EmailMessage } from './channels.ts';
+import type { EmailMessage, WebhookMessage } from './channels.ts';
 import { deliverDue } from './delivery.ts';
 import { raiseAlerts } from './raise.ts';
 
@@ -23,8 +31,19 @@ const upstream = countedSimulator();
 const key = randomBytes(32);
 let connection: Connection;
 const now = Date.now();
+/** The connection's chat: a real HTTP server on loopback, as slow as a chat service, counting posts. */
+const posts: string[] = [];
+const chat = createServer((request, response) => {
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('end', () => {
+    posts.push(Buffer.concat(chunks).toString());
+    setTimeout(() => response.end('ok'), 50);
+  });
+});
 
 beforeAll(async () => {
+  await new Promise<void>((resolve) => chat.listen(0, '127.0.0.1', resolve));
   server = await startPostgresServer();
   const url = await server.createDatabase('alerts');
   for (const _ of [1, 2]) {
@@ -42,12 +61,22 @@ beforeAll(async () => {
     // oxlint-disable-next-line no-await-in-loop -- as above
     await directory.grant(person.id, { connectionId: connection.id, role: 'support' }, null, now);
   }
+  const { port } = chat.address() as AddressInfo;
+  await webhookStore(0).set(connection.id, `http://127.0.0.1:${port}/hooks/one`, now);
 }, 120_000);
 
 afterAll(async () => {
   for (const store of stores) await store.close(); // oxlint-disable-line no-await-in-loop
   await server?.destroy();
+  await new Promise<void>((resolve) => chat.close(() => resolve()));
 }, 60_000);
+
+/** Each instance's view of the sealed webhooks (one deployment key, as DATA_ENCRYPTION_KEY is). */
+const webhookStore = (instance: number) => {
+  const db = stores[instance]?.db;
+  if (!db) throw new Error('an instance');
+  return createWebhookStore(db, createSecretBox(key));
+};
 
 /** A refresh without the watcher's own raising: the two instances below raise its alerts. */
 const refresh = async (at: number) => {
@@ -73,7 +102,7 @@ const refresh = async (at: number) => {
 const both = <T>(run: (store: Store, directory: Directory) => Promise<T>) =>
   Promise.all(stores.map((store, i) => run(store, directories[i] as Directory)));
 
-test('two instances raise a suspension’s alert at once: one alert, one inbox row and one e-mail per person, one audit entry', async () => {
+test('two instances raise a suspension’s alert at once: one alert, one inbox row and one e-mail per person, one webhook post, one audit entry', async () => {
   await refresh(now);
   await upstream.control('/providers/201/suspension', { suspended: true });
   const at = now + 60_000;
@@ -89,9 +118,9 @@ test('two instances raise a suspension’s alert at once: one alert, one inbox r
   expect(alerts).toHaveLength(1);
   const id = alerts[0]?.id ?? -1;
   expect(await db.selectFrom('alert_inbox').selectAll().where('alert_id', '=', id).execute()).toHaveLength(2);
-  expect(await db.selectFrom('alert_delivery').selectAll().where('alert_id', '=', id).execute()).toHaveLength(
-    2,
-  );
+  const deliveries = await db.selectFrom('alert_delivery').selectAll().where('alert_id', '=', id).execute();
+  expect(deliveries.map((d) => d.channel).sort()).toEqual(['email', 'email', 'webhook']);
+  expect(suspended[0]).toMatchObject({ inbox: 2, emails: 2, webhooks: 1 });
   const audit = await db
     .selectFrom('audit_entry')
     .select('id')
@@ -104,7 +133,7 @@ test('two instances raise a suspension’s alert at once: one alert, one inbox r
   expect(new Set(all.map((a) => a.id)).size).toBe(all.length);
 }, 90_000);
 
-test('two instances send at once: each e-mail goes once', async () => {
+test('two instances send at once: each e-mail goes once, and the chat gets one post', async () => {
   const sent: EmailMessage[] = [];
   const channels = {
     async email(message: EmailMessage) {
@@ -112,10 +141,84 @@ test('two instances send at once: each e-mail goes once', async () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       sent.push(message);
     },
+    webhook: (message: WebhookMessage) =>
+      postToWebhook(message.url, message.alerts, message.language, {
+        consoleOrigin: 'https://console.example',
+      }),
   };
   const results = await both((store) =>
-    deliverDue({ db: store.db, channels, now: () => now + 120_000 }, 'immediate'),
+    deliverDue(
+      {
+        db: store.db,
+        channels,
+        now: () => now + 120_000,
+        webhookUrl: webhookStore(stores.indexOf(store)).url,
+      },
+      'immediate',
+    ),
   );
-  expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(2);
+  // Two e-mails and one post, whichever instance sent each.
+  expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(3);
   expect(sent.map((m) => m.to).sort()).toEqual(['oscar@example.org', 'sofia@example.org']);
+  expect(posts).toHaveLength(1);
+  expect(posts[0]).toContain('Hospital Castellana');
+}, 60_000);
+
+test('migration 0006: an e-mail row names a person, a webhook row none, and an alert has one webhook delivery', async () => {
+  const db = stores[0]?.db;
+  if (!db) throw new Error('a store');
+  const [alert] = await db.selectFrom('alert').select('id').where('rule', '=', 'suspended').execute();
+  const [person] = await db.selectFrom('person').select('id').execute();
+  if (!alert || !person) throw new Error('an alert and a person');
+  const insert = (personId: string | null, channel: string) =>
+    db
+      .insertInto('alert_delivery')
+      .values({ alert_id: alert.id, person_id: personId, channel, kind: 'immediate' })
+      .execute();
+  await expect(insert(null, 'webhook')).rejects.toThrow(/alert_delivery_one_webhook/);
+  await expect(insert(null, 'email')).rejects.toThrow(/alert_delivery_recipient/);
+  await expect(insert(person.id, 'webhook')).rejects.toThrow(/alert_delivery_recipient/);
+}, 60_000);
+
+test('migration 0006 goes down (webhook rows dropped, person required again) and up again', async () => {
+  const store = await openStore({ databaseUrl: await server.createDatabase('down'), dataDir: '' });
+  try {
+    const migrator = new Migrator({ db: store.db, provider: { getMigrations: async () => migrations } });
+    const required = async () =>
+      (
+        await sql<{ is_nullable: string }>`select is_nullable from information_schema.columns
+          where table_name = 'alert_delivery' and column_name = 'person_id'`.execute(store.db)
+      ).rows[0]?.is_nullable;
+    expect(await required()).toBe('YES');
+    const owner = await addConnection(createSqlDirectory(store.db, createSecretBox(key)));
+    const [alert] = await store.db
+      .insertInto('alert')
+      .values({
+        connection_id: owner.id,
+        centre_id: 201,
+        rule: 'suspended',
+        dedupe_key: 'down-test',
+        raised_at: new Date(now),
+        payload: JSON.stringify({}),
+      })
+      .returning('id')
+      .execute();
+    if (!alert) throw new Error('an alert');
+    await store.db
+      .insertInto('alert_delivery')
+      .values({ alert_id: alert.id, person_id: null, channel: 'webhook', kind: 'immediate' })
+      .execute();
+    const down = await migrator.migrateDown();
+    expect(down.error).toBeUndefined();
+    expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['0006-webhook-deliveries', 'Success'],
+    ]);
+    expect(await required()).toBe('NO');
+    expect(await store.db.selectFrom('alert_delivery').select('id').execute()).toEqual([]);
+    const up = await migrator.migrateToLatest();
+    expect(up.error).toBeUndefined();
+    expect(await required()).toBe('YES');
+  } finally {
+    await store.close();
+  }
 }, 60_000);

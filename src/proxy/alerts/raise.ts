@@ -2,11 +2,14 @@
 // over the refresh's changes and the centres' states is inserted in ONE transaction with
 // ON CONFLICT DO NOTHING on (connection, dedupe key), so that of two instances raising the same
 // alert one row is written and only the instance that wrote it fans it out: into the inbox of each
-// person with a role on the connection (every role reads alerts, docs/decisions/0023), an e-mail
-// delivery where their choice asks for one, and an `alert.raised` entry in the audit log.
+// person with a role on the connection (every role reads alerts, docs/decisions/0023; ADMIN_EMAILS'
+// admins included once they are people), an e-mail delivery where their choice asks for one, one
+// post to the connection's chat webhook when it has one (docs/decisions/0027), and an
+// `alert.raised` entry in the audit log.
 import { sql, type Kysely } from 'kysely';
 import { rowOf } from '../db/audit-repository.ts';
 import type { Database } from '../db/schema.ts';
+import { connectionPeople } from '../people/connection-people.ts';
 import type { Connection, Directory } from '../people/directory.ts';
 import { centreStateSchema } from '../../contract/watch-state.ts';
 import { alertsDue, defaultPreference, IMMEDIATE_RULES, type AlertRule, type CentreNow } from './rules.ts';
@@ -15,9 +18,15 @@ export interface RaisedAlert {
   id: number;
   centreId: number;
   rule: AlertRule;
-  /** People it reached: inbox rows and e-mail deliveries written. */
+  /** What it was fanned out to: inbox rows, e-mail deliveries and chat webhook posts written. */
   inbox: number;
   emails: number;
+  webhooks: number;
+}
+
+export interface RaiseOptions {
+  /** ADMIN_EMAILS: admins of every connection by configuration (docs/decisions/0023). */
+  adminEmails?: ReadonlySet<string>;
 }
 
 /** The changes written since `since` (this refresh's start) and the centres the rules read. */
@@ -66,12 +75,14 @@ export async function raiseAlerts(
   connection: Connection,
   since: Date,
   now: number,
+  options: RaiseOptions = {},
 ): Promise<RaisedAlert[]> {
   const { changes, centres } = await inputs(db, connection.id, since);
   const drafts = alertsDue(changes, centres, now);
   if (drafts.length === 0) return [];
-  const members = await directory.members(connection.id);
-  const people = members.map((m) => m.person);
+  const people = (await connectionPeople(directory, connection.id, options.adminEmails ?? new Set())).map(
+    (entry) => entry.person,
+  );
   const at = new Date(now);
   return db.transaction().execute(async (tx) => {
     const inserted = await tx
@@ -91,6 +102,14 @@ export async function raiseAlerts(
       .returning(['id', 'centre_id', 'rule'])
       .execute();
     if (inserted.length === 0) return [];
+    // Read in the transaction: a webhook cleared a moment ago gets no rows (one cleared after this
+    // commit fails its delivery with `no_webhook`, alerts/delivery.ts).
+    const hook = await tx
+      .selectFrom('connection')
+      .select('webhook_sealed')
+      .where('id', '=', connection.id)
+      .executeTakeFirst();
+    const hasWebhook = Boolean(hook?.webhook_sealed);
     const chosen = people.length
       ? await tx
           .selectFrom('alert_preference')
@@ -108,14 +127,22 @@ export async function raiseAlerts(
     const inboxRows: { alert_id: number; person_id: string }[] = [];
     const deliveries: {
       alert_id: number;
-      person_id: string;
+      person_id: string | null;
       channel: string;
       kind: string;
       next_at: Date;
     }[] = [];
     for (const row of inserted) {
       const rule = row.rule as AlertRule;
-      const alert: RaisedAlert = { id: row.id, centreId: row.centre_id, rule, inbox: 0, emails: 0 };
+      const alert: RaisedAlert = {
+        id: row.id,
+        centreId: row.centre_id,
+        rule,
+        inbox: 0,
+        emails: 0,
+        webhooks: 0,
+      };
+      const kind = IMMEDIATE_RULES.has(rule) ? 'immediate' : 'digest';
       for (const person of people) {
         const { inbox, email } = choice(person.id, rule);
         if (inbox) {
@@ -128,11 +155,17 @@ export async function raiseAlerts(
             alert_id: row.id,
             person_id: person.id,
             channel: 'email',
-            kind: IMMEDIATE_RULES.has(rule) ? 'immediate' : 'digest',
+            kind,
             next_at: at,
           });
           alert.emails += 1;
         }
+      }
+      // The connection's chat: every rule, on the e-mail's schedule (suspension and cancellation at
+      // once, the rest in the daily digest), one post per connection and batch (alerts/delivery.ts).
+      if (hasWebhook) {
+        deliveries.push({ alert_id: row.id, person_id: null, channel: 'webhook', kind, next_at: at });
+        alert.webhooks += 1;
       }
       raised.push(alert);
     }
@@ -160,7 +193,13 @@ export async function raiseAlerts(
             requestId: null,
             clientAddress: null,
             userAgent: null,
-            detail: { alertId: alert.id, rule: alert.rule, inbox: alert.inbox, emails: alert.emails },
+            detail: {
+              alertId: alert.id,
+              rule: alert.rule,
+              inbox: alert.inbox,
+              emails: alert.emails,
+              webhooks: alert.webhooks,
+            },
           }),
         ),
       )

@@ -152,7 +152,8 @@ export interface AlertPreferenceTable {
 /** An alert in a person's inbox (migrations/0004). */
 export interface AlertInboxTable {
   alert_id: ColumnType<number, number, never>;
-  person_id: ColumnType<string, string, never>;
+  /** The person an e-mail goes to; null for a connection's chat webhook (migration 0006). */
+  person_id: ColumnType<string | null, string | null, never>;
   read_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
@@ -160,7 +161,8 @@ export interface AlertInboxTable {
 export interface AlertDeliveryTable {
   id: ColumnType<number, never, never>;
   alert_id: ColumnType<number, number, never>;
-  person_id: ColumnType<string, string, never>;
+  /** The person an e-mail goes to; null for a connection's chat webhook (migration 0006). */
+  person_id: ColumnType<string | null, string | null, never>;
   channel: ColumnType<string, string, never>;
   kind: ColumnType<string, string, never>;
   status: ColumnType<string, string | undefined, string>;

@@ -15,11 +15,14 @@ export class WebhookDeliveryError extends Error {
   /** Worth sending again later (429, 5xx, no answer); a 4xx (a revoked hook) never will be. */
   readonly retryable: boolean;
   readonly status: number | undefined;
+  /** What the delivery records (alerts/channels.ts failureCode): `http_503`, `timeout`, … */
+  readonly code: string;
   constructor(reason: WebhookFailureReason, retryable: boolean, status?: number) {
     super(`webhook not delivered: ${reason}${status === undefined ? '' : ` (${status})`}`);
     this.reason = reason;
     this.retryable = retryable;
     this.status = status;
+    this.code = status === undefined ? reason : `http_${status}`;
   }
 }
 

@@ -10,6 +10,8 @@ let server: PostgresServer;
 let proxy: PeopleProxy;
 const sessions: Record<string, string | undefined> = {};
 const ids: number[] = [];
+let connectionId = '';
+let oscarId = '';
 
 beforeAll(async () => {
   server = await startPostgresServer();
@@ -28,6 +30,8 @@ beforeAll(async () => {
   if (!sofia || !oscar) throw new Error('the demo people');
   const [membership] = await proxy.directory.memberships(sofia.id);
   if (!membership) throw new Error('sofia works through a connection');
+  connectionId = membership.connectionId;
+  oscarId = oscar.id;
   const db = proxy.database.db;
   // Three alerts on Sofía's connection, a minute apart: two in her inbox, one in Óscar's only.
   for (const [n, rule] of (['suspended', 'trial_ending', 'reinstated'] as const).entries()) {
@@ -135,4 +139,45 @@ test('a client-credential session has no inbox (403); failed deliveries are for 
   expect((await get('/alerts/deliveries/failed', 'demo-sofia')).status).toBe(403);
   const admin = await get('/alerts/deliveries/failed', 'demo-ana');
   expect(admin).toEqual({ status: 200, body: { deliveries: [] } });
+});
+
+test('admins see a failed chat post by its webhook’s host, never its URL, beside a failed e-mail', async () => {
+  const db = proxy.database.db;
+  // What PUT /connections/{id}/webhook keeps (docs/decisions/0027): the host in clear, the URL sealed.
+  await db
+    .updateTable('connection')
+    .set({ webhook_host: 'hooks.example.org', webhook_sealed: 'sealed-not-read-here' })
+    .where('id', '=', connectionId)
+    .execute();
+  const [first] = ids;
+  if (first === undefined) throw new Error('an alert');
+  await db
+    .insertInto('alert_delivery')
+    .values([
+      {
+        alert_id: first,
+        person_id: null,
+        channel: 'webhook',
+        kind: 'immediate',
+        status: 'failed',
+        attempts: 5,
+      },
+      {
+        alert_id: first,
+        person_id: oscarId,
+        channel: 'email',
+        kind: 'immediate',
+        status: 'failed',
+        attempts: 1,
+      },
+    ])
+    .execute();
+  const admin = await get('/alerts/deliveries/failed', 'demo-ana');
+  expect(admin.status).toBe(200);
+  const deliveries = admin.body['deliveries'] as Record<string, unknown>[];
+  expect(deliveries.map((d) => [d['channel'], d['to'], d['host'], d['status'], d['nextAt']])).toEqual([
+    ['email', 'oscar.ruiz@redsalud.demo', null, 'failed', null],
+    ['webhook', null, 'hooks.example.org', 'failed', null],
+  ]);
+  expect(JSON.stringify(admin.body)).not.toContain('sealed');
 });

@@ -107,8 +107,10 @@ export function alertRoutes(deps: AppDeps) {
         alertId: r.alert_id,
         rule: r.rule,
         centreId: r.centre_id,
+        // An e-mail's address; a webhook's host only, never its URL (docs/decisions/0027).
         to: r.email,
         channel: r.channel,
+        host: r.channel === 'webhook' ? r.webhook_host : null,
         status: r.status,
         attempts: r.attempts,
         lastErrorCode: r.last_error_code,

@@ -15,6 +15,7 @@ import { fail, readJsonBody, type Ctx, type ProxyEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import type { GrantSource } from '../people/access.ts';
 import { authorize, type Authorized } from '../people/authorize.ts';
+import { connectionPeople } from '../people/connection-people.ts';
 import { normaliseEmail, type Directory, type Person } from '../people/directory.ts';
 
 const wirePerson = (person: Person, role: Role, source: GrantSource): WirePerson => ({
@@ -43,20 +44,13 @@ export function peopleRoutes(deps: AppDeps) {
   };
 
   /** Everyone with a role here: the directory's, and ADMIN_EMAILS' admins who have signed in. */
-  const everyone = async (directory: Directory, connectionId: string) => {
-    const listed = (await directory.members(connectionId)).map(({ person, membership }) =>
-      deps.people.adminEmails.has(person.email)
-        ? wirePerson(person, 'admin', 'admin_emails')
-        : wirePerson(person, membership.role, membership.source),
+  const everyone = async (directory: Directory, connectionId: string) =>
+    (await connectionPeople(directory, connectionId, deps.people.adminEmails)).map(
+      ({ person, membership, byConfiguration }) =>
+        byConfiguration || !membership
+          ? wirePerson(person, 'admin', 'admin_emails')
+          : wirePerson(person, membership.role, membership.source),
     );
-    const known = new Set(listed.map((person) => person.id));
-    for (const email of deps.people.adminEmails) {
-      // oxlint-disable-next-line no-await-in-loop -- a handful of configured addresses
-      const person = await directory.personByEmail(email);
-      if (person && !known.has(person.id)) listed.push(wirePerson(person, 'admin', 'admin_emails'));
-    }
-    return listed;
-  };
 
   const record = async (
     c: Ctx,

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { createWatchRepository } from '../db/watch-repository.ts';
 import type { Store } from '../db/engine.ts';
+import type { WebhookStore } from '../db/webhook-repository.ts';
 import { createSqlDirectory } from '../db/people-repository.ts';
 import { demoLogins, type EnvironmentConfig } from '../environments.ts';
 import { silentLogger } from '../context.ts';
@@ -107,6 +108,8 @@ export async function startWatchWorld(
     attempts?: number;
     channels?: Channels;
     now?: () => number;
+    webhooks?: Pick<WebhookStore, 'url'>;
+    adminEmails?: ReadonlySet<string>;
   } = {},
 ): Promise<WatchWorld> {
   const directory = createSqlDirectory(store.db, createSecretBox(options.key ?? randomBytes(32)));
@@ -130,6 +133,8 @@ export async function startWatchWorld(
     pollingIntervalSeconds: 0.5,
     ...(options.channels ? { channels: options.channels } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
+    ...(options.adminEmails ? { adminEmails: options.adminEmails } : {}),
     onRefreshed(connectionId, result, alerts) {
       runs.push({ connectionId, result, alerts });
       for (const resolve of waiting.get(connectionId) ?? []) resolve(result);

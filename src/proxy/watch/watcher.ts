@@ -14,6 +14,7 @@ import { fromPglite, PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import type { Logger } from '../context.ts';
 import type { Store } from '../db/engine.ts';
+import type { WebhookStore } from '../db/webhook-repository.ts';
 import type { WatchRepository } from '../db/watch-repository.ts';
 import type { EnvironmentConfig } from '../environments.ts';
 import { errorFacts } from '../error-codes.ts';
@@ -52,8 +53,12 @@ export interface WatcherOptions {
   pollingIntervalSeconds?: number;
   /** Told after each refresh this instance ran (tests and logs). */
   onRefreshed?: (connectionId: string, result: RefreshResult, alerts: RaisedAlert[]) => void;
-  /** Where alert e-mails go (src/proxy/mail/); without, deliveries wait (docs/decisions/0026). */
+  /** Where alert e-mails and chat posts go (src/proxy/mail/); without, deliveries wait (docs/decisions/0026). */
   channels?: Channels;
+  /** The connections' sealed chat webhooks, opened at send time (docs/decisions/0027). */
+  webhooks?: Pick<WebhookStore, 'url'>;
+  /** ADMIN_EMAILS: admins of every connection, who receive its alerts too (docs/decisions/0023). */
+  adminEmails?: ReadonlySet<string>;
 }
 
 const refreshJob = z.object({ connectionId: z.string(), requestedAt: z.iso.datetime() });
@@ -128,6 +133,7 @@ export async function startWatcher(options: WatcherOptions) {
   const alertQueues = await startAlertQueues(boss, {
     db: store.db,
     channels: options.channels ?? {},
+    ...(options.webhooks && { webhookUrl: options.webhooks.url }),
     now,
     log,
     schedule: options.schedule !== false,
@@ -140,10 +146,12 @@ export async function startWatcher(options: WatcherOptions) {
     const connection = (await directory.connections()).find((candidate) => candidate.id === connectionId);
     if (!connection) return [];
     try {
-      const raised = await raiseAlerts(store.db, directory, connection, new Date(since), now());
+      const raised = await raiseAlerts(store.db, directory, connection, new Date(since), now(), {
+        ...(options.adminEmails && { adminEmails: options.adminEmails }),
+      });
       if (raised.length > 0) {
         log.info({ event: 'alerts_raised', connectionId, alerts: raised.length }, 'alerts raised');
-        if (raised.some((alert) => alert.emails > 0 && IMMEDIATE_RULES.has(alert.rule)))
+        if (raised.some((alert) => alert.emails + alert.webhooks > 0 && IMMEDIATE_RULES.has(alert.rule)))
           await alertQueues.nudge();
       }
       return raised;

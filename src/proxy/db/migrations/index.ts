@@ -6,14 +6,14 @@ import { auditLog } from './0001-audit-log.ts';
 import { peopleAndConnections } from './0002-people-and-connections.ts';
 import { watch } from './0003-watch.ts';
 import { alerts } from './0004-alerts.ts';
-
 import { connectionWebhook } from './0005-connection-webhook.ts';
+import { webhookDeliveries } from './0006-webhook-deliveries.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-audit-log': auditLog,
   '0002-people-and-connections': peopleAndConnections,
   '0003-watch': watch,
   '0004-alerts': alerts,
-
   '0005-connection-webhook': connectionWebhook,
+  '0006-webhook-deliveries': webhookDeliveries,
 };
