@@ -11,6 +11,7 @@ import type { AppDeps } from '../deps.ts';
 import { authorize } from '../people/authorize.ts';
 import type { AnyOperationId } from '../../contract/permissions.ts';
 import { createCentresAnswers } from '../watch/centres-answer.ts';
+import { chooseEncoding } from './site.ts';
 
 const TIMELINE_PAGE = 50;
 const timelineQuery = z.object({
@@ -43,13 +44,12 @@ export function watchReadRoutes(deps: AppDeps) {
   routes.get('/centres', async (c) => {
     const connection = await connectionOf(c, 'listWatchedCentres');
     if (connection instanceof Response) return connection;
-    // The centres' JSON is kept between refreshes (watch/centres-answer.ts) and written as it is.
-    const { refresh, asOf, centresJson } = await connection.answers.answer(connection.id);
-    return c.body(
-      `{"asOf":${JSON.stringify(asOf)},"refresh":${JSON.stringify(refresh)},"centres":${centresJson}}`,
-      200,
-      { 'content-type': 'application/json' },
-    );
+    // Kept between refreshes (watch/centres-answer.ts), with its gzip: written as it is.
+    const answer = await connection.answers.answer(connection.id);
+    const headers = { 'content-type': 'application/json', vary: 'Accept-Encoding' };
+    if (chooseEncoding(c.req.header('accept-encoding'), ['gzip']) === 'gzip')
+      return c.body(await answer.gzipped(), 200, { ...headers, 'content-encoding': 'gzip' });
+    return c.body(answer.json, 200, headers);
   });
 
   routes.get('/centres/:id', async (c) => {

@@ -95,6 +95,11 @@ test('before any refresh: no centres and no time; after one, every centre of the
   expect(after.centres.length).toBeGreaterThan(0);
   expect(after.asOf?.oldest).toBeLessThanOrEqual(after.asOf?.newest ?? 0);
   expect(after.refresh).toMatchObject({ outcome: 'ok', running: false, waiting: false });
+  // Kept between refreshes (watch/centres-answer.ts): gzipped when asked so, the same answer plain.
+  expect(answer.headers.get('content-encoding')).toBe('gzip');
+  const plain = await proxy.request('/watch/centres', { session, headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers.get('content-encoding')).toBeNull();
+  expect(await plain.json()).toEqual(after);
 }, 60_000);
 
 test("another parent's connection's snapshots are never served: each person reads the connection they work through", async () => {

@@ -5,6 +5,7 @@ import {
   countReasons,
   overviewRowOf,
   reasonsOf,
+  rowWithCentre,
   stillCounting,
   visibleRows,
   type OverviewRow,
@@ -183,5 +184,23 @@ describe('the overview rules', () => {
     expect(
       names(visibleRows(WORLD, { show: 'all', sort: 'name', dir: 'desc' }, collator)).slice(0, 3),
     ).toEqual(['Trial', 'Switching', 'Suspended and at limit']);
+  });
+});
+
+describe('a row given its centre from the child list after the snapshots', () => {
+  it('keeps what its data says and shows the new record, listed or not', () => {
+    const first = row(
+      7,
+      'Centro 7',
+      ready(summaryOf({ ...seats(), status: 'INACTIVE' }), roster('PARTNER_SELF')),
+    );
+    const listed = rowWithCentre(first, { id: 7, name: 'Clínica 7', country: 'AD', city: 'Andorra' });
+    expect(listed.centre).toEqual({ id: 7, name: 'Clínica 7', country: 'AD', city: 'Andorra' });
+    expect(listed.facts).toBe(first.facts);
+    expect(listed.facts?.reasons).toEqual(['cancelled']);
+    expect(listed).not.toHaveProperty('unlisted');
+    const gone = rowWithCentre(listed, { id: 7, name: 'Clínica 7', country: '' }, true);
+    expect(gone.unlisted).toBe(true);
+    expect(rowWithCentre(gone, listed.centre)).not.toHaveProperty('unlisted');
   });
 });

@@ -91,6 +91,16 @@ export function overviewRowOf(
   };
 }
 
+/**
+ * The row of the same data for another record of its centre (the child list's, arriving after the
+ * snapshots drew the page: its country, another name): the facts depend on the data only, so they
+ * are kept, not worked out again for 10,000 centres.
+ */
+export function rowWithCentre(row: OverviewRow, centre: ChildListItem, unlisted = false): OverviewRow {
+  const { centre: _previous, unlisted: _was, ...facts } = row;
+  return unlisted ? { ...facts, centre, unlisted: true } : { ...facts, centre };
+}
+
 export type ReasonCounts = Record<'all' | 'attention' | AttentionReason, number>;
 
 /**

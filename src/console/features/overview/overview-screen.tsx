@@ -18,6 +18,7 @@ import { useOverviewSource } from './overview-source.ts';
 import {
   countReasons,
   overviewRowOf,
+  rowWithCentre,
   stillCounting,
   visibleRows,
   type OverviewRow,
@@ -68,8 +69,11 @@ export function OverviewScreen({
       centres.map((centre) => {
         const rowLoad = load.loads.get(centre.id) ?? PENDING;
         const cached = cache.rows.get(rowLoad);
-        if (cached?.centre === centre) return cached;
-        const row = overviewRowOf(centre, rowLoad, clock.data, load.unlisted.has(centre.id));
+        const unlisted = load.unlisted.has(centre.id);
+        if (cached?.centre === centre && Boolean(cached.unlisted) === unlisted) return cached;
+        const row = cached
+          ? rowWithCentre(cached, centre, unlisted)
+          : overviewRowOf(centre, rowLoad, clock.data, unlisted);
         if (rowLoad !== PENDING) cache.rows.set(rowLoad, row);
         return row;
       }),
