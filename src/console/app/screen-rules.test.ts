@@ -61,9 +61,15 @@ describe('the rules of an address', () => {
   });
 
   it('send the screens built on the child list through it, so a centre’s own login opens its page', () => {
-    expect(screenRule(at(['/centres/']), OPERATION_IDS, 100)).toEqual({ kind: 'child-list', snapshots: false });
+    expect(screenRule(at(['/centres/']), OPERATION_IDS, 100)).toEqual({
+      kind: 'child-list',
+      snapshots: false,
+    });
     // The overview draws from the watcher's snapshots first, when there are any (0025).
-    expect(screenRule(at(['/overview']), OPERATION_IDS, 100)).toEqual({ kind: 'child-list', snapshots: true });
+    expect(screenRule(at(['/overview']), OPERATION_IDS, 100)).toEqual({
+      kind: 'child-list',
+      snapshots: true,
+    });
     // A centre's own login reads its own activity there (docs/decisions/0022).
     expect(screenRule(at(['/activity']), OPERATION_IDS, 101)).toEqual({ kind: 'open' });
   });

@@ -97,7 +97,10 @@ test('before any refresh: no centres and no time; after one, every centre of the
   expect(after.refresh).toMatchObject({ outcome: 'ok', running: false, waiting: false });
   // Kept between refreshes (watch/centres-answer.ts): gzipped when asked so, the same answer plain.
   expect(answer.headers.get('content-encoding')).toBe('gzip');
-  const plain = await proxy.request('/watch/centres', { session, headers: { 'accept-encoding': 'identity' } });
+  const plain = await proxy.request('/watch/centres', {
+    session,
+    headers: { 'accept-encoding': 'identity' },
+  });
   expect(plain.headers.get('content-encoding')).toBeNull();
   expect(await plain.json()).toEqual(after);
 }, 60_000);
