@@ -8,6 +8,7 @@ import {
   useMarkRead,
 } from '@/console/api/alerts';
 import { EmptyState, ErrorPanel } from '@/console/components/feedback';
+import { AnchorLink } from '@/console/components/links';
 import { loadArea, useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
 import { AlertList } from './alert-list.tsx';
@@ -31,7 +32,7 @@ const spinner = (
   </Group>
 );
 
-export function InboxScreen() {
+export function InboxScreen({ demo = false }: { demo?: boolean }) {
   use(words);
   const { t } = useI18n();
   usePageTitle(t('alerts.title'));
@@ -51,6 +52,11 @@ export function InboxScreen() {
           <Text size="sm" c="dimmed">
             {t('alerts.intro')}
           </Text>
+          {demo ? (
+            <Text size="sm">
+              <AnchorLink to="/demo-mail">{t('alerts.demoMail')}</AnchorLink>
+            </Text>
+          ) : null}
         </Stack>
         {anyUnread ? (
           <Button

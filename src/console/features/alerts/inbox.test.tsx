@@ -84,6 +84,10 @@ describe('the Inbox', () => {
     ).toHaveAttribute('href', '/centres/202/licences');
     expect(within(list).getByRole('link', { name: "Clínica Norte's contract was cancelled" })).toBeVisible();
     expect(within(list).getAllByText('Unread')).toHaveLength(2);
+    // The demo (this page's proxy) catches its e-mail: the inbox points to it.
+    expect(
+      screen.getByRole('link', { name: 'See the e-mail this demo caught instead of sending' }),
+    ).toHaveAttribute('href', '/demo-mail');
 
     await user.click(suspended);
     await waitFor(() => expect(state.reads).toEqual([{ ids: [3] }]));
