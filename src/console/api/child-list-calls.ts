@@ -5,6 +5,7 @@
 // failure's fields, from which the same ApiError value is made again here. And one centre's record
 // from the proxy's index, small enough to read here.
 import { ApiError } from '@/contract/api-error-value';
+import type { CentrePage, CentrePageQuery } from '@/contract/console-wire-centres';
 import type { ChildCentersPage } from '@/contract/operations/list-child-centers';
 import type { ChildListItem } from '@/contract/schemas';
 import { errorFromFields, type ListReply, type ListRequest } from './child-list-messages.ts';
@@ -80,4 +81,12 @@ export async function getCentre(centreId: number, signal?: AbortSignal): Promise
 export function listChildCenters(providerId: number, signal?: AbortSignal): Promise<ChildCentersPage> {
   if (typeof Worker !== 'undefined') return listChildCentersOffThread(providerId, signal);
   return runOperation(loadListChildCenters, { providerId }, { signal });
+}
+
+const loadGetCentrePage = () =>
+  import('@/contract/console-wire-centres').then((module) => module.getCentrePage);
+
+/** A page of the proxy's index, searched and sorted there (centre-page.ts has its query options). */
+export function getCentrePage(query: CentrePageQuery, signal?: AbortSignal): Promise<CentrePage> {
+  return runOperation(loadGetCentrePage, query, { signal });
 }

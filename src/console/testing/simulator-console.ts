@@ -19,7 +19,7 @@ export const DEMO_PARENT: Credentials = {
   secret: 'demo-parent-secret',
 };
 
-type Recorded = { method: string; path: string; xRequestedWith: string | null };
+type Recorded = { method: string; path: string; query: URLSearchParams; xRequestedWith: string | null };
 
 /** Where the proxy answers in jsdom: the page's own origin, as the proxy serves the console. */
 const proxyUrl = (path: string) => new URL(path, globalThis.location.href);
@@ -42,6 +42,7 @@ export function setupSimulatorConsole(options: { seed?: SeedOption } = {}) {
     requests.push({
       method: request.method,
       path: new URL(request.url).pathname,
+      query: new URL(request.url).searchParams,
       xRequestedWith: request.headers.get('x-requested-with'),
     });
   });

@@ -4,21 +4,23 @@ import { useI18n, type MessageKey } from '@/console/lib/i18n';
 import type { SearchChange } from '@/console/lib/use-search-change';
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from '@/contract/audit-actions';
 import classes from './activity.module.css';
+import { CentreFilter } from './centre-filter.tsx';
 import { PersonFilter } from './person-filter.tsx';
 import { ACTIVITY_SEARCH_DEFAULTS, isFiltered, type ActivitySearch } from './search.ts';
 
 interface FiltersProps {
   search: ActivitySearch;
   onSearchChange: SearchChange<ActivitySearch>;
-  /** The centres the login may filter by (a parent's children); none: no centre filter. */
-  centres: readonly { id: number; name: string }[];
+  providerId: number;
+  /** Whether the environment offers the centres to filter by (a parent's children, 4.5, D3). */
+  centreFilter: boolean;
 }
 
 /**
  * The log's filters (centre, action, person, who, outcome, days), each applied as it changes and kept in
  * the URL (docs/decisions/0022); the text field applies on Enter or on leaving it.
  */
-export function ActivityFilters({ search, onSearchChange, centres }: FiltersProps) {
+export function ActivityFilters({ search, onSearchChange, providerId, centreFilter }: FiltersProps) {
   const { t } = useI18n();
   const set = (patch: Partial<ActivitySearch>) => onSearchChange(patch);
   // Clearing removes the button that was pressed: the keyboard's focus goes to the first filter.
@@ -26,21 +28,8 @@ export function ActivityFilters({ search, onSearchChange, centres }: FiltersProp
   return (
     <fieldset className={classes.filters}>
       <VisuallyHidden component="legend">{t('activity.filters')}</VisuallyHidden>
-      {centres.length > 0 ? (
-        // A native select: every centre, typed-ahead by the browser, and no 30 kB combobox with it
-        // (the route's budget, docs/decisions/0022).
-        <NativeSelect
-          label={t('activity.filter.centre')}
-          value={String(search.centre)}
-          onChange={(event) => set({ centre: Number(event.currentTarget.value) })}
-          data={[
-            { value: '0', label: t('activity.filter.everyCentre') },
-            ...centres.map((centre) => ({
-              value: String(centre.id),
-              label: `${centre.name} (${centre.id})`,
-            })),
-          ]}
-        />
+      {centreFilter ? (
+        <CentreFilter providerId={providerId} value={search.centre} onChange={(centre) => set({ centre })} />
       ) : null}
       <NativeSelect
         ref={firstFilter}

@@ -1,8 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { activityQueryOptions } from '@/console/api/activity';
-import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
 import type { SearchChange } from '@/console/lib/use-search-change';
@@ -10,11 +9,11 @@ import { ActivityFilters } from './activity-filters.tsx';
 import { ActivityResults } from './activity-results.tsx';
 import { ExportButton } from './export-button.tsx';
 import { activityQueryOf, ACTIVITY_SEARCH_DEFAULTS, isFiltered, type ActivitySearch } from './search.ts';
-import { useCentreNames } from './use-centre-names.ts';
+import { useCentreNames, useEntryCentres } from './use-centre-names.ts';
 
 interface ActivityScreenProps {
   providerId: number;
-  /** Whether the environment offers the child list (4.5) that names the centres (D3). */
+  /** Whether the environment offers the child list (4.5) whose index names the centres (D3). */
   listOffered: boolean;
   search: ActivitySearch;
   onSearchChange: SearchChange<ActivitySearch>;
@@ -31,14 +30,20 @@ export function ActivityScreen({ providerId, listOffered, search, onSearchChange
   // The previous filter's entries stay on screen, dimmed, while the new one's load.
   const log = useInfiniteQuery({ ...activityQueryOptions(filter), placeholderData: keepPreviousData });
   const entries = useMemo(() => log.data?.pages.flatMap((page) => page.entries) ?? [], [log.data]);
-  // The route's loader asked for it already; a refusal stays a refusal here (no retry on a 4xx).
-  const list = useQuery({ ...childCentersQueryOptions(providerId), enabled: listOffered });
-  const { centreName, listed } = useCentreNames(list.data?.data, entries);
+  // Each centre the entries name, read alone from the proxy's index (docs/decisions/0024) as the
+  // entries arrive, never the whole child list: a line names its centre by id until its record is in.
+  const centres = useEntryCentres(providerId, entries, listOffered);
+  const centreName = useCentreNames(centres, entries);
   return (
     <Stack gap="md">
       <Title order={1}>{t('activity.title')}</Title>
       <Text>{t('activity.intro')}</Text>
-      <ActivityFilters search={search} onSearchChange={onSearchChange} centres={listed} />
+      <ActivityFilters
+        search={search}
+        onSearchChange={onSearchChange}
+        providerId={providerId}
+        centreFilter={listOffered}
+      />
       <ActivityResults
         log={log}
         entries={entries}

@@ -32,11 +32,18 @@ describe('the Activity screen', () => {
     const { router } = renderApp('/activity');
     expect(await screen.findByRole('heading', { name: 'Activity', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Activity', current: 'page' })).toBeInTheDocument();
-    expect(await lineTexts()).toEqual([
-      'demo-parent registered 3 doctors at Centro Demo 7, 1 refused: e-mail not valid — ',
-      'demo-parent cancelled the contract of Centro Demo 7 — ',
-      'demo-parent signed in — ',
-    ]);
+    // The entries first, their centre by its id; its name as its own record arrives.
+    await list();
+    await waitFor(async () =>
+      expect(await lineTexts()).toEqual([
+        'demo-parent registered 3 doctors at Centro Demo 7, 1 refused: e-mail not valid — ',
+        'demo-parent cancelled the contract of Centro Demo 7 — ',
+        'demo-parent signed in — ',
+      ]),
+    );
+    // Named from the centre's own record in the proxy's index, never the whole child list (issue 24).
+    expect(api.sent('/provider/100/child')).toEqual([]);
+    expect(api.sent('/api/centres/107')).toHaveLength(1);
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'Contract changes');
     await waitFor(() => expect(router.state.location.search).toEqual({ action: 'contract.event' }));
@@ -157,5 +164,48 @@ describe('the Activity screen', () => {
     await user.click(all);
     await waitFor(() => expect(router.state.location.search).toEqual({ centre: 107 }));
     expect(await lineTexts()).toEqual(['demo-parent cancelled the contract of Centro Demo 7 — ']);
+  });
+
+  it('finds a centre by part of its name as it is typed, and shows only its entries', async () => {
+    await api.signIn(DEMO_PARENT);
+    await sendCancellation('evt_seven', 107);
+    await sendCancellation('evt_eight', 108);
+    const user = userEvent.setup();
+    const { router } = renderApp('/activity?action=contract.event');
+    expect(await lineTexts()).toHaveLength(2);
+    const centre = screen.getByRole('combobox', { name: 'Centre' });
+    await user.click(centre);
+    await user.type(centre, 'emo 8');
+    await user.click(await screen.findByRole('option', { name: 'Centro Demo 8 (108)' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({ action: 'contract.event', centre: 108 }),
+    );
+    await waitFor(async () =>
+      expect(await lineTexts()).toEqual(['demo-parent cancelled the contract of Centro Demo 8 — ']),
+    );
+    expect(centre).toHaveValue('Centro Demo 8 (108)');
+    // The proxy searched its index; the whole child list was never asked.
+    const searches = api.sent('/api/centres').map((request) => request.query.get('q'));
+    expect(searches).toContain('emo 8');
+    expect(api.sent('/provider/100/child')).toEqual([]);
+  });
+
+  it('names the centre of a deep link in its filter, from one read of it', async () => {
+    await api.signIn(DEMO_PARENT);
+    await sendCancellation('evt_deep', 107);
+    const user = userEvent.setup();
+    renderApp('/activity?centre=107');
+    await waitFor(async () =>
+      expect(await lineTexts()).toEqual(['demo-parent cancelled the contract of Centro Demo 7 — ']),
+    );
+    const centre = screen.getByRole('combobox', { name: 'Centre' });
+    await waitFor(() => expect(centre).toHaveValue('Centro Demo 7 (107)'));
+    // The keyboard opens the list, the chosen centre in it.
+    centre.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(await screen.findByRole('option', { name: 'Centro Demo 7 (107)' })).toBeInTheDocument();
+    expect(api.sent('/provider/100/child')).toEqual([]);
+    // One read of the centre names both the line and the filter.
+    expect(api.sent('/api/centres/107')).toHaveLength(1);
   });
 });

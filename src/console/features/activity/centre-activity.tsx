@@ -32,7 +32,7 @@ export function CentreActivity({ providerId, centreId, listOffered }: CentreActi
   // 0024), never the whole child list. A centre's own login may not read 4.5 (D3): the log's words.
   const centre = useQuery({ ...centreQueryOptions(providerId, centreId), enabled: listOffered });
   const known = useMemo(() => (centre.data ? [centre.data] : undefined), [centre.data]);
-  const { centreName } = useCentreNames(known, entries);
+  const centreName = useCentreNames(known, entries);
   const lines = useMemo(() => activityLines(entries).slice(0, RECENT_LINES), [entries]);
   return (
     <Stack gap="sm" component="section" aria-labelledby="centre-activity">

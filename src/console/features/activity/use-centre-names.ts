@@ -1,4 +1,6 @@
+import { useQueries } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
+import { centreQueryOptions } from '@/console/api/get-centre';
 import { useI18n } from '@/console/lib/i18n';
 import type { ActivityEntry } from '@/contract/activity-wire';
 
@@ -8,9 +10,8 @@ interface KnownCentre {
 }
 
 /**
- * A centre's name by its id: from the centres the caller knows (the parent's child list, 4.5, or a
- * centre's page's own centre; absent where the login may not read them, D3), else from the log's
- * own "centre created" entries, else "Centre 107". `listed` are the known centres, for the filter.
+ * A centre's name by its id: from the centres the caller knows (a centre's page's own centre, or the
+ * records read here), else from the log's own "centre created" entries, else "Centre 107".
  */
 export function useCentreNames(known: readonly KnownCentre[] | undefined, entries: readonly ActivityEntry[]) {
   const { t } = useI18n();
@@ -28,12 +29,28 @@ export function useCentreNames(known: readonly KnownCentre[] | undefined, entrie
     (id: number) => names.get(id) ?? t('activity.centre', { id: String(id) }),
     [names, t],
   );
-  const listed = useMemo(
-    () =>
-      (known ?? [])
-        .map((centre) => ({ id: centre.id, name: centre.name }))
-        .toSorted((a, b) => a.name.localeCompare(b.name)),
-    [known],
+  return centreName;
+}
+
+/**
+ * The records of the centres the entries name, each read once from the proxy's index
+ * (docs/decisions/0024) and kept in the cache, never awaited: a line names its centre by its id
+ * until the record arrives. Entries name centres by id only (the log keeps what was sent).
+ * The login's own centre is not asked: only a parent reads its children. `enabled` is false where the login may not read its parent's centres (a centre's own login, D3).
+ */
+export function useEntryCentres(providerId: number, entries: readonly ActivityEntry[], enabled: boolean) {
+  const ids = useMemo(
+    () => [
+      ...new Set(
+        entries.flatMap((entry) =>
+          entry.centreId === null || entry.centreId === providerId ? [] : [entry.centreId],
+        ),
+      ),
+    ],
+    [entries],
   );
-  return { centreName, listed };
+  return useQueries({
+    queries: ids.map((id) => ({ ...centreQueryOptions(providerId, id), enabled })),
+    combine: (results) => results.flatMap((result) => (result.data ? [result.data] : [])),
+  });
 }

@@ -1,6 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { activityQueryOptions } from '@/console/api/activity';
-import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { offers } from '@/console/app/navigation';
 import { RouteError } from '@/console/components/route-error';
 import { ActivityScreen } from '@/console/features/activity/activity-screen';
@@ -22,14 +21,10 @@ export const Route = createFileRoute('/_auth/_screens/activity')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     void context.queryClient.prefetchInfiniteQuery(activityQueryOptions(activityQueryOf(deps)));
-    const names = offers(context.environment.operations, ['listChildCenters'])
-      ? context.queryClient
-          .ensureQueryData(childCentersQueryOptions(context.session.providerId))
-          // A centre's own login may not read the list (403, D3): its entries name it by its id.
-          .catch(() => undefined)
-      : undefined;
+    // Never the whole child list (issue 24, docs/decisions/0024): the screen names the centres its
+    // entries show one by one, and its centre filter searches the proxy's index as it is typed.
     // The outcomes of contract events are said in the contract area's words, as on its tab.
-    await Promise.all([loadArea('activity'), loadArea('contract'), names]);
+    await Promise.all([loadArea('activity'), loadArea('contract')]);
   },
   pendingComponent: CentresSkeleton,
   errorComponent: RouteError,
