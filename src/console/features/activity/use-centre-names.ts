@@ -47,10 +47,10 @@ export function useEntryCentres(providerId: number, entries: readonly ActivityEn
         ),
       ),
     ],
-    [entries],
+    [entries, providerId],
   );
   return useQueries({
-    queries: ids.map((id) => ({ ...centreQueryOptions(providerId, id), enabled })),
+    queries: ids.map((id) => Object.assign(centreQueryOptions(providerId, id), { enabled })),
     combine: (results) => results.flatMap((result) => (result.data ? [result.data] : [])),
   });
 }
