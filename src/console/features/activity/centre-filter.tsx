@@ -7,6 +7,7 @@ import { centreQueryOptions } from '@/console/api/get-centre';
 import { useErrorText } from '@/console/components/feedback';
 import { means } from '@/console/lib/error-message';
 import { useI18n } from '@/console/lib/i18n';
+import classes from './activity.module.css';
 
 /** Centres offered at once; more are narrowed by typing (the proxy searches its index). */
 export const CENTRE_OPTIONS = 20;
@@ -77,6 +78,7 @@ export function CentreFilter({ providerId, value, onChange }: CentreFilterProps)
       rightSection={searching && typed !== null ? <Loader size={14} /> : undefined}
       error={page.isError && !means(page.error, 'forbidden') ? message : undefined}
       comboboxProps={{ width: 'target', position: 'bottom-start' }}
+      classNames={{ dropdown: classes.centreOptions }}
     />
   );
 }
