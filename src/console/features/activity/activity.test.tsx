@@ -74,6 +74,9 @@ describe('the Activity screen', () => {
     renderApp('/activity');
     expect(await lineTexts()).toEqual(['demo-child-101 signed in — ']);
     expect(screen.queryByText(/evt_parent|cancel/)).not.toBeInTheDocument();
+    // It may not read its parent's centres (403, D3): no centre filter, and its own is not asked.
+    await waitFor(() => expect(screen.queryByLabelText('Centre')).not.toBeInTheDocument());
+    expect(api.sent('/api/centres/101')).toEqual([]);
   });
 
   it('reads the log a page at a time, and says when it has all of it', async () => {
@@ -173,8 +176,11 @@ describe('the Activity screen', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/activity?action=contract.event');
     expect(await lineTexts()).toHaveLength(2);
-    const centre = screen.getByRole('combobox', { name: 'Centre' });
+    const centre = await screen.findByRole('combobox', { name: 'Centre' });
     await user.click(centre);
+    await user.type(centre, 'Nowhere');
+    expect(await screen.findByText('No centre matches')).toBeInTheDocument();
+    await user.clear(centre);
     await user.type(centre, 'emo 8');
     await user.click(await screen.findByRole('option', { name: 'Centro Demo 8 (108)' }));
     await waitFor(() =>
@@ -198,7 +204,7 @@ describe('the Activity screen', () => {
     await waitFor(async () =>
       expect(await lineTexts()).toEqual(['demo-parent cancelled the contract of Centro Demo 7 — ']),
     );
-    const centre = screen.getByRole('combobox', { name: 'Centre' });
+    const centre = await screen.findByRole('combobox', { name: 'Centre' });
     await waitFor(() => expect(centre).toHaveValue('Centro Demo 7 (107)'));
     // The keyboard opens the list, the chosen centre in it.
     centre.focus();
@@ -207,5 +213,18 @@ describe('the Activity screen', () => {
     expect(api.sent('/provider/100/child')).toEqual([]);
     // One read of the centre names both the line and the filter.
     expect(api.sent('/api/centres/107')).toHaveLength(1);
+  });
+
+  it('says in words when the centres cannot be searched, and still shows the entries', async () => {
+    await api.signIn(DEMO_PARENT);
+    api.server.use(
+      http.get('*/api/centres', () => HttpResponse.json({ code: 'internal_error' }, { status: 500 })),
+    );
+    renderApp('/activity');
+    expect(await lineTexts()).toEqual(['demo-parent signed in — ']);
+    const centre = await screen.findByRole('combobox', { name: 'Centre' });
+    // A 5xx may pass on retry: the query asks twice more by itself before the field says so.
+    await waitFor(() => expect(centre).toHaveAttribute('aria-invalid', 'true'), { timeout: 10_000 });
+    expect(centre).toHaveAccessibleDescription(/./);
   });
 });
