@@ -196,11 +196,11 @@ describe('the Activity screen', () => {
     expect(api.sent('/provider/100/child')).toEqual([]);
   });
 
-  it('names the centre of a deep link in its filter, from one read of it', async () => {
+  it('names the centre of a deep link in its filter, from one read of it, and clears it', async () => {
     await api.signIn(DEMO_PARENT);
     await sendCancellation('evt_deep', 107);
     const user = userEvent.setup();
-    renderApp('/activity?centre=107');
+    const { router } = renderApp('/activity?centre=107');
     await waitFor(async () =>
       expect(await lineTexts()).toEqual(['demo-parent cancelled the contract of Centro Demo 7 — ']),
     );
@@ -213,6 +213,8 @@ describe('the Activity screen', () => {
     expect(api.sent('/provider/100/child')).toEqual([]);
     // One read of the centre names both the line and the filter.
     expect(api.sent('/api/centres/107')).toHaveLength(1);
+    await user.click(screen.getByRole('option', { name: 'All centres' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
   });
 
   it('says in words when the centres cannot be searched, and still shows the entries', async () => {

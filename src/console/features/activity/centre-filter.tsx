@@ -56,6 +56,8 @@ export function CentreFilter({ providerId, value, onChange }: CentreFilterProps)
   const options = answered.map((centre) => ({ value: String(centre.id), label: labelOf(centre) }));
   if (value > 0 && !options.some((option) => option.value === String(value)))
     options.unshift({ value: String(value), label: chosenLabel });
+  // Mantine's clear button is out of the tab order: the keyboard chooses every centre again here.
+  if (value > 0 && search === '') options.unshift({ value: '0', label: t('activity.filter.everyCentre') });
 
   return (
     <Select
@@ -69,6 +71,9 @@ export function CentreFilter({ providerId, value, onChange }: CentreFilterProps)
       }}
       searchable
       clearable
+      // A chosen centre: only its clear button (a mouse's; the keyboard has "All centres"), so that
+      // its name has the room.
+      clearSectionMode="clear"
       searchValue={typed ?? chosenLabel}
       onSearchChange={setTyped}
       onDropdownClose={() => setTyped(null)}
