@@ -1,25 +1,13 @@
 import { z } from 'zod/mini';
-import type { AlertItem, AlertPreferences } from './alerts-wire.ts';
+import { ALERT_RULES } from './alert-rules.ts';
+import type { AlertPreferences } from './alerts-wire.ts';
 import { send, type CallInit, type UpstreamClient } from './transport.ts';
 
 // The alerts on the console wire (docs/decisions/0026): the inbox, its unread count and one's
 // choices per rule, parsed with zod/mini like every console call (the proxy parses the same shapes
 // with alerts-wire.ts). Ours, not the service's.
 
-// The rules named again rather than imported: alerts-wire.ts builds full zod's schemas as it loads,
-// which would ship zod whole with the console. The types keep the two lists the same.
-export const ALERT_RULES = [
-  'suspended',
-  'reinstated',
-  'cancelled',
-  'reactivated',
-  'basic_limit',
-  'trial_ending',
-  'pending_change',
-] as const satisfies readonly AlertItem['rule'][];
-export type AlertRule = (typeof ALERT_RULES)[number];
-const everyRule: AlertItem['rule'] extends AlertRule ? true : never = true;
-void everyRule;
+export { ALERT_RULES, type AlertRule } from './alert-rules.ts';
 
 const rule = z.enum(ALERT_RULES);
 const language = z.enum(['en', 'es', 'ca']);

@@ -1,16 +1,8 @@
 // The alerts' wire (docs/decisions/0026): what /alerts answers and accepts, parsed on both sides.
 import { z } from 'zod';
+import { ALERT_RULES } from './alert-rules.ts';
 
-export const ALERT_RULE_NAMES = [
-  'suspended',
-  'reinstated',
-  'cancelled',
-  'reactivated',
-  'basic_limit',
-  'trial_ending',
-  'pending_change',
-] as const;
-export const alertRuleSchema = z.enum(ALERT_RULE_NAMES);
+export const alertRuleSchema = z.enum(ALERT_RULES);
 export const alertLanguageSchema = z.enum(['en', 'es', 'ca']);
 
 export const alertItemSchema = z.object({

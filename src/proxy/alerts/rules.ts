@@ -10,12 +10,11 @@
 // An `appeared` change (the centre seen for the first time) raises nothing: the first refresh of a
 // connection would otherwise be a storm about states nobody just caused. The time rules still run
 // over every state: a licence ending in three days is news whenever it is first seen.
-import { ALERT_RULE_NAMES } from '../../contract/alerts-wire.ts';
+import type { AlertRule } from '../../contract/alert-rules.ts';
 import type { CentreState } from '../../contract/watch-state.ts';
 
-/** The rules, named once: the wire's list (the console reads the same names). */
-export const ALERT_RULES = ALERT_RULE_NAMES;
-export type AlertRule = (typeof ALERT_RULES)[number];
+// The rules, named once (contract/alert-rules.ts): the wire's and the console's list.
+export { ALERT_RULES, type AlertRule } from '../../contract/alert-rules.ts';
 
 /** Sent at once by e-mail (issue 26: "immediate for suspension and cancellation"); the rest go to the daily digest. */
 export const IMMEDIATE_RULES: ReadonlySet<AlertRule> = new Set(['suspended', 'cancelled']);
