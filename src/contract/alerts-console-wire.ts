@@ -54,3 +54,40 @@ export function putAlertChoices(client: UpstreamClient, input: AlertChoices) {
     alertChoicesSchema,
   );
 }
+
+/**
+ * An alert message that did not go out (docs/decisions/0027): given up (`failed`), or still being
+ * retried (`pending` after an attempt). An e-mail names its address; a chat post only its host.
+ * The proxy builds its answer against this type (routes/alerts.ts).
+ */
+export const failedDeliverySchema = z.object({
+  id: z.number(),
+  alertId: z.number(),
+  rule,
+  centreId: z.number(),
+  centreName: z.string(),
+  raisedAt: z.string(),
+  channel: z.enum(['email', 'webhook']),
+  to: z.nullable(z.string()),
+  host: z.nullable(z.string()),
+  status: z.enum(['failed', 'pending']),
+  attempts: z.number(),
+  lastErrorCode: z.nullable(z.string()),
+  /** When it is tried again; null once given up. */
+  nextAt: z.nullable(z.string()),
+});
+export type FailedDelivery = z.infer<typeof failedDeliverySchema>;
+const failedDeliveriesSchema = z.object({ deliveries: z.array(failedDeliverySchema) });
+
+export function listFailedDeliveries(client: UpstreamClient, init?: CallInit) {
+  return send(client, { method: 'GET', path: '/alerts/deliveries/failed' }, failedDeliveriesSchema, init);
+}
+
+/** Sends a delivery again now, from its first attempt (an admin fixed the address or the server). */
+export function retryDelivery(client: UpstreamClient, id: number) {
+  return send(
+    client,
+    { method: 'POST', path: `/alerts/deliveries/${id}/retry` },
+    z.object({ delivery: failedDeliverySchema }),
+  );
+}

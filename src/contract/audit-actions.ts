@@ -21,8 +21,13 @@ export const AUDIT_ACTIONS = [
   'connection.add',
   'connection.secret_replace',
   'connection.remove',
+  /** A connection's chat webhook set or cleared (docs/decisions/0027): its host only, never its URL. */
+  'connection.webhook_set',
+  'connection.webhook_clear',
   /** The watcher raised an alert about the centre (docs/decisions/0026); the actor is the system. */
   'alert.raised',
+  /** An admin sent an alert's message that did not go out again (docs/decisions/0027). */
+  'alert.delivery_retry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -69,6 +69,7 @@ export const PROXY_OPERATION_IDS = [
   'getAlertPreferences',
   'setAlertPreferences',
   'listFailedDeliveries',
+  'retryFailedDelivery',
 ] as const;
 export type ProxyOperationId = (typeof PROXY_OPERATION_IDS)[number];
 
@@ -135,6 +136,7 @@ export const OPERATION_REQUIREMENTS = {
   getAlertPreferences: 'alerts.view',
   setAlertPreferences: 'alerts.view',
   listFailedDeliveries: 'connections.manage',
+  retryFailedDelivery: 'connections.manage',
 } as const satisfies Record<OperationId | ProxyOperationId, Requirement>;
 
 export type AnyOperationId = keyof typeof OPERATION_REQUIREMENTS;

@@ -20,6 +20,8 @@ import type { WatchReads } from './db/watch-reads.ts';
 export interface WatchRequests {
   /** Asks for a refresh of a stored connection now; false when one is already waiting to run. */
   refresh(connectionId: string): Promise<boolean>;
+  /** Sends the alert messages that are due now (after an admin asked for one again). */
+  deliver?(): Promise<unknown>;
 }
 
 export interface ProxyOptions {

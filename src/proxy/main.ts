@@ -204,7 +204,10 @@ export async function main(
           webhooks,
           demoMail: alertChannels.catcher,
           ...(config.watch.enabled && {
-            watch: { refresh: (id: string) => watcher?.refresh(id) ?? Promise.resolve(false) },
+            watch: {
+              refresh: (id: string) => watcher?.refresh(id) ?? Promise.resolve(false),
+              deliver: async () => watcher?.nudge(),
+            },
           }),
           watchReads: createWatchReads(database.db),
         });

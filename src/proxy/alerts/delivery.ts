@@ -224,8 +224,9 @@ export async function deliverDue(options: DeliveryOptions, kind: DeliveryKind) {
  * Deliveries given up or still retrying (admins' view), newest first: an e-mail names its person,
  * a webhook post only its host (the URL is a secret, docs/decisions/0027).
  */
-export async function failedDeliveries(db: Kysely<Database>, connectionId: string, limit = 100) {
-  return db
+/** An admin's view of the connection's deliveries (routes/alerts.ts), newest first. */
+const deliveryRows = (db: Kysely<Database>, connectionId: string) =>
+  db
     .selectFrom('alert_delivery as d')
     .innerJoin('alert as a', 'a.id', 'd.alert_id')
     .innerJoin('connection as c', 'c.id', 'a.connection_id')
@@ -235,6 +236,8 @@ export async function failedDeliveries(db: Kysely<Database>, connectionId: strin
       'd.alert_id',
       'a.rule',
       'a.centre_id',
+      'a.raised_at',
+      'a.payload',
       'p.email',
       'c.webhook_host',
       'd.channel',
@@ -244,13 +247,41 @@ export async function failedDeliveries(db: Kysely<Database>, connectionId: strin
       'd.next_at',
     ])
     .where('a.connection_id', '=', connectionId)
+    .orderBy('d.id', 'desc');
+export type DeliveryRow = Awaited<ReturnType<ReturnType<typeof deliveryRows>['executeTakeFirstOrThrow']>>;
+
+/** Given up, or waiting for a retry after an attempt failed: what admins are shown. */
+export async function failedDeliveries(db: Kysely<Database>, connectionId: string, limit = 100) {
+  return deliveryRows(db, connectionId)
     .where((eb) =>
       eb.or([
         eb('d.status', '=', 'failed'),
         eb.and([eb('d.status', '=', 'pending'), eb('d.attempts', '>', 0)]),
       ]),
     )
-    .orderBy('d.id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/**
+ * Sends a delivery again, now and from its first attempt: an admin fixed what made it fail (the
+ * SMTP server, the person's address, the webhook). Only one of the connection's that did not go
+ * out; one being sent or sent already is left alone (undefined).
+ */
+export async function retryDelivery(db: Kysely<Database>, connectionId: string, id: number, at: number) {
+  const retried = await db
+    .updateTable('alert_delivery')
+    .set({ status: 'pending', attempts: 0, last_error_code: null, next_at: new Date(at) })
+    .where('id', '=', id)
+    .where((eb) =>
+      eb.or([eb('status', '=', 'failed'), eb.and([eb('status', '=', 'pending'), eb('attempts', '>', 0)])]),
+    )
+    .where('alert_id', 'in', (eb) =>
+      eb.selectFrom('alert').select('id').where('connection_id', '=', connectionId),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return retried
+    ? deliveryRows(db, connectionId).where('d.id', '=', retried.id).executeTakeFirst()
+    : undefined;
 }

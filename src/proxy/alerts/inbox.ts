@@ -4,7 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { AlertLanguage } from './channels.ts';
-import { failedDeliveries } from './delivery.ts';
+import { failedDeliveries, retryDelivery } from './delivery.ts';
 import { ALERT_RULES, defaultPreference, type AlertRule } from './rules.ts';
 
 export interface InboxItem {
@@ -134,6 +134,7 @@ export function createAlertInbox(db: Kysely<Database>) {
     },
 
     failedDeliveries: (connectionId: string) => failedDeliveries(db, connectionId),
+    retryDelivery: (connectionId: string, id: number, at: number) => retryDelivery(db, connectionId, id, at),
   };
 }
 

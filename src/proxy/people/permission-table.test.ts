@@ -104,6 +104,12 @@ const endpoints: { method: string; path: string; operation: AnyOperationId; samp
     operation: 'listFailedDeliveries',
     sample: '/alerts/deliveries/failed',
   },
+  {
+    method: 'POST',
+    path: '/alerts/deliveries/:id/retry',
+    operation: 'retryFailedDelivery',
+    sample: '/alerts/deliveries/1/retry',
+  },
 ];
 
 /** Served without a session, by design: health, the simulator's control API (demo), the console's files. */

@@ -181,3 +181,45 @@ test('admins see a failed chat post by its webhook’s host, never its URL, besi
   ]);
   expect(JSON.stringify(admin.body)).not.toContain('sealed');
 });
+
+test('an admin sends a failed delivery again: it is due now from its first attempt, once, and audited', async () => {
+  const failed = await get('/alerts/deliveries/failed', 'demo-ana');
+  const email = (failed.body['deliveries'] as Record<string, unknown>[]).find(
+    (d) => d['channel'] === 'email',
+  );
+  if (typeof email?.['id'] !== 'number') throw new Error('the failed e-mail of the test above');
+  const path = `/alerts/deliveries/${email['id']}/retry`;
+  // An operator may see alerts but not send another's again.
+  expect((await send('POST', path, 'demo-sofia', {})).status).toBe(403);
+  const retried = await send('POST', path, 'demo-ana', {});
+  expect(retried.status).toBe(200);
+  expect(retried.body['delivery']).toMatchObject({
+    id: email['id'],
+    centreName: 'Centre 0',
+    channel: 'email',
+    status: 'pending',
+    attempts: 0,
+    lastErrorCode: null,
+  });
+  const row = await proxy.database.db
+    .selectFrom('alert_delivery')
+    .select(['status', 'attempts', 'next_at'])
+    .where('id', '=', email['id'])
+    .executeTakeFirstOrThrow();
+  expect(row.status).toBe('pending');
+  expect(row.next_at.getTime()).toBeLessThanOrEqual(Date.now());
+  // It left the admins' list, and asking twice does not queue it twice.
+  const after = (await get('/alerts/deliveries/failed', 'demo-ana')).body['deliveries'] as { id: number }[];
+  expect(after.map((d) => d.id)).not.toContain(email['id']);
+  expect((await send('POST', path, 'demo-ana', {})).status).toBe(404);
+  expect((await send('POST', '/alerts/deliveries/nonsense/retry', 'demo-ana', {})).status).toBe(404);
+  const entries = await proxy.database.db
+    .selectFrom('audit_entry')
+    .select(['action', 'centre_id', 'subject', 'actor_subject', 'detail'])
+    .where('action', '=', 'alert.delivery_retry')
+    .execute();
+  expect(entries).toEqual([
+    expect.objectContaining({ centre_id: 201, subject: 'suspended', actor_subject: 'demo-ana' }),
+  ]);
+  expect(JSON.stringify(entries)).not.toContain('oscar.ruiz');
+});

@@ -8,8 +8,12 @@ import {
   preferencesSchema,
   type AlertItem,
 } from '../../contract/alerts-wire.ts';
+import type { AlertRule } from '../../contract/alert-rules.ts';
+import type { FailedDelivery } from '../../contract/alerts-console-wire.ts';
 import type { AnyOperationId } from '../../contract/permissions.ts';
+import type { DeliveryRow } from '../alerts/delivery.ts';
 import type { InboxCursor, InboxItem } from '../alerts/inbox.ts';
+import { actorOf, ownerOf, recordEntries, requestFields } from '../audit/recorder.ts';
 import { fail, readJsonBody, type Ctx, type ProxyEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { authorize } from '../people/authorize.ts';
@@ -24,6 +28,29 @@ const wireItem = (item: InboxItem): AlertItem => {
     at: new Date(item.raisedAt).toISOString(),
     readAt: item.readAt === null ? null : new Date(item.readAt).toISOString(),
     details,
+  };
+};
+const wireDelivery = (r: DeliveryRow): FailedDelivery => {
+  const centreName =
+    typeof r.payload === 'object' && r.payload !== null && 'centreName' in r.payload
+      ? r.payload.centreName
+      : undefined;
+  return {
+    id: r.id,
+    alertId: r.alert_id,
+    // Written by alerts/raise.ts from ALERT_RULES only (the inbox reads it the same way).
+    rule: r.rule as AlertRule,
+    centreId: r.centre_id,
+    centreName: typeof centreName === 'string' ? centreName : String(r.centre_id),
+    raisedAt: r.raised_at.toISOString(),
+    channel: r.channel === 'webhook' ? 'webhook' : 'email',
+    // An e-mail's address; a webhook's host only, never its URL (docs/decisions/0027).
+    to: r.channel === 'webhook' ? null : r.email,
+    host: r.channel === 'webhook' ? r.webhook_host : null,
+    status: r.status === 'failed' ? 'failed' : 'pending',
+    attempts: r.attempts,
+    lastErrorCode: r.last_error_code,
+    nextAt: r.status === 'failed' ? null : r.next_at.toISOString(),
   };
 };
 const cursorText = (cursor: InboxCursor) => `${cursor.read ? 1 : 0}.${cursor.at}.${cursor.id}`;
@@ -42,7 +69,13 @@ export function alertRoutes(deps: AppDeps) {
     const { access } = authorized;
     if (!deps.alerts || access.kind !== 'person')
       return fail(c, 404, 'not_found', 'Alerts need the database and organisation sign-in.');
-    return { inbox: deps.alerts, personId: access.person.id, connectionId: access.connection.id };
+    return {
+      inbox: deps.alerts,
+      personId: access.person.id,
+      connectionId: access.connection.id,
+      connection: access.connection,
+      session: authorized.session,
+    };
   };
 
   routes.get('/', async (c) => {
@@ -101,22 +134,41 @@ export function alertRoutes(deps: AppDeps) {
     const e = await entry(c, 'listFailedDeliveries');
     if (e instanceof Response) return e;
     const rows = await e.inbox.failedDeliveries(e.connectionId);
-    return c.json({
-      deliveries: rows.map((r) => ({
-        id: r.id,
-        alertId: r.alert_id,
-        rule: r.rule,
-        centreId: r.centre_id,
-        // An e-mail's address; a webhook's host only, never its URL (docs/decisions/0027).
-        to: r.email,
-        channel: r.channel,
-        host: r.channel === 'webhook' ? r.webhook_host : null,
-        status: r.status,
-        attempts: r.attempts,
-        lastErrorCode: r.last_error_code,
-        nextAt: r.status === 'failed' ? null : r.next_at.toISOString(),
-      })),
-    });
+    return c.json({ deliveries: rows.map(wireDelivery) });
+  });
+
+  // An admin sends a delivery that did not go out again, once they fixed its cause. Audited: who
+  // asked for which alert's message (docs/decisions/0018), never the address or the URL.
+  routes.post('/deliveries/:id/retry', async (c) => {
+    const e = await entry(c, 'retryFailedDelivery');
+    if (e instanceof Response) return e;
+    const id = Number(c.req.param('id'));
+    const retried = Number.isSafeInteger(id)
+      ? await e.inbox.retryDelivery(e.connectionId, id, deps.now())
+      : undefined;
+    if (!retried)
+      return fail(
+        c,
+        404,
+        'not_found',
+        'No such delivery waits to be sent again: it went out, or is not this connection’s.',
+      );
+    await recordEntries(deps, c, [
+      {
+        ...requestFields(c, deps.now),
+        environment: e.connection.environment,
+        actor: actorOf(e.session),
+        ownerProviderId: e.connection.providerVerified ? e.connection.providerId : ownerOf(e.session),
+        action: 'alert.delivery_retry',
+        centreId: retried.centre_id,
+        subject: retried.rule,
+        outcome: { status: 200, code: null },
+        detail: { deliveryId: retried.id, alertId: retried.alert_id, channel: retried.channel },
+      },
+    ]);
+    // Sent now rather than at the minute's run; without a watcher here, the minute's run sends it.
+    await deps.watch?.deliver?.().catch(() => undefined);
+    return c.json({ delivery: wireDelivery(retried) });
   });
   return routes;
 }

@@ -214,6 +214,8 @@ export async function startWatcher(options: WatcherOptions) {
     /** On demand: a refresh of the connection now (after the one running, if any). */
     refresh: (connectionId: string) => request(connectionId, false),
     boss,
+    /** Asks the queue to send the alert messages due now (on whichever instance takes the job). */
+    nudge: alertQueues.nudge,
     /** Sends the due alert messages of a kind here and now (tests, the demo's digest button). */
     deliver: alertQueues.run,
     async stop(): Promise<void> {

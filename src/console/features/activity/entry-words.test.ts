@@ -154,6 +154,23 @@ describe('an activity line in words', () => {
     await tIn('en');
   });
 
+  it('says a chat webhook set and removed, and an alert message sent again, by who did it', async () => {
+    const lines = [
+      entry({ action: 'alert.delivery_retry', at: at(30), centreId: 101, subject: 'suspended', person: ANA }),
+      entry({ action: 'connection.webhook_clear', at: at(20), centreId: 100, person: ANA }),
+      entry({ action: 'connection.webhook_set', at: at(10), centreId: 100, person: ANA }),
+    ];
+    expect(say(t, lines)).toEqual([
+      'Ana García sent an alert message about Clínica Diagonal again — done',
+      'Ana García removed a connection’s chat webhook — done',
+      'Ana García set a connection’s chat webhook — done',
+    ]);
+    expect(say(await tIn('es'), lines.slice(0, 1))).toEqual([
+      'Ana García volvió a enviar un mensaje de alerta sobre Clínica Diagonal — hecho',
+    ]);
+    await tIn('en');
+  });
+
   it('speaks Spanish and Catalan with the same facts', async () => {
     const cancelled = contractAttempt(
       'evt_es',

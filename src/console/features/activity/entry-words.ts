@@ -148,6 +148,8 @@ function entryWords(
     case 'connection.add':
     case 'connection.secret_replace':
     case 'connection.remove':
+    case 'connection.webhook_set':
+    case 'connection.webhook_clear':
       // ICU's select keys have no dots.
       return {
         sentence: t('activity.peopleAndConnections', { actor, action: line.action.replace('.', '_') }),
@@ -159,6 +161,9 @@ function entryWords(
         sentence: t('activity.alertRaised', { centre, rule: line.entry.subject ?? '' }),
         result,
       };
+    case 'alert.delivery_retry':
+      // An admin sent a message that did not go out again (docs/decisions/0027).
+      return { sentence: t('activity.deliveryRetried', { actor, centre }), result };
     default:
       // An action of later work: said by its name rather than not at all (decision 0018).
       return { sentence: t('activity.other', { ...values, action: line.action }), result };
