@@ -3,9 +3,12 @@ import {
   countUnread,
   getAlertChoices,
   listAlerts,
+  listFailedDeliveries,
   markRead,
   putAlertChoices,
+  retryDelivery,
   type AlertChoices,
+  type FailedDelivery,
 } from '@/contract/alerts-console-wire';
 import { unwrap } from '@/contract/result';
 import { proxyClient } from './client.ts';
@@ -18,6 +21,7 @@ export const alertKeys = {
   list: () => [...alertKeys.all, 'list'] as const,
   unread: () => [...alertKeys.all, 'unread'] as const,
   choices: () => [...alertKeys.all, 'choices'] as const,
+  failed: () => [...alertKeys.all, 'failed'] as const,
 };
 
 /** The inbox, a keyset page at a time: unread first, then newest first (the proxy's order). */
@@ -64,5 +68,27 @@ export function useSaveAlertChoices() {
   return useMutation({
     mutationFn: async (input: AlertChoices) => unwrap(await putAlertChoices(proxyClient, input)),
     onSuccess: (saved) => queryClient.setQueryData(alertKeys.choices(), saved),
+  });
+}
+
+/** An admin's view of the connection's messages that did not go out (docs/decisions/0027). */
+export const failedDeliveriesQueryOptions = () =>
+  queryOptions({
+    queryKey: alertKeys.failed(),
+    queryFn: async ({ signal }) => unwrap(await listFailedDeliveries(proxyClient, { signal })).deliveries,
+    staleTime: 30_000,
+  });
+
+/** `POST /alerts/deliveries/{id}/retry`: the row leaves the list; it goes out with the next run. */
+export function useRetryDelivery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => unwrap(await retryDelivery(proxyClient, id)).delivery,
+    onSuccess: (delivery) => {
+      queryClient.setQueryData(alertKeys.failed(), (rows: FailedDelivery[] | undefined) =>
+        rows?.filter((row) => row.id !== delivery.id),
+      );
+      return queryClient.invalidateQueries({ queryKey: alertKeys.failed() });
+    },
   });
 }

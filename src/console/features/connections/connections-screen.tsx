@@ -19,6 +19,12 @@ const ReplaceSecretDialog = lazy(() =>
 const WebhookDialog = lazy(() =>
   import('./webhook-dialog.tsx').then((module) => ({ default: module.WebhookDialog })),
 );
+// The alerts that did not go out: its own chunk and words (most visits are about the connections).
+const FailedDeliveries = lazy(() =>
+  import('./failed-deliveries.tsx').then((module) => ({
+    default: module.FailedDeliveries,
+  })),
+);
 const RemoveConnectionDialog = lazy(() =>
   import('./remove-connection-dialog.tsx').then((module) => ({ default: module.RemoveConnectionDialog })),
 );
@@ -38,6 +44,7 @@ export function ConnectionsScreen() {
   const [removing, setRemoving] = useState<Connection | undefined>(undefined);
   const [hooking, setHooking] = useState<Connection | undefined>(undefined);
   const current = useRights().connection?.id;
+  const currentLabel = connections.find((connection) => connection.id === current)?.label;
   const kindOf = (id: string) => environments.find((environment) => environment.id === id)?.kind;
   return (
     <Stack gap="lg" maw={960}>
@@ -141,6 +148,11 @@ export function ConnectionsScreen() {
           </Suspense>
         </Stack>
       </Paper>
+      {current ? (
+        <Suspense fallback={<Skeleton height={120} aria-label={t('common.loading')} />}>
+          <FailedDeliveries connectionLabel={currentLabel} />
+        </Suspense>
+      ) : null}
       {removing ? (
         <Suspense fallback={null}>
           <RemoveConnectionDialog

@@ -1,0 +1,129 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { FailedDelivery } from '@/contract/alerts-console-wire';
+import type { Connection } from '@/contract/people-wire';
+import { renderApp } from '@/console/testing/render-app';
+import { personSessionHandler, RED_SALUD } from '@/console/testing/person-session';
+import { DEMO_PARENT, setupSimulatorConsole } from '@/console/testing/simulator-console';
+
+// Issue 26 ("an SMTP server that refuses: retried with backoff, visible to admins"): the admin sees
+// the connection's alert messages that did not go out, and sends one again alone. The proxy's side
+// (scoped to the connection, admins only, audited) runs against PostgreSQL in
+// src/proxy/routes/alerts.test.ts; here, its answers as the proxy gives them.
+const api = setupSimulatorConsole({ seed: 'demo' });
+
+const connection: Connection = {
+  id: RED_SALUD.id,
+  label: RED_SALUD.label,
+  environment: 'demo',
+  providerId: 100,
+  clientId: 'demo-parent',
+  providerVerified: true,
+  state: 'ok',
+  refusedAt: null,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  createdBy: null,
+  webhookHost: 'hooks.slack.com',
+};
+const delivery = (over: Partial<FailedDelivery>): FailedDelivery => ({
+  id: 1,
+  alertId: 10,
+  rule: 'suspended',
+  centreId: 201,
+  centreName: 'Clínica Diagonal',
+  raisedAt: '2026-11-26T09:00:00.000Z',
+  channel: 'email',
+  to: 'oscar.ruiz@redsalud.demo',
+  host: null,
+  status: 'failed',
+  attempts: 5,
+  lastErrorCode: 'ECONNECTION',
+  nextAt: null,
+  ...over,
+});
+
+function serve(deliveries: FailedDelivery[], retried: number[], refuse: Set<number> = new Set()) {
+  api.server.use(personSessionHandler('admin', 'Ana García'));
+  api.server.use(
+    http.get('*/connections', () => HttpResponse.json({ connections: [connection] })),
+    http.get('*/alerts/deliveries/failed', () =>
+      HttpResponse.json({ deliveries: deliveries.filter((d) => !retried.includes(d.id)) }),
+    ),
+    http.post('*/alerts/deliveries/:id/retry', ({ params }) => {
+      const id = Number(params['id']);
+      if (refuse.has(id))
+        return HttpResponse.json(
+          { code: 'unavailable', detail: 'The database is not answering.' },
+          { status: 503, headers: { 'content-type': 'application/problem+json' } },
+        );
+      retried.push(id);
+      const found = deliveries.find((d) => d.id === id);
+      return HttpResponse.json({
+        delivery: { ...found, status: 'pending', attempts: 0, lastErrorCode: null },
+      });
+    }),
+  );
+}
+
+describe('alert messages that did not go out', () => {
+  it('lists each with its centre, its recipient and why; one is sent again alone, and a refused one stays with its error', async () => {
+    await api.signIn(DEMO_PARENT);
+    const retried: number[] = [];
+    serve(
+      [
+        delivery({
+          id: 2,
+          channel: 'webhook',
+          to: null,
+          host: 'hooks.slack.com',
+          attempts: 2,
+          status: 'pending',
+          lastErrorCode: 'webhook_500',
+          nextAt: '2026-11-26T09:20:00.000Z',
+        }),
+        delivery({ id: 1 }),
+      ],
+      retried,
+      new Set([2]),
+    );
+    const user = userEvent.setup();
+    renderApp('/settings/connections');
+    const list = await screen.findByRole('list', { name: 'Alert messages that did not go out' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    const [chat, mail] = rows;
+    if (!chat || !mail) throw new Error('two rows');
+    expect(chat).toHaveTextContent('Chat post to hooks.slack.com');
+    expect(chat).toHaveTextContent('2 attempts failed (error webhook_500). Next try:');
+    expect(mail).toHaveTextContent('Centre suspended');
+    expect(mail).toHaveTextContent('E-mail to oscar.ruiz@redsalud.demo');
+    expect(mail).toHaveTextContent('Given up after 5 attempts (error ECONNECTION).');
+    expect(within(mail).getByRole('link', { name: 'Clínica Diagonal' })).toHaveAttribute(
+      'href',
+      '/centres/201/licences',
+    );
+
+    // The chat post is refused: its error shows on its row, and the e-mail's row is untouched.
+    await user.click(
+      within(chat).getByRole('button', { name: 'Send again: Centre suspended, Clínica Diagonal' }),
+    );
+    expect(await within(chat).findByRole('alert')).toHaveTextContent(/.+/);
+    expect(within(mail).queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(
+      within(mail).getByRole('button', { name: 'Send again: Centre suspended, Clínica Diagonal' }),
+    );
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(list).toHaveTextContent('Chat post to hooks.slack.com');
+    expect(retried).toEqual([1]);
+  });
+
+  it('says so when every message went out', async () => {
+    await api.signIn(DEMO_PARENT);
+    serve([], []);
+    renderApp('/settings/connections');
+    expect(await screen.findByText('Every alert message went out.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,139 @@
+import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { use } from 'react';
+import { failedDeliveriesQueryOptions, useRetryDelivery } from '@/console/api/alerts';
+import { ErrorPanel, useErrorText } from '@/console/components/feedback';
+import { AnchorLink } from '@/console/components/links';
+import { LocalTime } from '@/console/components/local-time';
+import { loadArea, useI18n } from '@/console/lib/i18n';
+import type { FailedDelivery } from '@/contract/alerts-console-wire';
+
+const words = loadArea('alerts');
+
+/**
+ * The connection's alert messages that did not go out (issue 26: "an SMTP server that refuses:
+ * retried with backoff, visible to admins"; docs/decisions/0027): each says what it was about, to
+ * whom, why it failed and when it is tried again, and can be sent again alone once its cause is
+ * fixed. On the Connections screen, where the webhook and the secrets are fixed.
+ */
+export function FailedDeliveries({ connectionLabel }: { connectionLabel: string | undefined }) {
+  use(words);
+  const { t } = useI18n();
+  const failed = useQuery(failedDeliveriesQueryOptions());
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="failed-deliveries">
+      <Stack gap="sm">
+        <Stack gap={4}>
+          <Title order={2} size="h4" id="failed-deliveries">
+            {t('alerts.failed.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {connectionLabel
+              ? t('alerts.failed.intro', { label: connectionLabel })
+              : t('alerts.failed.introNoLabel')}
+          </Text>
+        </Stack>
+        {failed.isPending ? (
+          <Stack gap="xs" aria-busy aria-label={t('common.loading')}>
+            <Skeleton height={56} radius="sm" />
+            <Skeleton height={56} radius="sm" />
+          </Stack>
+        ) : failed.error ? (
+          <ErrorPanel error={failed.error} onRetry={() => failed.refetch().then((result) => !result.error)} />
+        ) : failed.data.length === 0 ? (
+          <Text size="sm" component="output">
+            {t('alerts.failed.none')}
+          </Text>
+        ) : (
+          <Stack
+            gap="xs"
+            component="ul"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label={t('alerts.failed.title')}
+          >
+            {failed.data.map((delivery) => (
+              <FailedDeliveryRow key={delivery.id} delivery={delivery} />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function FailedDeliveryRow({ delivery }: { delivery: FailedDelivery }) {
+  const { t } = useI18n();
+  // A mutation per row: one row's sending or error never disables or hides another's.
+  const retry = useRetryDelivery();
+  const { message } = useErrorText(retry.error);
+  const rule = t(`alerts.name.${delivery.rule}`);
+  const to =
+    delivery.channel === 'webhook'
+      ? t('alerts.failed.toWebhook', { host: delivery.host ?? '?' })
+      : delivery.to
+        ? t('alerts.failed.toEmail', { email: delivery.to })
+        : t('alerts.failed.toNobody');
+  const given = delivery.status === 'failed';
+  return (
+    <Paper
+      component="li"
+      withBorder
+      p="sm"
+      style={given ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}
+    >
+      <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+        <Stack gap={2} style={{ flex: '1 1 16rem', minWidth: 0 }}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {rule}
+          </Text>
+          <AnchorLink
+            to="/centres/$centreId/licences"
+            params={{ centreId: delivery.centreId }}
+            fw={600}
+            size="sm"
+            c="var(--mantine-color-text)"
+            style={{ overflowWrap: 'anywhere' }}
+          >
+            {delivery.centreName}
+          </AnchorLink>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {to} · <LocalTime value={new Date(delivery.raisedAt)} />
+          </Text>
+          <Text size="xs" c={given ? 'red' : undefined} style={{ overflowWrap: 'anywhere' }}>
+            {given
+              ? t('alerts.failed.givenUp', {
+                  attempts: delivery.attempts,
+                  code: delivery.lastErrorCode ?? '—',
+                })
+              : t('alerts.failed.retrying', {
+                  attempts: delivery.attempts,
+                  code: delivery.lastErrorCode ?? '—',
+                })}
+            {!given && delivery.nextAt ? (
+              <>
+                {' '}
+                {t('alerts.failed.next')} <LocalTime value={new Date(delivery.nextAt)} />
+              </>
+            ) : null}
+          </Text>
+          {retry.error ? (
+            <Text size="xs" c="red" role="alert">
+              {message}
+            </Text>
+          ) : null}
+        </Stack>
+        <Button
+          size="xs"
+          variant={given ? 'filled' : 'default'}
+          loading={retry.isPending}
+          aria-label={t('alerts.failed.retryFor', { rule, centre: delivery.centreName })}
+          onClick={() => retry.mutate(delivery.id)}
+        >
+          {t('alerts.failed.retry')}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
