@@ -1,22 +1,26 @@
 // The store of record (docs/decisions/0018): PostgreSQL through Kysely, on one of two engines with
 // the same migrations and queries. `DATABASE_URL=postgres://…` → a real server through `pg` (a
-// pool; several proxies may share it). Unset → PGlite in this process, persisted in DATA_DIR. The
-// engine is exposed for what needs it beside Kysely (issue 26's job queue: pg-boss `fromPglite`,
-// or a connection string).
-import { mkdirSync } from 'node:fs';
-import type { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+// pool; several proxies may share it). Unset → PGlite persisted in DATA_DIR, in a worker thread of
+// this process that speaks the wire protocol on a private unix socket (db/pglite-thread.ts): the
+// proxy reaches both through the same `pg` pool and dialect. The engine is exposed for what needs
+// it beside Kysely (issue 26's job queue: a connection string).
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { Kysely, PostgresDialect } from 'kysely';
 import { Pool, types as pgTypes } from 'pg';
 import type { Logger } from '../context.ts';
 import { errorFacts } from '../error-codes.ts';
 import { DatabaseStartError } from './errors.ts';
 import { migrate } from './migrate.ts';
-import { claimDataDir, openPglite } from './pglite.ts';
+import { claimDataDir } from './pglite.ts';
+import type { ThreadData, ThreadReply } from './pglite-thread.ts';
 import type { Database } from './schema.ts';
 
 export type Engine =
   | { kind: 'postgres'; pool: Pool; connectionString: string }
-  | { kind: 'pglite'; pglite: PGlite; dataDir: string };
+  | { kind: 'pglite'; pool: Pool; connectionString: string; dataDir: string };
 
 export interface Store {
   db: Kysely<Database>;
@@ -47,7 +51,7 @@ const types = {
 export async function openStore(options: OpenOptions): Promise<Store> {
   const store = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.logger)
-    : await openEmbedded(options.dataDir);
+    : await openEmbedded(options.dataDir, options.logger);
   if (options.migrate !== false) {
     try {
       await migrate(store.db, options.databaseUrl ? 'DATABASE_URL' : 'DATA_DIR');
@@ -87,31 +91,90 @@ async function openPostgres(connectionString: string, logger: Logger | undefined
   };
 }
 
-async function openEmbedded(dataDir: string): Promise<Store> {
+/**
+ * The pools that reach the embedded engine: the store's and the job queue's (watch/watcher.ts, at
+ * most 3). pglite-socket serves one connection per slot and refuses the rest, so it has room for
+ * both with one to spare.
+ */
+const embeddedPoolMax = 6;
+const embeddedConnections = embeddedPoolMax + 3 + 1;
+
+async function openEmbedded(dataDir: string, logger: Logger | undefined): Promise<Store> {
   try {
     mkdirSync(dataDir, { recursive: true });
   } catch (error) {
     throw new DatabaseStartError('DATA_DIR', `cannot create ${dataDir}: ${describe(error)}`);
   }
   const release = claimDataDir(dataDir);
-  let pglite: PGlite;
-  try {
-    pglite = await openPglite(dataDir);
-  } catch (error) {
+  // A folder of its own, 0700 (mkdtemp): the socket is this user's only. `pg` finds
+  // `.s.PGSQL.5432` in the folder given as its host, as it does a server's.
+  const socketDir = mkdtempSync(path.join(os.tmpdir(), 'provider-console-db-'));
+  const cleanUp = () => {
+    rmSync(socketDir, { recursive: true, force: true });
     release();
-    throw error;
+  };
+  const workerData: ThreadData = {
+    dataDir,
+    socketPath: path.join(socketDir, '.s.PGSQL.5432'),
+    maxConnections: embeddedConnections,
+  };
+  const thread = new Worker(new URL('./pglite-thread.ts', import.meta.url), { workerData });
+  const exited = new Promise<number>((resolve) => thread.once('exit', resolve));
+  try {
+    const reply = await new Promise<ThreadReply>((resolve, reject) => {
+      thread.once('message', resolve);
+      thread.once('error', reject);
+      void exited.then((code) => reject(new Error(`the database thread stopped (exit ${code})`)));
+    });
+    if (!reply.ready) throw new DatabaseStartError('DATA_DIR', reply.detail);
+  } catch (error) {
+    await thread.terminate();
+    cleanUp();
+    throw error instanceof DatabaseStartError
+      ? error
+      : new DatabaseStartError('DATA_DIR', `cannot open the embedded database: ${describe(error)}`);
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  // The thread dying later (out of memory, an abort in the engine) leaves queries failing; /readyz
+  // says so (ping), and the log says why.
+  thread.on('error', (error) =>
+    logger?.error({ event: 'database_thread_failed', ...errorFacts(error) }, 'the database thread failed'),
+  );
+  const pool = new Pool({
+    host: socketDir,
+    user: 'postgres',
+    database: 'postgres',
+    max: embeddedPoolMax,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    types,
+  });
+  pool.on('error', (error) =>
+    logger?.warn({ event: 'database_error', ...errorFacts(error) }, 'database connection lost'),
+  );
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  let closed: Promise<void> | undefined;
   return {
     db,
-    engine: { kind: 'pglite', pglite, dataDir },
-    ping: async () => {
-      if (pglite.closed) throw new Error('the embedded database is closed');
+    engine: {
+      kind: 'pglite',
+      pool,
+      connectionString: `postgresql://postgres@/postgres?host=${encodeURIComponent(socketDir)}`,
+      dataDir,
     },
-    close: async () => {
-      await db.destroy();
-      release();
-    },
+    ping: () => withDeadline(pool.query('select 1'), 3_000),
+    close: () =>
+      (closed ??= (async () => {
+        await db.destroy();
+        // The thread stops its socket and flushes the files; one that does not is stopped anyway.
+        // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a worker thread has no target origin
+        thread.postMessage('stop');
+        const stopped = await Promise.race([
+          exited.then(() => true),
+          new Promise<false>((resolve) => setTimeout(() => resolve(false), 10_000).unref()),
+        ]);
+        if (!stopped) await thread.terminate();
+        cleanUp();
+      })()),
   };
 }
 

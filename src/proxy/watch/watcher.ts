@@ -10,7 +10,7 @@
 // A request is recorded before its job is sent and a job claims it before it runs
 // (db/watch-repository.ts): of two instances asking at once one sends; a second job for a request
 // already served does nothing.
-import { fromPglite, PgBoss } from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import type { Logger } from '../context.ts';
 import type { Store } from '../db/engine.ts';
@@ -68,18 +68,16 @@ export async function startWatcher(options: WatcherOptions) {
   const now = options.now ?? Date.now;
   const intervalMs = options.intervalMinutes * 60_000;
   const engine = store.engine;
-  // pg-boss's own loops, slowed to what a minute's schedule needs: each run is a query, on the
-  // proxy's own thread when embedded (its defaults check the cron every 5 s and flows every 5 s).
+  // pg-boss's own loops, slowed to what a minute's schedule needs: each run is a query, in this
+  // process when embedded (its defaults check the cron every 5 s and flows every 5 s).
   const loops = { cronWorkerIntervalSeconds: 30, flowIntervalSeconds: 60 };
-  const boss =
-    engine.kind === 'postgres'
-      ? new PgBoss({
-          connectionString: engine.connectionString,
-          max: 3,
-          application_name: 'provider-console-watch',
-          ...loops,
-        })
-      : new PgBoss({ db: fromPglite(engine.pglite), backend: 'pglite', ...loops });
+  // Both engines by a connection string: a server's, or the embedded engine's socket (db/engine.ts).
+  const boss = new PgBoss({
+    connectionString: engine.connectionString,
+    max: 3,
+    application_name: 'provider-console-watch',
+    ...loops,
+  });
   // docs/decisions/0020: a reason code and the error's class, never its message.
   boss.on('error', (error) =>
     log.warn({ event: 'watch_queue_error', ...errorFacts(error) }, 'job queue error'),
@@ -128,8 +126,8 @@ export async function startWatcher(options: WatcherOptions) {
   };
 
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
-  // The minute's tick may start up to 30 s late; each poll is a query, on the proxy's own thread
-  // when embedded (measured: idle, both queues at 2 s cost 0.72 s of CPU a minute).
+  // The minute's tick may start up to 30 s late; each poll is a query, in this process when
+  // embedded (measured in process: idle, both queues at 2 s cost 0.72 s of CPU a minute).
   const alertQueues = await startAlertQueues(boss, {
     db: store.db,
     channels: options.channels ?? {},
