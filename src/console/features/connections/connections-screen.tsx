@@ -138,6 +138,12 @@ export function ConnectionsScreen() {
           })}
         </Stack>
       )}
+      {/* Above the form: an admin who comes because an alert did not arrive finds why at once. */}
+      {current ? (
+        <Suspense fallback={<Skeleton height={120} aria-label={t('common.loading')} />}>
+          <FailedDeliveries connectionLabel={currentLabel} />
+        </Suspense>
+      ) : null}
       <Paper withBorder p="md" component="section" aria-labelledby="add-connection">
         <Stack gap="sm">
           <Title order={2} size="h4" id="add-connection">
@@ -148,11 +154,6 @@ export function ConnectionsScreen() {
           </Suspense>
         </Stack>
       </Paper>
-      {current ? (
-        <Suspense fallback={<Skeleton height={120} aria-label={t('common.loading')} />}>
-          <FailedDeliveries connectionLabel={currentLabel} />
-        </Suspense>
-      ) : null}
       {removing ? (
         <Suspense fallback={null}>
           <RemoveConnectionDialog
