@@ -73,6 +73,7 @@ describe('who may do what (docs/decisions/0023)', () => {
       getAlertPreferences: 'admin, operator, support',
       setAlertPreferences: 'admin, operator, support',
       listFailedDeliveries: 'admin',
+      retryFailedDelivery: 'admin',
     });
   });
 

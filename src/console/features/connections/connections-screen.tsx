@@ -8,6 +8,7 @@ import { EmptyState } from '@/console/components/feedback';
 import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
 import type { Connection } from '@/contract/people-wire';
+import { FailedDeliveries } from './failed-deliveries.tsx';
 
 // The form idiom (react-hook-form and its resolver) loads after the list has painted.
 const AddConnectionForm = lazy(() =>
@@ -18,12 +19,6 @@ const ReplaceSecretDialog = lazy(() =>
 );
 const WebhookDialog = lazy(() =>
   import('./webhook-dialog.tsx').then((module) => ({ default: module.WebhookDialog })),
-);
-// The alerts that did not go out: its own chunk and words (most visits are about the connections).
-const FailedDeliveries = lazy(() =>
-  import('./failed-deliveries.tsx').then((module) => ({
-    default: module.FailedDeliveries,
-  })),
 );
 const RemoveConnectionDialog = lazy(() =>
   import('./remove-connection-dialog.tsx').then((module) => ({ default: module.RemoveConnectionDialog })),
@@ -139,11 +134,7 @@ export function ConnectionsScreen() {
         </Stack>
       )}
       {/* Above the form: an admin who comes because an alert did not arrive finds why at once. */}
-      {current ? (
-        <Suspense fallback={<Skeleton height={120} aria-label={t('common.loading')} />}>
-          <FailedDeliveries connectionLabel={currentLabel} />
-        </Suspense>
-      ) : null}
+      {current ? <FailedDeliveries connectionLabel={currentLabel} /> : null}
       <Paper withBorder p="md" component="section" aria-labelledby="add-connection">
         <Stack gap="sm">
           <Title order={2} size="h4" id="add-connection">

@@ -1,14 +1,11 @@
 import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { use } from 'react';
 import { failedDeliveriesQueryOptions, useRetryDelivery } from '@/console/api/alerts';
 import { ErrorPanel, useErrorText } from '@/console/components/feedback';
 import { AnchorLink } from '@/console/components/links';
 import { LocalTime } from '@/console/components/local-time';
-import { loadArea, useI18n } from '@/console/lib/i18n';
+import { useI18n } from '@/console/lib/i18n';
 import type { FailedDelivery } from '@/contract/alerts-console-wire';
-
-const words = loadArea('alerts');
 
 /**
  * The connection's alert messages that did not go out (issue 26: "an SMTP server that refuses:
@@ -17,7 +14,7 @@ const words = loadArea('alerts');
  * fixed. On the Connections screen, where the webhook and the secrets are fixed.
  */
 export function FailedDeliveries({ connectionLabel }: { connectionLabel: string | undefined }) {
-  use(words);
+  // Its words (the alerts' area) are loaded by the route (routes/…/settings/connections.tsx).
   const { t } = useI18n();
   const failed = useQuery(failedDeliveriesQueryOptions());
   return (

@@ -11,6 +11,8 @@ export const Route = createFileRoute('/_auth/_screens/settings/connections')({
   loader: ({ context }) =>
     Promise.all([
       loadArea('people'),
+      // The section on the alert messages that did not go out speaks the alerts' words.
+      loadArea('alerts'),
       context.queryClient.ensureQueryData(connectionsQueryOptions()),
       context.queryClient.ensureQueryData(environmentsQueryOptions()),
     ]),
