@@ -32,8 +32,9 @@ async function refreshed(request: APIRequestContext, origin: string, centres: nu
   await expect
     .poll(
       async () => {
-        // A refresh of 10,000 centres keeps the embedded demo's one thread busy (its simulator and
-        // database are in the proxy's process): a poll that meets a reset connection asks again.
+        // A refresh of 10,000 centres keeps the embedded demo busy (its simulator answers in the
+        // proxy's process, its database on the proxy's other thread): a poll that meets a reset
+        // connection asks again.
         try {
           const answer = watchedCentresSchema.parse(
             await (await request.get(`${origin}/watch/centres`, { headers: HEADERS })).json(),

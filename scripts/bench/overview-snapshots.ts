@@ -24,7 +24,7 @@ async function refreshedCount(url: string, cookie: string): Promise<number | und
       ? undefined
       : read.centres.length;
   } catch {
-    // A refresh of 10,000 centres keeps the embedded demo's one thread busy: asked again.
+    // A refresh of 10,000 centres keeps the embedded demo busy (its simulator is in process): asked again.
     return undefined;
   }
 }
