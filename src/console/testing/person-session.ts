@@ -1,6 +1,6 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { ROLE_PERMISSIONS, type Role } from '@/contract/permissions';
-import type { Person } from '@/contract/people-wire';
+import type { Connection, Person } from '@/contract/people-wire';
 
 // A person signed in as themselves (docs/decisions/0023), for the console's screen tests. The
 // in-page proxy the tests run against (testing/simulator-console.ts) has no database, so no people:
@@ -41,3 +41,19 @@ export const person = (init: Partial<Person> & Pick<Person, 'id' | 'email'>): Pe
 /** `GET /people` answers these people. */
 export const peopleHandler = (people: Person[]): RequestHandler =>
   http.get('*/people', () => HttpResponse.json({ people }));
+
+/** A connection as `GET /connections` lists it: Red Salud Demo, working, without a chat webhook. */
+export const testConnection = (overrides: Partial<Connection> = {}): Connection => ({
+  id: RED_SALUD.id,
+  label: RED_SALUD.label,
+  environment: 'demo',
+  providerId: 100,
+  clientId: 'demo-parent',
+  providerVerified: true,
+  state: 'ok',
+  refusedAt: null,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  createdBy: null,
+  webhookHost: null,
+  ...overrides,
+});

@@ -2,9 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { Connection } from '@/contract/people-wire';
 import { renderApp } from '@/console/testing/render-app';
-import { personSessionHandler, RED_SALUD } from '@/console/testing/person-session';
+import { personSessionHandler, RED_SALUD, testConnection } from '@/console/testing/person-session';
 import { DEMO_PARENT, setupSimulatorConsole } from '@/console/testing/simulator-console';
 
 // Issue 26 (docs/decisions/0027): an admin sets a connection's chat webhook. The proxy's side (sealed
@@ -13,19 +12,7 @@ import { DEMO_PARENT, setupSimulatorConsole } from '@/console/testing/simulator-
 const api = setupSimulatorConsole({ seed: 'demo' });
 
 function serveConnections(sent: unknown[]) {
-  let connection: Connection = {
-    id: RED_SALUD.id,
-    label: RED_SALUD.label,
-    environment: 'demo',
-    providerId: 100,
-    clientId: 'demo-parent',
-    providerVerified: true,
-    state: 'ok',
-    refusedAt: null,
-    createdAt: '2026-11-22T10:00:00.000Z',
-    createdBy: null,
-    webhookHost: null,
-  };
+  let connection = testConnection();
   api.server.use(personSessionHandler('admin', 'Ana García'));
   api.server.use(
     http.get('*/connections', () => HttpResponse.json({ connections: [connection] })),

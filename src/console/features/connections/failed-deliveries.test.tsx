@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { FailedDelivery } from '@/contract/alerts-console-wire';
-import type { Connection } from '@/contract/people-wire';
 import { renderApp } from '@/console/testing/render-app';
-import { personSessionHandler, RED_SALUD } from '@/console/testing/person-session';
+import { personSessionHandler, testConnection } from '@/console/testing/person-session';
 import { DEMO_PARENT, setupSimulatorConsole } from '@/console/testing/simulator-console';
 
 // Issue 26 ("an SMTP server that refuses: retried with backoff, visible to admins"): the admin sees
@@ -14,19 +13,7 @@ import { DEMO_PARENT, setupSimulatorConsole } from '@/console/testing/simulator-
 // src/proxy/routes/alerts.test.ts; here, its answers as the proxy gives them.
 const api = setupSimulatorConsole({ seed: 'demo' });
 
-const connection: Connection = {
-  id: RED_SALUD.id,
-  label: RED_SALUD.label,
-  environment: 'demo',
-  providerId: 100,
-  clientId: 'demo-parent',
-  providerVerified: true,
-  state: 'ok',
-  refusedAt: null,
-  createdAt: '2026-11-22T10:00:00.000Z',
-  createdBy: null,
-  webhookHost: 'hooks.slack.com',
-};
+const connection = testConnection({ webhookHost: 'hooks.slack.com' });
 const delivery = (over: Partial<FailedDelivery>): FailedDelivery => ({
   id: 1,
   alertId: 10,

@@ -2,9 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { Connection } from '@/contract/people-wire';
 import { renderApp } from '@/console/testing/render-app';
-import { personSessionHandler, RED_SALUD } from '@/console/testing/person-session';
+import { personSessionHandler, RED_SALUD, testConnection } from '@/console/testing/person-session';
 import { DEMO_PARENT, setupSimulatorConsole } from '@/console/testing/simulator-console';
 
 // Issue 25: an admin removes a connection from the console, confirmed first. The proxy's side
@@ -12,23 +11,9 @@ import { DEMO_PARENT, setupSimulatorConsole } from '@/console/testing/simulator-
 // src/proxy/people/connections.test.ts; here, its answers as the proxy gives them.
 const api = setupSimulatorConsole({ seed: 'demo' });
 
-const connection = (id: string, label: string): Connection => ({
-  id,
-  label,
-  environment: 'demo',
-  providerId: 100,
-  clientId: 'demo-parent',
-  providerVerified: true,
-  state: 'ok',
-  refusedAt: null,
-  createdAt: '2026-11-22T10:00:00.000Z',
-  createdBy: null,
-  webhookHost: null,
-});
-
 /** The proxy's list, and the DELETEs it was sent (each removes its connection from the list). */
 function serveConnections(removed: string[]) {
-  let connections = [connection(RED_SALUD.id, RED_SALUD.label), connection('conn-2', 'Clínica Norte')];
+  let connections = [testConnection(), testConnection({ id: 'conn-2', label: 'Clínica Norte' })];
   // The session works through Red Salud Demo: removing it ends the session, as the proxy does.
   let ended = false;
   api.server.use(personSessionHandler('admin', 'Ana García'));
