@@ -13,6 +13,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { failureCode, type AlertLanguage, type AlertView, type Channels } from './channels.ts';
+import { centreNameOf, detailsOf } from './payload.ts';
 import type { AlertRule } from './rules.ts';
 
 export type DeliveryKind = 'immediate' | 'digest';
@@ -108,18 +109,13 @@ async function alertViews(db: Kysely<Database>, ids: number[]) {
     .execute();
   return new Map(
     rows.map((row) => {
-      const payload =
-        typeof row.payload === 'object' && row.payload !== null
-          ? (row.payload as Record<string, string | number | boolean | null>)
-          : {};
-      const { centreName, ...details } = payload;
       const view: AlertView = {
         id: row.id,
         rule: row.rule as AlertRule,
         centreId: row.centre_id,
-        centreName: typeof centreName === 'string' ? centreName : String(row.centre_id),
+        centreName: centreNameOf(row.payload, row.centre_id),
         at: row.raised_at.toISOString(),
-        details,
+        details: detailsOf(row.payload),
       };
       return [row.id, { connectionId: row.connection_id, view }] as const;
     }),

@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { AlertLanguage } from './channels.ts';
 import { failedDeliveries, retryDelivery } from './delivery.ts';
+import { payloadOf, type AlertPayload } from './payload.ts';
 import { ALERT_RULES, defaultPreference, type AlertRule } from './rules.ts';
 
 export interface InboxItem {
@@ -13,7 +14,7 @@ export interface InboxItem {
   centreId: number;
   raisedAt: number;
   readAt: number | null;
-  payload: Record<string, string | number | boolean | null>;
+  payload: AlertPayload;
 }
 export interface Preference {
   rule: AlertRule;
@@ -28,8 +29,6 @@ export interface InboxCursor {
 }
 
 const isRule = (rule: string): rule is AlertRule => (ALERT_RULES as readonly string[]).includes(rule);
-const payloadOf = (value: unknown) =>
-  typeof value === 'object' && value !== null ? (value as InboxItem['payload']) : {};
 
 export function createAlertInbox(db: Kysely<Database>) {
   const mine = (personId: string, connectionId: string) =>

@@ -13,46 +13,38 @@ import type { FailedDelivery } from '../../contract/alerts-console-wire.ts';
 import type { AnyOperationId } from '../../contract/permissions.ts';
 import type { DeliveryRow } from '../alerts/delivery.ts';
 import type { InboxCursor, InboxItem } from '../alerts/inbox.ts';
+import { centreNameOf, detailsOf } from '../alerts/payload.ts';
 import { actorOf, ownerOf, recordEntries, requestFields } from '../audit/recorder.ts';
 import { fail, readJsonBody, type Ctx, type ProxyEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { authorize } from '../people/authorize.ts';
 
-const wireItem = (item: InboxItem): AlertItem => {
-  const { centreName, ...details } = item.payload;
-  return {
-    id: item.id,
-    rule: item.rule,
-    centreId: item.centreId,
-    centreName: typeof centreName === 'string' ? centreName : String(item.centreId),
-    at: new Date(item.raisedAt).toISOString(),
-    readAt: item.readAt === null ? null : new Date(item.readAt).toISOString(),
-    details,
-  };
-};
-const wireDelivery = (r: DeliveryRow): FailedDelivery => {
-  const centreName =
-    typeof r.payload === 'object' && r.payload !== null && 'centreName' in r.payload
-      ? r.payload.centreName
-      : undefined;
-  return {
-    id: r.id,
-    alertId: r.alert_id,
-    // Written by alerts/raise.ts from ALERT_RULES only (the inbox reads it the same way).
-    rule: r.rule as AlertRule,
-    centreId: r.centre_id,
-    centreName: typeof centreName === 'string' ? centreName : String(r.centre_id),
-    raisedAt: r.raised_at.toISOString(),
-    channel: r.channel === 'webhook' ? 'webhook' : 'email',
-    // An e-mail's address; a webhook's host only, never its URL (docs/decisions/0027).
-    to: r.channel === 'webhook' ? null : r.email,
-    host: r.channel === 'webhook' ? r.webhook_host : null,
-    status: r.status === 'failed' ? 'failed' : 'pending',
-    attempts: r.attempts,
-    lastErrorCode: r.last_error_code,
-    nextAt: r.status === 'failed' ? null : r.next_at.toISOString(),
-  };
-};
+const wireItem = (item: InboxItem): AlertItem => ({
+  id: item.id,
+  rule: item.rule,
+  centreId: item.centreId,
+  centreName: centreNameOf(item.payload, item.centreId),
+  at: new Date(item.raisedAt).toISOString(),
+  readAt: item.readAt === null ? null : new Date(item.readAt).toISOString(),
+  details: detailsOf(item.payload),
+});
+const wireDelivery = (r: DeliveryRow): FailedDelivery => ({
+  id: r.id,
+  alertId: r.alert_id,
+  // Written by alerts/raise.ts from ALERT_RULES only (the inbox reads it the same way).
+  rule: r.rule as AlertRule,
+  centreId: r.centre_id,
+  centreName: centreNameOf(r.payload, r.centre_id),
+  raisedAt: r.raised_at.toISOString(),
+  channel: r.channel === 'webhook' ? 'webhook' : 'email',
+  // An e-mail's address; a webhook's host only, never its URL (docs/decisions/0027).
+  to: r.channel === 'webhook' ? null : r.email,
+  host: r.channel === 'webhook' ? r.webhook_host : null,
+  status: r.status === 'failed' ? 'failed' : 'pending',
+  attempts: r.attempts,
+  lastErrorCode: r.last_error_code,
+  nextAt: r.status === 'failed' ? null : r.next_at.toISOString(),
+});
 const cursorText = (cursor: InboxCursor) => `${cursor.read ? 1 : 0}.${cursor.at}.${cursor.id}`;
 function parseCursor(text: string | undefined): InboxCursor | undefined | 'bad' {
   if (text === undefined || text === '') return undefined;
