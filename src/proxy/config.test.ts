@@ -160,11 +160,27 @@ describe('configuration', () => {
     });
   });
 
-  test('the watcher: on, every 15 minutes, 8 requests in flight by default; each can be set, and a bad value is named (docs/decisions/0025)', () => {
-    expect(parseConfig({}).watch).toEqual({ enabled: true, intervalMinutes: 15, concurrency: 8 });
+  test('the watcher: on, every 15 minutes, 8 requests in flight, 400 days of history by default; each can be set, and a bad value is named (docs/decisions/0025)', () => {
+    expect(parseConfig({}).watch).toEqual({
+      enabled: true,
+      intervalMinutes: 15,
+      concurrency: 8,
+      historyDays: 400,
+    });
     expect(
-      parseConfig({ WATCH: 'false', WATCH_INTERVAL_MINUTES: '5', WATCH_CONCURRENCY: '2' }).watch,
-    ).toEqual({ enabled: false, intervalMinutes: 5, concurrency: 2 });
+      parseConfig({
+        WATCH: 'false',
+        WATCH_INTERVAL_MINUTES: '5',
+        WATCH_CONCURRENCY: '2',
+        WATCH_HISTORY_DAYS: '30',
+      }).watch,
+    ).toEqual({ enabled: false, intervalMinutes: 5, concurrency: 2, historyDays: 30 });
+    expect(parseConfig({ WATCH_HISTORY_DAYS: '8' }).watch.historyDays).toBe(8);
+    // Fewer days than the date alerts look ahead could purge an alert whose date is still to come.
+    expect(() => parseConfig({ WATCH_HISTORY_DAYS: '7' })).toThrow(/WATCH_HISTORY_DAYS: must be at least 8/);
+    expect(() => parseConfig({ WATCH_HISTORY_DAYS: 'forever' })).toThrow(
+      /WATCH_HISTORY_DAYS: must be a whole number of days/,
+    );
     expect(() => parseConfig({ WATCH_INTERVAL_MINUTES: '0' })).toThrow(
       /WATCH_INTERVAL_MINUTES: must be a positive whole number/,
     );

@@ -6,7 +6,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAlertInbox } from './alerts/inbox.ts';
 import { createProxyApp } from './app.ts';
-import { scheduleRetention } from './audit/retention.ts';
 import { ConfigError, isLoopbackHost, parseConfig, type ProxyConfig } from './config.ts';
 import { createSqlAuditStore } from './db/audit-repository.ts';
 import { dataKeyFor } from './db/data-key.ts';
@@ -14,6 +13,7 @@ import { createSqlDirectory } from './db/people-repository.ts';
 import { createWebhookStore } from './db/webhook-repository.ts';
 import { createWatchRepository } from './db/watch-repository.ts';
 import { createWatchReads } from './db/watch-reads.ts';
+import { createWatchRetention } from './db/watch-retention.ts';
 import { openStore, type Store } from './db/engine.ts';
 import { DatabaseStartError } from './db/errors.ts';
 import { hasEmbeddedEngineFlags } from './db/pglite.ts';
@@ -32,6 +32,7 @@ import { cutConnection, listen, type NodeMount } from './server.ts';
 import { createMemoryStore, type SessionStore } from './session-store.ts';
 import { loadStaticSite, type StaticSite } from './static-site.ts';
 import { createUpstreamPool } from './upstream-pool.ts';
+import { scheduleRetention } from './retention.ts';
 import { startWatcher, type Watcher } from './watch/watcher.ts';
 import { startAlertChannels } from './mail/channels.ts';
 
@@ -106,7 +107,23 @@ export async function main(
     refuseToStart(
       `Invalid configuration:\n  EMBEDDED_OIDC: the embedded demo identity provider answers on loopback only, and HOST (${config.host}) is not: set EMBEDDED_OIDC=false, or configure OIDC_ISSUER_URL`,
     );
-  const stopRetention = scheduleRetention(audit, config.auditRetentionDays, log);
+  // Everything kept by age, purged at start and daily (docs/decisions/0018 and 0025): the audit log,
+  // and the watcher's history and alerts (whichever instance wrote them, watcher on or off).
+  const stopRetention = scheduleRetention(
+    [
+      {
+        name: 'audit',
+        retentionDays: config.auditRetentionDays,
+        purge: async (before) => ({ removed: await audit.purge(before) }),
+      },
+      {
+        name: 'watch_history',
+        retentionDays: config.watch.historyDays,
+        purge: createWatchRetention(database.db),
+      },
+    ],
+    log,
+  );
   const store: SessionStore = config.redisUrl
     ? createRedisStore(config.redisUrl, { logger: log })
     : createMemoryStore();

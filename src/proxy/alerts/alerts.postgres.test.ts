@@ -180,7 +180,7 @@ test('migration 0006: an e-mail row names a person, a webhook row none, and an a
   await expect(insert(person.id, 'webhook')).rejects.toThrow(/alert_delivery_recipient/);
 }, 60_000);
 
-test('migration 0006 goes down (webhook rows dropped, person required again) and up again', async () => {
+test('migration 0006 goes down, 0007 first (webhook rows dropped, person required again), and up again', async () => {
   const store = await openStore({ databaseUrl: await server.createDatabase('down'), dataDir: '' });
   try {
     const migrator = new Migrator({ db: store.db, provider: { getMigrations: async () => migrations } });
@@ -208,9 +208,10 @@ test('migration 0006 goes down (webhook rows dropped, person required again) and
       .insertInto('alert_delivery')
       .values({ alert_id: alert.id, person_id: null, channel: 'webhook', kind: 'immediate' })
       .execute();
-    const down = await migrator.migrateDown();
+    const down = await migrator.migrateTo('0005-connection-webhook');
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['0007-watch-retention', 'Success'],
       ['0006-webhook-deliveries', 'Success'],
     ]);
     expect(await required()).toBe('NO');

@@ -2,21 +2,11 @@
 // key, and what raises nothing.
 import { describe, expect, test } from 'vitest';
 import type { CentreState } from '../../contract/watch-state.ts';
+import { testCentreState as state } from '../testing/centre-state.ts';
 import { alertsDue, alertsOfChange, alertsOfTime, defaultPreference, type CentreNow } from './rules.ts';
 
 const day = 24 * 3600_000;
 const now = Date.parse('2026-11-26T10:00:00Z');
-const state = (over: Partial<CentreState> = {}): CentreState => ({
-  billing: 'PROCESSOR',
-  contract: 'processor',
-  status: null,
-  suspended: false,
-  seats: [],
-  pending: null,
-  basicAtLimit: [],
-  trials: [],
-  ...over,
-});
 const centre = (over: Partial<CentreState> = {}, listed = true): CentreNow => ({
   centreId: 7,
   name: 'Clínica Sol',

@@ -1,8 +1,10 @@
 // The watcher on the embedded engine (PGlite): pg-boss in this process through its PGlite adapter,
-// the same job definitions as on a server. One database for the whole file (docs/decisions/0018).
+// the same job definitions as on a server, and the retention of what it keeps. One database for
+// the whole file (docs/decisions/0018).
 import { afterAll, beforeAll } from 'vitest';
 import { freshDataDir } from '../../../scripts/data-dir.ts';
 import { openStore, type Store } from '../db/engine.ts';
+import { watchRetentionSuite } from '../testing/watch-retention-suite.ts';
 import { watchSuite } from '../testing/watch-suite.ts';
 
 let store: Store;
@@ -20,3 +22,4 @@ afterAll(async () => {
 });
 
 watchSuite('PGlite', () => store);
+watchRetentionSuite('PGlite', () => store);

@@ -1,7 +1,9 @@
-// The watcher on a real PostgreSQL server that the test starts (Debian's binaries).
+// The watcher on a real PostgreSQL server that the test starts (Debian's binaries), and the
+// retention of what it keeps.
 import { afterAll, beforeAll } from 'vitest';
 import { openStore, type Store } from '../db/engine.ts';
 import { startPostgresServer, type PostgresServer } from '../testing/postgres-server.ts';
+import { watchRetentionSuite } from '../testing/watch-retention-suite.ts';
 import { watchSuite } from '../testing/watch-suite.ts';
 
 let server: PostgresServer;
@@ -18,3 +20,4 @@ afterAll(async () => {
 });
 
 watchSuite('PostgreSQL', () => store);
+watchRetentionSuite('PostgreSQL', () => store);

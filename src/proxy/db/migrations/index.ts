@@ -8,6 +8,7 @@ import { watch } from './0003-watch.ts';
 import { alerts } from './0004-alerts.ts';
 import { connectionWebhook } from './0005-connection-webhook.ts';
 import { webhookDeliveries } from './0006-webhook-deliveries.ts';
+import { watchRetention } from './0007-watch-retention.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-audit-log': auditLog,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0004-alerts': alerts,
   '0005-connection-webhook': connectionWebhook,
   '0006-webhook-deliveries': webhookDeliveries,
+  '0007-watch-retention': watchRetention,
 };
