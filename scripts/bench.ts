@@ -15,7 +15,7 @@ import { buildBarePage, serveBarePage } from './bench/bare-page.ts';
 import { coldLoads, filterKeystrokes, launchBrowser, lighthouseScores, type Page } from './bench/browser.ts';
 import { benchAudit } from './bench/audit.ts';
 import { measureProxyLoad } from './bench/proxy-load.ts';
-import { renderResults, type Row } from './bench/report.ts';
+import { renderResults, rowsOrFailure, type Row } from './bench/report.ts';
 import { overviewSnapshotRows } from './bench/overview-snapshots.ts';
 import { watchRefreshRows } from './bench/watch-figures.ts';
 import {
@@ -159,7 +159,9 @@ try {
       // oxlint-disable-next-line no-await-in-loop -- one page at a time
       loads.set(page.name, await coldLoads(browser, page, otherPages.includes(page) ? otherRuns : runs));
     step('overview over 10,000 snapshots (npm start with the watcher on)');
-    overviewSnapshots = await overviewSnapshotRows(browser, step, Math.min(runs, 3));
+    overviewSnapshots = await rowsOrFailure('overview over 10,000 snapshots', () =>
+      overviewSnapshotRows(browser, step, Math.min(runs, 3)),
+    );
     step('filter keystrokes at 4× CPU: 10,000 centres');
     filter10k = await filterKeystrokes(browser, pages[1] as Page, '1234', Math.min(runs, 3));
     step('filter keystrokes at 4× CPU: 100,000 centres');
@@ -192,9 +194,11 @@ try {
     await forwarder.stop();
   }
   const floor = proxyLoad.floor;
-  const audit = await benchAudit(step, values.quick ? { entries: 100_000, pageSeconds: 15 } : {});
+  const audit = await rowsOrFailure('audit', () =>
+    benchAudit(step, values.quick ? { entries: 100_000, pageSeconds: 15 } : {}),
+  );
   step('watcher: a full refresh of 10,000 centres, twice (embedded database)');
-  const watch = watchRefreshRows();
+  const watch = await rowsOrFailure('watcher: a full refresh of 10,000 centres', () => watchRefreshRows());
   const loadAfter = load();
   step(`load after: ${loadAfter.uptime}`);
 

@@ -96,12 +96,13 @@ export async function benchAudit(
   const postgres = await startPostgresServer();
   const empty = mkdtempSync(path.join(tmpdir(), 'bench-data-'));
   const big = copyDataDir();
+  // Required beside DATABASE_URL (docs/decisions/0023): it seals connection secrets.
+  const sealed = { DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64') };
   try {
     step('audit: the proxy on a PostgreSQL server, then embedded (first start, restart)');
     const server = await measureProxy({
       DATABASE_URL: await postgres.createDatabase('reference'),
-      // Required beside DATABASE_URL (docs/decisions/0023): it seals connection secrets.
-      DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      ...sealed,
     });
     const first = await measureProxy({ DATA_DIR: empty });
     const restart = await measureProxy({ DATA_DIR: empty });
@@ -115,7 +116,7 @@ export async function benchAudit(
     step('audit: filtered pages, another session while one pages through everything, CSV (PGlite)');
     const embedded = await measureScale({ DATA_DIR: big.dir }, entries, pageSeconds);
     step('audit: the same on PostgreSQL');
-    const onServer = await measureScale({ DATABASE_URL: scaleUrl }, entries, pageSeconds);
+    const onServer = await measureScale({ DATABASE_URL: scaleUrl, ...sealed }, entries, pageSeconds);
 
     const added = (cost: EngineCost) => mb(cost.rss - server.rss);
     const scaleRows = (name: string, figures: ScaleFigures): Row[] => [

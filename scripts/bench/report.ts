@@ -19,8 +19,36 @@ export interface Run {
   rows: Row[];
 }
 
+/**
+ * A section whose rows could not be measured becomes one row that says why, and the run goes on to
+ * write what it did measure: a missing variable in the audit section once ended a 25-minute run with
+ * nothing written.
+ */
+export async function rowsOrFailure(figure: string, measure: () => Row[] | Promise<Row[]>): Promise<Row[]> {
+  try {
+    return await measure();
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    console.error(`bench: ${figure} not measured:`, error);
+    return [
+      {
+        figure,
+        measured: [],
+        unit: '',
+        target: 'measured',
+        met: false,
+        reference: '—',
+        detail: `not measured: ${why.split('\n').filter(Boolean).slice(0, 4).join(' ')}`,
+      },
+    ];
+  }
+}
+
 const format = (row: Row) =>
-  row.measured.map((value) => `${value.toLocaleString('en')}`).join(' / ') + (row.unit ? ` ${row.unit}` : '');
+  row.measured.length === 0
+    ? 'not measured'
+    : row.measured.map((value) => `${value.toLocaleString('en')}`).join(' / ') +
+      (row.unit ? ` ${row.unit}` : '');
 
 export function renderResults(run: Run): string {
   const missed = run.rows.filter((row) => !row.met);
