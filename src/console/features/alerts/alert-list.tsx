@@ -2,6 +2,7 @@ import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Alert } from '@/contract/alerts-console-wire';
 import { AnchorLink } from '@/console/components/links';
 import { LocalTime } from '@/console/components/local-time';
+import { PlainList } from '@/console/components/plain-list';
 import { useI18n } from '@/console/lib/i18n';
 import { alertWords } from './alert-words.ts';
 
@@ -12,7 +13,7 @@ import { alertWords } from './alert-words.ts';
 export function AlertList({ alerts, onOpen }: { alerts: readonly Alert[]; onOpen: (alert: Alert) => void }) {
   const { t, formatDateTime } = useI18n();
   return (
-    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('alerts.list')}>
+    <PlainList label={t('alerts.list')}>
       {alerts.map((alert) => {
         const words = alertWords(alert, formatDateTime);
         const unread = alert.readAt === null;
@@ -57,6 +58,6 @@ export function AlertList({ alerts, onOpen }: { alerts: readonly Alert[]; onOpen
           </Paper>
         );
       })}
-    </Stack>
+    </PlainList>
   );
 }

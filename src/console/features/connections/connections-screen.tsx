@@ -5,6 +5,7 @@ import { connectionsQueryOptions } from '@/console/api/connections';
 import { useRights } from '@/console/api/person-session';
 import { environmentsQueryOptions } from '@/console/api/session';
 import { EmptyState } from '@/console/components/feedback';
+import { PlainList } from '@/console/components/plain-list';
 import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
 import type { Connection } from '@/contract/people-wire';
@@ -54,14 +55,7 @@ export function ConnectionsScreen() {
       {connections.length === 0 ? (
         <EmptyState title={t('connections.empty')} />
       ) : (
-        <Stack
-          gap="xs"
-          component="ul"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-label={t('connections.title')}
-        >
+        <PlainList label={t('connections.title')}>
           {connections.map((connection) => {
             const kind = kindOf(connection.environment);
             const refused = connection.state === 'refused';
@@ -131,7 +125,7 @@ export function ConnectionsScreen() {
               </Paper>
             );
           })}
-        </Stack>
+        </PlainList>
       )}
       {/* Above the form: an admin who comes because an alert did not arrive finds why at once. */}
       {current ? <FailedDeliveries connectionLabel={currentLabel} /> : null}

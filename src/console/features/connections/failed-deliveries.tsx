@@ -4,6 +4,7 @@ import { failedDeliveriesQueryOptions, useRetryDelivery } from '@/console/api/al
 import { ErrorPanel, useErrorText } from '@/console/components/feedback';
 import { AnchorLink } from '@/console/components/links';
 import { LocalTime } from '@/console/components/local-time';
+import { PlainList } from '@/console/components/plain-list';
 import { useI18n } from '@/console/lib/i18n';
 import type { FailedDelivery } from '@/contract/alerts-console-wire';
 
@@ -42,18 +43,11 @@ export function FailedDeliveries({ connectionLabel }: { connectionLabel: string 
             {t('alerts.failed.none')}
           </Text>
         ) : (
-          <Stack
-            gap="xs"
-            component="ul"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label={t('alerts.failed.title')}
-          >
+          <PlainList label={t('alerts.failed.title')}>
             {failed.data.map((delivery) => (
               <FailedDeliveryRow key={delivery.id} delivery={delivery} />
             ))}
-          </Stack>
+          </PlainList>
         )}
       </Stack>
     </Paper>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { use } from 'react';
 import { demoMailQueryOptions } from '@/console/api/demo-mail';
 import { EmptyState, ErrorPanel } from '@/console/components/feedback';
+import { PlainList } from '@/console/components/plain-list';
 import { loadArea, useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
 import { isApiError } from '@/contract/api-error-value';
@@ -43,14 +44,7 @@ export function DemoMailScreen() {
       ) : mail.data?.length === 0 ? (
         <EmptyState title={t('demoMail.empty')} />
       ) : (
-        <Stack
-          gap="sm"
-          component="ul"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-label={t('demoMail.title')}
-        >
+        <PlainList label={t('demoMail.title')} gap="sm">
           {(mail.data ?? []).map((message) => (
             <Paper key={message.id} component="li" withBorder p="md">
               <Stack gap="xs">
@@ -76,7 +70,7 @@ export function DemoMailScreen() {
               </Stack>
             </Paper>
           ))}
-        </Stack>
+        </PlainList>
       )}
     </Stack>
   );

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useChangeRole } from '@/console/api/people';
 import { FormErrorAlert } from '@/console/components/feedback';
 import { LocalTime } from '@/console/components/local-time';
+import { PlainList } from '@/console/components/plain-list';
 import { useNotify } from '@/console/components/notifications-host';
 import { useI18n } from '@/console/lib/i18n';
 import type { Person } from '@/contract/people-wire';
@@ -51,7 +52,7 @@ export function PeopleTable({
     <Stack gap="sm">
       <FormErrorAlert error={changeRole.error} />
       {/* A list, not a table: it reads the same at 360 px, and keeps the screen's code small. */}
-      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('people.title')}>
+      <PlainList label={t('people.title')}>
         {people.map((person) => (
           <Paper key={person.id} component="li" withBorder p="sm" data-testid={`person-${person.email}`}>
             <Group justify="space-between" align="center" gap="sm" wrap="wrap">
@@ -128,7 +129,7 @@ export function PeopleTable({
             </Group>
           </Paper>
         ))}
-      </Stack>
+      </PlainList>
       {removing ? (
         <Suspense fallback={null}>
           <RemoveDialog person={removing} connection={connection} onClose={() => setRemoving(undefined)} />
