@@ -1,12 +1,12 @@
 // `npm run bench`'s overview over the watcher's snapshots (issue 26, item 3; docs/decisions/0025):
 // `npm start` with the watcher on and a generated world of 10,000 centres under the demo parent
 // (`--demo-centres 10000 --demo-doctors 3`), a support person signed in through the embedded
-// provider, one full refresh stored, then cold navigations to the overview: the time from the
-// navigation to its first rows, its exact count and its "needs attention" filter on screen (no CPU
+// provider, one full refresh stored, then navigations to the overview (a cold page load, and a click
+// from another screen already loaded): the time from the navigation to its first rows, its exact count and its "needs attention" filter on screen (no CPU
 // slowdown: the issue's 1 s is a person's wait on this machine), beside the target.
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { z } from 'zod';
-import { signInPersonInBrowser } from './browser.ts';
+import { median, signInPersonInBrowser } from './browser.ts';
 import type { Row } from './report.ts';
 import { consoleHeader, signInPerson, startDemo } from './servers.ts';
 
@@ -28,6 +28,28 @@ async function refreshedCount(url: string, cookie: string): Promise<number | und
     return undefined;
   }
 }
+
+/** The three signals of issue 26's first paint: the whole count, the filter's, and a row. */
+const painted = (tab: Page) =>
+  Promise.all([
+    tab.getByRole('button', { name: 'All centres (10,000)' }).waitFor({ timeout: 60_000 }),
+    tab.getByRole('button', { name: /^Needs attention \(\d[\d,]*\)$/ }).waitFor({ timeout: 60_000 }),
+    tab
+      .getByRole('row', { name: /Centro \d+/ })
+      .first()
+      .waitFor({ timeout: 60_000 }),
+  ]);
+
+/** One row of the figure: the median of `times` beside the 1 s. */
+const row = (how: string, times: number[], detail: string): Row => ({
+  figure: `overview over 10,000 snapshots: ${how} to first rows, count and filter`,
+  measured: [median(times)],
+  unit: 'ms',
+  target: '≤ 1,000 ms',
+  met: median(times) <= 1_000,
+  reference: '—',
+  detail: `runs ${times.join(', ')} ms (${detail}, signed in as support)`,
+});
 
 export async function overviewSnapshotRows(
   browser: Browser,
@@ -56,43 +78,47 @@ export async function overviewSnapshotRows(
       `overview over ${centres} snapshots: refreshed in ${Math.round((Date.now() - refreshStarted) / 1000)} s`,
     );
 
-    const times: number[] = [];
-    for (let run = 0; run < runs; run += 1) {
-      // oxlint-disable-next-line no-await-in-loop -- one load at a time
+    const origin = new URL(demo.url).origin;
+    /** One run in a fresh context: `navigate` (which returns when it started) timed to the signals. */
+    const run = async (navigate: (tab: Page) => Promise<number>) => {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-      const origin = new URL(demo.url).origin;
-      // oxlint-disable-next-line no-await-in-loop -- as above
-      await signInPersonInBrowser(context, origin, 'demo-sofia');
-      // oxlint-disable-next-line no-await-in-loop -- as above
-      const tab = await context.newPage();
-      const started = Date.now();
-      // oxlint-disable-next-line no-await-in-loop -- as above
-      await tab.goto(`${origin}/overview`);
-      // oxlint-disable-next-line no-await-in-loop -- as above
-      await Promise.all([
-        tab.getByRole('button', { name: 'All centres (10,000)' }).waitFor({ timeout: 60_000 }),
-        tab.getByRole('button', { name: /^Needs attention \(\d[\d,]*\)$/ }).waitFor({ timeout: 60_000 }),
-        tab
-          .getByRole('row', { name: /Centro \d+/ })
-          .first()
-          .waitFor({ timeout: 60_000 }),
-      ]);
-      times.push(Date.now() - started);
-      // oxlint-disable-next-line no-await-in-loop -- as above
-      await context.close();
+      try {
+        await signInPersonInBrowser(context, origin, 'demo-sofia');
+        const tab = await context.newPage();
+        const started = await navigate(tab);
+        await painted(tab);
+        return Date.now() - started;
+      } finally {
+        await context.close();
+      }
+    };
+    const cold: number[] = [];
+    const inApp: number[] = [];
+    for (let index = 0; index < runs; index += 1) {
+      cold.push(
+        // oxlint-disable-next-line no-await-in-loop -- one load at a time
+        await run(async (tab) => {
+          const started = Date.now();
+          await tab.goto(`${origin}/overview`);
+          return started;
+        }),
+      );
+      // What a person mostly does: the console open on another screen (the parent's Activity, its
+      // chunks and session in), then a click on Overview in the navigation.
+      inApp.push(
+        // oxlint-disable-next-line no-await-in-loop -- as above
+        await run(async (tab) => {
+          await tab.goto(`${origin}/activity`);
+          await tab.getByRole('heading', { name: 'Activity', level: 1 }).waitFor({ timeout: 60_000 });
+          const started = Date.now();
+          await tab.getByRole('link', { name: 'Overview' }).first().click();
+          return started;
+        }),
+      );
     }
-    const sorted = [...times].sort((a, b) => a - b);
-    const median = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
     return [
-      {
-        figure: 'overview over 10,000 snapshots: navigation to first rows, count and filter',
-        measured: [median],
-        unit: 'ms',
-        target: '≤ 1,000 ms',
-        met: median <= 1_000,
-        reference: '—',
-        detail: `runs ${times.join(', ')} ms (a cold page load each, signed in as support)`,
-      },
+      row('cold page load', cold, 'a cold page load of /overview each'),
+      row('in-app navigation', inApp, 'a click on Overview from the Activity screen, loaded'),
     ];
   } finally {
     await demo.stop();
