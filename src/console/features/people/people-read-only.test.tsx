@@ -41,6 +41,9 @@ describe('the People screen', () => {
     renderApp('/settings/people');
     const list = await screen.findByRole('list', { name: 'People' });
     expect(screen.getByRole('heading', { name: 'Invite a person' })).toBeInTheDocument();
+    // The form loads after the list (people-screen.tsx): waited for, so that its import does not
+    // land after the test, when React's scheduler would run without a window (a flake seen in CI).
+    expect(await screen.findByRole('textbox', { name: /e-mail/i })).toBeEnabled();
     expect(within(list).getByRole('combobox', { name: /Óscar Ruiz/ })).toHaveValue('operator');
     expect(within(list).getByRole('button', { name: 'Remove Óscar Ruiz' })).toBeInTheDocument();
     expect(screen.queryByTestId('missing-people.manage')).not.toBeInTheDocument();
