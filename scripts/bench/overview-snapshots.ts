@@ -2,8 +2,9 @@
 // `npm start` with the watcher on and a generated world of 10,000 centres under the demo parent
 // (`--demo-centres 10000 --demo-doctors 3`), a support person signed in through the embedded
 // provider, one full refresh stored, then navigations to the overview (a cold page load, and a click
-// from another screen already loaded): the time from the navigation to its first rows, its exact count and its "needs attention" filter on screen (no CPU
-// slowdown: the issue's 1 s is a person's wait on this machine), beside the target.
+// from another screen already loaded): the time from the navigation to its first rows, its exact
+// count and its "needs attention" filter on screen (no CPU slowdown: the issue's 1 s is a person's
+// wait on this machine), beside the target.
 import type { Browser, Page } from '@playwright/test';
 import { z } from 'zod';
 import { median, signInPersonInBrowser } from './browser.ts';
