@@ -10,19 +10,25 @@ import type { Connection, Person } from '@/contract/people-wire';
 
 export const RED_SALUD = { id: 'conn-red-salud', label: 'Red Salud Demo', state: 'ok' } as const;
 
-/** The session of `name`, with `role` on Red Salud Demo (the demo parent's connection). */
-export function personSessionHandler(role: Role, name = 'Sofía Vidal'): RequestHandler {
+/**
+ * The session of `name`, with `role` on Red Salud Demo: the demo parent's connection, or one whose
+ * stored credentials are `login`'s.
+ */
+export function personSessionHandler(
+  role: Role,
+  name = 'Sofía Vidal',
+  login = { providerId: 100, clientId: 'demo-parent' },
+): RequestHandler {
   return http.get('*/auth/session', () =>
     HttpResponse.json({
       environment: 'demo',
-      providerId: 100,
-      clientId: 'demo-parent',
+      ...login,
       providerVerified: true,
       permissions: [...ROLE_PERMISSIONS[role]],
       person: { name, email: 'sofia@redsalud.demo', subject: 'sofia-subject' },
       connection: RED_SALUD,
       role,
-      connections: [{ ...RED_SALUD, environment: 'demo', providerId: 100, role }],
+      connections: [{ ...RED_SALUD, environment: 'demo', providerId: login.providerId, role }],
     }),
   );
 }

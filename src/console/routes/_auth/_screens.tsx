@@ -33,9 +33,13 @@ export const Route = createFileRoute('/_auth/_screens')({
     if (rule.kind === 'unavailable') throw refuse({ reason: 'unavailable', environment: environment.kind });
     if (rule.kind === 'forbidden') throw refuse({ reason: 'forbidden', permission: rule.permission });
     if (rule.kind === 'open' || (rule.kind === 'centre' && rule.own)) return;
+    // docs/decisions/0025: a stored connection's overview draws from the watcher's snapshots, which
+    // only a parent's login has. Its loader reads them and, with none, makes this check itself, so
+    // that the screen's chunks load while the snapshots are read rather than after them.
+    if (rule.kind === 'child-list' && rule.snapshots && session.connection !== undefined) return;
     // A centre's page asks the proxy for that one centre (docs/decisions/0024), never the whole
     // list; one not among the login's centres is a 404 there.
-    const check = (
+    await (
       rule.kind === 'centre'
         ? queryClient.ensureQueryData(centreQueryOptions(session.providerId, rule.centreId))
         : queryClient.ensureQueryData(childCentersQueryOptions(session.providerId))
@@ -43,18 +47,6 @@ export const Route = createFileRoute('/_auth/_screens')({
       if (means(error, 'not-found')) throw refuse({ reason: 'not-a-centre' });
       rethrowOrOpenOwnCentre(error, session.providerId);
     });
-    // docs/decisions/0025: a stored connection's snapshots draw the overview at once. The watcher
-    // read them through this connection's child list, so the login is a parent's (no 403 to turn
-    // into its own page): the list follows, for the screen to merge, instead of going first.
-    if (rule.kind === 'child-list' && rule.snapshots && session.connection !== undefined) {
-      const { watchedCentresQueryOptions } = await import('@/console/api/watch');
-      const watched = await queryClient.ensureQueryData(watchedCentresQueryOptions()).catch(() => null);
-      if (watched && watched.centres.length > 0) {
-        check.catch(() => {});
-        return;
-      }
-    }
-    await check;
   },
   // The centres' skeleton: already in the entry, where pending components ship.
   pendingComponent: CentresSkeleton,

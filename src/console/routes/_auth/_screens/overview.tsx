@@ -3,6 +3,7 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { serviceClockQueryOptions } from '@/console/api/service-clock';
 import { watchedCentresQueryOptions } from '@/console/api/watch';
+import { rethrowOrOpenOwnCentre } from '@/console/app/own-centre';
 import { RouteError } from '@/console/components/route-error';
 import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
 import { OverviewScreen } from '@/console/features/overview/overview-screen';
@@ -10,11 +11,25 @@ import { OVERVIEW_SEARCH_DEFAULTS, overviewSearchSchema } from '@/console/featur
 import { loadArea } from '@/console/lib/i18n';
 import { useSearchChange } from '@/console/lib/use-search-change';
 
+/** A read started ahead of the loader: its failure is the loader's to show. */
+const ignore = () => {};
+
 // The overview across a parent's centres (a parent's home); each centre's licence data is loaded
 // by the screen, progressively, into the same cache the Licences tab reads.
 export const Route = createFileRoute('/_auth/_screens/overview')({
   validateSearch: overviewSearchSchema,
   search: { middlewares: [stripSearchParams(OVERVIEW_SEARCH_DEFAULTS)] },
+  // The loader's reads start here, before the route's chunks (about 20 on a click) queue ahead of
+  // them on the browser's six connections (docs/decisions/0025). Not awaited: the loader awaits
+  // the same reads, and shows their failure.
+  beforeLoad: ({ context: { queryClient, session, environment } }) => {
+    loadArea('licences').catch(ignore);
+    queryClient.ensureQueryData(serviceClockQueryOptions(environment.kind)).catch(ignore);
+    if (session.connection === undefined) return;
+    import('@/console/api/watch')
+      .then((watch) => queryClient.ensureQueryData(watch.watchedCentresQueryOptions()))
+      .catch(ignore);
+  },
   loader: ({ context }) =>
     Promise.all([
       // The state and billing words are the licences area's.
@@ -40,7 +55,12 @@ async function centresOf(queryClient: QueryClient, providerId: number, hasConnec
   const list = childCentersQueryOptions(providerId);
   const watched = hasConnection ? await queryClient.ensureQueryData(watchedCentresQueryOptions()) : null;
   if (watched && watched.centres.length > 0) void queryClient.prefetchQuery(list);
-  else await queryClient.ensureQueryData(list);
+  // The screens' guard left this check to here (routes/_auth/_screens.tsx): a centre's own login
+  // (403, D3) opens its own page.
+  else
+    await queryClient
+      .ensureQueryData(list)
+      .catch((error: unknown) => rethrowOrOpenOwnCentre(error, providerId));
 }
 
 function OverviewRoute() {
