@@ -132,6 +132,19 @@ export function assertNoCanary(texts: string[], canaries: string[]): void {
   if (leaked.length > 0) throw new Error(`canary values leaked: ${leaked.join(', ')}`);
 }
 
+/**
+ * A JWT's shape: a base64url JSON header (`{"` encodes as `eyJ`), then two more dot-separated
+ * segments. The shape, not the bare prefix: a random session id or OIDC state holds `eyJ` by
+ * chance about once in a hundred runs, which once failed CI.
+ */
+const jwtShape = /eyJ[\w-]+\.[\w-]+\.[\w-]*/;
+
+/** Throws when any text the tests saw (responses, log lines) holds a JWT. */
+export function assertNoJwt(texts: string[]): void {
+  const found = texts.map((text) => jwtShape.exec(text)?.[0]).find((match) => match !== undefined);
+  if (found !== undefined) throw new Error(`a JWT leaked: ${found.slice(0, 12)}…`);
+}
+
 export interface SignedIn {
   upstream: FakeUpstream;
   proxy: Harness;
