@@ -6,21 +6,15 @@
 // count and its "needs attention" filter on screen (no CPU slowdown: the issue's 1 s is a person's
 // wait on this machine), beside the target.
 import type { Browser, Page } from '@playwright/test';
-import { z } from 'zod';
+import { watchedCentresSchema } from '../../src/contract/watch-wire.ts';
 import { median, signInPersonInBrowser } from './browser.ts';
 import type { Row } from './report.ts';
 import { consoleHeader, signInPerson, startDemo } from './servers.ts';
 
-const watched = z.object({
-  centres: z.array(z.unknown()),
-  asOf: z.unknown(),
-  refresh: z.object({ waiting: z.boolean(), running: z.boolean() }),
-});
-
 async function refreshedCount(url: string, cookie: string): Promise<number | undefined> {
   try {
     const answer = await fetch(`${url}/watch/centres`, { headers: { ...consoleHeader, cookie } });
-    const read = watched.parse(await answer.json());
+    const read = watchedCentresSchema.parse(await answer.json());
     return read.refresh.waiting || read.refresh.running || read.asOf === null
       ? undefined
       : read.centres.length;

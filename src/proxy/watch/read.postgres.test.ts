@@ -4,6 +4,7 @@
 // connection they work through; a client-credential session has none (409).
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { watchedCentresSchema } from '../../contract/watch-wire.ts';
 import { startPeopleProxy, type PeopleProxy } from '../testing/people.ts';
 import { startPostgresServer, type PostgresServer } from '../testing/postgres-server.ts';
 import { sessionFrom } from '../testing/harness.ts';
@@ -19,11 +20,6 @@ let proxy: PeopleProxy;
 let world: WatchWorld;
 let upstream: CountedSimulator;
 
-interface Overview {
-  asOf: { oldest: number; newest: number } | null;
-  refresh: { outcome: string | null; running: boolean; waiting: boolean };
-  centres: { id: number; listed: boolean; state: { suspended: boolean } }[];
-}
 interface Timeline {
   centre: { suspended: boolean; suspendedSince: number | null } | null;
   changes: { id: number; at: number; kind: string }[];
@@ -80,7 +76,7 @@ async function switchTo(session: string, connectionId: string) {
 }
 
 const overviewOf = async (session: string) =>
-  (await (await proxy.request('/watch/centres', { session })).json()) as Overview;
+  watchedCentresSchema.parse(await (await proxy.request('/watch/centres', { session })).json());
 
 test('before any refresh: no centres and no time; after one, every centre of the connection, with its time and outcome', async () => {
   const { session, connectionId } = await signedIn('demo-sofia');
@@ -89,7 +85,7 @@ test('before any refresh: no centres and no time; after one, every centre of the
   await refreshed(session, connectionId);
   const answer = await proxy.request('/watch/centres', { session });
   expect(answer.status).toBe(200);
-  const after = (await answer.json()) as Overview;
+  const after = watchedCentresSchema.parse(await answer.json());
   const stored = await world.repository.snapshots(connectionId);
   expect(after.centres.map((centre) => centre.id)).toEqual([...stored.keys()].sort((a, b) => a - b));
   expect(after.centres.length).toBeGreaterThan(0);
@@ -102,7 +98,7 @@ test('before any refresh: no centres and no time; after one, every centre of the
     headers: { 'accept-encoding': 'identity' },
   });
   expect(plain.headers.get('content-encoding')).toBeNull();
-  expect(await plain.json()).toEqual(after);
+  expect(watchedCentresSchema.parse(await plain.json())).toEqual(after);
 }, 60_000);
 
 test("another parent's connection's snapshots are never served: each person reads the connection they work through", async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/console/testing/render-app';
 import { personSessionHandler } from '@/console/testing/person-session';
 import { setupSimulatorConsole } from '@/console/testing/simulator-console';
-import type { WatchedCentre, WatchedCentres } from '@/contract/watch-wire';
+import { centreColumnsOf, type WatchedCentre, type WatchedCentresWire } from '@/contract/watch-wire';
 
 // A person working through a stored connection: the overview draws from the watcher's snapshots
 // (docs/decisions/0025), and its loader, not the screens' guard, tells a parent's connection from a
@@ -38,7 +38,7 @@ const snapshot = (id: number, name: string, suspended = false): WatchedCentre =>
   },
 });
 
-const answer = (centres: WatchedCentre[]): WatchedCentres => ({
+const answer = (centres: WatchedCentre[]): WatchedCentresWire => ({
   asOf: centres.length > 0 ? { oldest: AT, newest: AT } : null,
   refresh: {
     requestedAt: null,
@@ -48,7 +48,7 @@ const answer = (centres: WatchedCentre[]): WatchedCentres => ({
     waiting: false,
     running: false,
   },
-  centres,
+  centres: centreColumnsOf(centres),
 });
 
 const loginOf = ({ providerId, clientId }: { providerId: number; clientId: string }) => ({

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { centreColumnsOf, watchedCentresSchema, type WatchedCentre } from './watch-wire.ts';
+
+// `GET /watch/centres` carries its centres as columns (watch-wire.ts); the console reads them back
+// as the centres the proxy wrote.
+const AT = Date.parse('2026-11-20T09:00:00Z');
+const centres: WatchedCentre[] = [
+  {
+    id: 101,
+    name: 'Clínica Diagonal',
+    listed: true,
+    fetchedAt: AT,
+    changedAt: AT - 60_000,
+    state: {
+      billing: 'PROCESSOR',
+      contract: 'processor',
+      status: null,
+      suspended: false,
+      seats: [
+        { type: 'BASIC', total: 5, used: 5, available: 0 },
+        { type: 'PRO', total: null, used: 1, available: null },
+      ],
+      pending: { kind: 'downgrade', effectiveAt: '2026-12-01T00:00:00.000Z', quantity: { BASIC: 3 } },
+      basicAtLimit: [{ doctorId: 'd-1', name: 'Ana García' }],
+      trials: [],
+    },
+  },
+  {
+    id: 102,
+    name: 'Centro Gràcia',
+    listed: false,
+    fetchedAt: AT,
+    changedAt: AT,
+    state: {
+      billing: 'PARTNER_SELF',
+      contract: 'usage',
+      status: 'ACTIVE',
+      suspended: true,
+      seats: [],
+      pending: null,
+      basicAtLimit: [],
+      trials: [{ doctorId: 'd-2', name: 'Pau Serra', expiresAt: '2026-11-25T00:00:00.000Z' }],
+    },
+  },
+];
+const wire = {
+  asOf: { oldest: AT, newest: AT },
+  refresh: { requestedAt: null, startedAt: AT, finishedAt: AT, outcome: 'ok', waiting: false, running: false },
+  centres: centreColumnsOf(centres),
+};
+
+describe('the watched centres on the wire', () => {
+  it('reads the columns back as the centres they were written from', () => {
+    expect(watchedCentresSchema.parse(JSON.parse(JSON.stringify(wire))).centres).toEqual(centres);
+  });
+
+  it('refuses columns that do not hold one value per centre', () => {
+    const short = { ...wire, centres: { ...wire.centres, suspended: [false] } };
+    expect(watchedCentresSchema.safeParse(short).success).toBe(false);
+  });
+});
