@@ -45,7 +45,14 @@ const centres: WatchedCentre[] = [
 ];
 const wire = {
   asOf: { oldest: AT, newest: AT },
-  refresh: { requestedAt: null, startedAt: AT, finishedAt: AT, outcome: 'ok', waiting: false, running: false },
+  refresh: {
+    requestedAt: null,
+    startedAt: AT,
+    finishedAt: AT,
+    outcome: 'ok',
+    waiting: false,
+    running: false,
+  },
   centres: centreColumnsOf(centres),
 };
 
