@@ -99,6 +99,8 @@ try {
   const cookie100 = await signIn(proxy100.url);
   // Screens only a person sees (docs/decisions/0023): an admin of the demo's parent.
   const adminCookie = await signInPerson(proxy10k.url, 'demo-ana');
+  // The inbox is a support person's screen first (issue 26): Sofía's.
+  const supportCookie = await signInPerson(proxy10k.url, 'demo-sofia');
   const firstCentre = await firstCentreOf(proxy10k.url, cookie10k);
   const centrePage = (tab: string): Page => ({
     name: `centre: ${tab}`,
@@ -115,6 +117,8 @@ try {
   const otherPages: Page[] = [
     centrePage('doctors'),
     centrePage('templates'),
+    // Complete once the contract's current state and its change form are in.
+    { ...centrePage('contract'), ready: 'Change the contract' },
     // A centre's own activity (nothing done to it yet) and the parent's whole log, complete once the
     // bench's own sign-in is listed (docs/decisions/0022).
     { ...centrePage('activity'), ready: 'Nothing has been done to this centre' },
@@ -125,6 +129,22 @@ try {
       cookie: adminCookie,
       person: 'demo-ana',
       ready: 'Sofía Vidal',
+    },
+    // The parent's stored connections (an admin's), complete once its connection is listed.
+    {
+      name: 'connections',
+      url: `${proxy10k.url}/settings/connections`,
+      cookie: adminCookie,
+      person: 'demo-ana',
+      ready: 'Replace secret',
+    },
+    // The alerts inbox, complete once its list is in (the bench's proxies run no watcher: empty).
+    {
+      name: 'inbox',
+      url: `${proxy10k.url}/inbox`,
+      cookie: supportCookie,
+      person: 'demo-sofia',
+      ready: 'No alerts yet',
     },
     // Complete once every centre's licences are in, which its "Last updated" line says.
     { name: 'overview', url: `${proxy100.url}/overview`, cookie: cookie100, ready: 'Last updated' },
