@@ -1,7 +1,7 @@
 // `npm run bench`: every speed figure of docs/decisions/0017 and 0018, measured in this run beside
 // its target and a same-run reference (a bare React page built and served here; the simulator called
 // directly for the proxy; the proxy on a PostgreSQL server for the embedded database). Writes
-// bench/results.md and .json and prints the table. Bounded in time (about 25 minutes on 2 cores with
+// bench/results.md and .json and prints the table. Bounded in time (about 30 minutes on 2 cores with
 // the defaults); exits 0 even when a target is missed, which the table says plainly. `--runs N`
 // (Lighthouse and loads, default 5), `--rounds N` (proxy load rounds, default 3), `--seconds N` (each
 // load, default 8), `--quick` (1 run, 1 round, 4 s, 100,000 audit entries).
