@@ -85,3 +85,20 @@ export async function chooseCountry(page: Page, dialog: Locator, country: string
     .getByRole('option', { name: new RegExp(country) })
     .click();
 }
+
+/** The page's layout shift so far, as CLS counts it (shifts right after an input excepted). */
+export const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[])
+            if (!entry.hadRecentInput) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 100);
+      }),
+  );

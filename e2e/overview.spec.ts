@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
-import { expectNoAxeViolations, resetSimulator, SIM_HEADERS } from './console-journeys.ts';
+import { expectNoAxeViolations, layoutShift, resetSimulator, SIM_HEADERS } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 
 // The overview across a parent's centres against `npm start` (the proxy with the embedded
@@ -65,23 +65,6 @@ test('"needs attention" lists exactly the seeded problem centres of the self-bil
     'Centro Médico Gràcia',
   ]);
 });
-
-/** The page's layout shift so far, as CLS counts it (shifts right after an input excepted). */
-const layoutShift = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & {
-            value: number;
-            hadRecentInput: boolean;
-          })[])
-            if (!entry.hadRecentInput) total += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 100);
-      }),
-  );
 
 for (const viewport of [
   { width: 1440, height: 900 },

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { activityPageSchema } from '../src/contract/activity-wire.ts';
-import { HEADERS, resetSimulator } from './console-journeys.ts';
+import { HEADERS, layoutShift, resetSimulator } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 
 // People who sign in as themselves (issue 25, docs/decisions/0023), against `npm start`: its
@@ -157,6 +157,24 @@ test('the operator creates a contract, and the activity shows it under their nam
   );
   expect(sentences.length).toBeGreaterThan(0);
   for (const sentence of sentences) expect(sentence).toMatch(/^Óscar Ruiz /);
+});
+
+test('nothing on Connections moves when its failed alert messages arrive after the connections', async ({
+  page,
+}) => {
+  // The failed messages held back until the connection is on screen, as on a slow server.
+  const held = Promise.withResolvers<void>();
+  await page.route('**/alerts/deliveries/failed', async (route) => {
+    await held.promise;
+    await route.continue();
+  });
+  await organisationSignIn(page, 'Ana Martín', '/settings/connections');
+  await expect(page.getByTestId('connection-Red Salud Demo')).toContainText('Working');
+  await expect(page.getByRole('form', { name: 'Add a connection' })).toBeVisible();
+  held.resolve();
+  await expect(page.getByText('Every alert message went out.')).toBeVisible();
+  // Their loading state takes the room of the usual answer, one line (CLS ≤ 0.01).
+  expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
 });
 
 test('the admin adds a connection (a wrong secret refused in words), invites a person, changes their role and removes them, whose open session then ends', async ({
