@@ -66,12 +66,19 @@ async function untilListening(args: string[], env: Record<string, string>): Prom
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let heard = false;
   const url = await new Promise<string>((resolve, reject) => {
+    // Read until the address is heard, then only drained: searching the whole log again on every
+    // line made the test's own process slower with each request the proxy logged.
     const read = (chunk: Buffer) => {
+      if (heard) return;
       output += chunk.toString();
       const line = output.split('\n').find((entry) => entry.includes('"listening"'));
       const found = line ? /"url":"(http[^"]+)"/.exec(line)?.[1] : undefined;
-      if (found) resolve(found);
+      if (found) {
+        heard = true;
+        resolve(found);
+      }
     };
     child.stdout?.on('data', read);
     child.stderr?.on('data', read);

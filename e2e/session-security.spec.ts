@@ -61,11 +61,17 @@ test.beforeAll(async () => {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let heard = false;
   proxyUrl = await new Promise<string>((resolve, reject) => {
     proxy.stdout?.on('data', (chunk: Buffer) => {
       proxyOutput += chunk.toString();
+      // Searched until found: the log is kept for the tests below, not scanned on every line.
+      if (heard) return;
       const url = /"event":"listening","url":"([^"]+)"/.exec(proxyOutput)?.[1];
-      if (url) resolve(url);
+      if (url) {
+        heard = true;
+        resolve(url);
+      }
     });
     proxy.once('exit', () => reject(new Error(`the proxy exited:\n${proxyOutput}`)));
   });

@@ -44,10 +44,18 @@ export function spawnProxy(env: Record<string, string>): ProxyProcess {
     }),
   );
   const listening = new Promise<string>((resolve, reject) => {
+    let heard = false;
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
+      // Searched until found, and no longer: scanning the whole log again on every line cost the
+      // process that times the proxy O(log) per line, and the bench's latency tails grew with
+      // each request served (decision 0018, stop 38).
+      if (heard) return;
       const url = /"event":"listening","url":"([^"]+)"/.exec(stdout)?.[1];
-      if (url) resolve(url);
+      if (url) {
+        heard = true;
+        resolve(url);
+      }
     });
     void exited.then((code) => reject(new Error(`exited early (${code}):\n${stdout}\n${stderr}`)));
   });
