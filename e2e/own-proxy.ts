@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { copyDataDir, embeddedEngineFlags } from '../scripts/data-dir.ts';
+import { listeningUrl } from '../scripts/proxy-output.ts';
 
 // A token proxy of a journey's own, for what the shared `npm start` server must not go through:
 // being stopped and started again, or having its login limiter filled.
@@ -66,19 +67,13 @@ async function untilListening(args: string[], env: Record<string, string>): Prom
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  let heard = false;
+  const hear = listeningUrl();
   const url = await new Promise<string>((resolve, reject) => {
-    // Read until the address is heard, then only drained: searching the whole log again on every
-    // line made the test's own process slower with each request the proxy logged.
     const read = (chunk: Buffer) => {
-      if (heard) return;
-      output += chunk.toString();
-      const line = output.split('\n').find((entry) => entry.includes('"listening"'));
-      const found = line ? /"url":"(http[^"]+)"/.exec(line)?.[1] : undefined;
-      if (found) {
-        heard = true;
-        resolve(found);
-      }
+      const text = chunk.toString();
+      output += text;
+      const found = hear(text);
+      if (found) resolve(found);
     };
     child.stdout?.on('data', read);
     child.stderr?.on('data', read);

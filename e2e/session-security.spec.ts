@@ -13,6 +13,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { CONSOLE_HEADERS } from '../src/contract/console-wire.ts';
 import { copyDataDir, embeddedEngineFlags } from '../scripts/data-dir.ts';
+import { listeningUrl } from '../scripts/proxy-output.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const canarySecret = `E2E-CANARY-SECRET-${randomBytes(6).toString('hex')}`;
@@ -61,17 +62,13 @@ test.beforeAll(async () => {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let heard = false;
+  const hear = listeningUrl();
   proxyUrl = await new Promise<string>((resolve, reject) => {
     proxy.stdout?.on('data', (chunk: Buffer) => {
-      proxyOutput += chunk.toString();
-      // Searched until found: the log is kept for the tests below, not scanned on every line.
-      if (heard) return;
-      const url = /"event":"listening","url":"([^"]+)"/.exec(proxyOutput)?.[1];
-      if (url) {
-        heard = true;
-        resolve(url);
-      }
+      const text = chunk.toString();
+      proxyOutput += text;
+      const url = hear(text);
+      if (url) resolve(url);
     });
     proxy.once('exit', () => reject(new Error(`the proxy exited:\n${proxyOutput}`)));
   });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { embeddedEngineFlags } from '../db/pglite.ts';
 import { copyDataDir } from '../../../scripts/data-dir.ts';
+import { listeningUrl } from '../../../scripts/proxy-output.ts';
 import { sessionCookieName } from '../session-carrier.ts';
 import { canary } from './fake-upstream.ts';
 import { sessionFrom } from './harness.ts';
@@ -44,18 +45,12 @@ export function spawnProxy(env: Record<string, string>): ProxyProcess {
     }),
   );
   const listening = new Promise<string>((resolve, reject) => {
-    let heard = false;
+    const hear = listeningUrl();
     child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      // Searched until found, and no longer: scanning the whole log again on every line cost the
-      // process that times the proxy O(log) per line, and the bench's latency tails grew with
-      // each request served (decision 0018, stop 38).
-      if (heard) return;
-      const url = /"event":"listening","url":"([^"]+)"/.exec(stdout)?.[1];
-      if (url) {
-        heard = true;
-        resolve(url);
-      }
+      const text = chunk.toString();
+      stdout += text;
+      const url = hear(text);
+      if (url) resolve(url);
     });
     void exited.then((code) => reject(new Error(`exited early (${code}):\n${stdout}\n${stderr}`)));
   });
