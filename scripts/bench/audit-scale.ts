@@ -1,8 +1,10 @@
 // The audit bench's measurements of one proxy (scripts/bench/audit.ts, docs/decisions/0018): the
 // helpers that start a proxy and sign in, and, over a log of a million entries, filtered pages,
 // another session's latency while one pages through everything, and a CSV export.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
+import { z } from 'zod';
 import { spawnProxy, type ProxyProcess } from '../../src/proxy/testing/process.ts';
 
 export const headers = { 'x-requested-with': 'provider-console', 'content-type': 'application/json' };
@@ -18,8 +20,54 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 };
+const requestLine = z.object({ ms: z.number() });
 const round1 = (value: number) => Math.round(value * 10) / 10;
 const pause = () => new Promise((resolve) => setTimeout(resolve, 40));
+
+/** The `ms` of each request the proxy logged (one JSON line per request) on `route`. */
+function proxyMsOf(log: string, route: string): number[] {
+  const times: number[] = [];
+  for (const line of log.split('\n')) {
+    if (!line.includes(`"route":"${route}"`)) continue;
+    const { ms } = requestLine.parse(JSON.parse(line));
+    times.push(ms);
+  }
+  return times;
+}
+
+/** Each process's CPU time so far (Linux /proc: user + system, in clock ticks), by pid. */
+function cpuByProcess(): Map<number, { ticks: number; name: string }> {
+  const found = new Map<number, { ticks: number; name: string }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The name is in parentheses and may hold spaces; the fields after it are space-separated.
+      const close = stat.lastIndexOf(')');
+      const fields = stat.slice(close + 2).split(' ');
+      const name = stat.slice(stat.indexOf('(') + 1, close);
+      found.set(Number(entry), { ticks: Number(fields[11]) + Number(fields[12]), name });
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return found;
+}
+
+/** The five processes that used most CPU since `before`, in ms ("proxy" for the measured one). */
+function busiestSince(before: Map<number, { ticks: number; name: string }>, proxyPid: number): string {
+  const tickMs = 10; // USER_HZ is 100 on Linux
+  return [...cpuByProcess()]
+    .map(([pid, now]) => ({
+      name: pid === proxyPid ? 'proxy' : pid === process.pid ? 'bench' : `${now.name} ${pid}`,
+      ms: (now.ticks - (before.get(pid)?.ticks ?? now.ticks)) * tickMs,
+    }))
+    .filter(({ ms }) => ms > 0)
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 5)
+    .map(({ name, ms }) => `${name} ${ms} ms`)
+    .join(', ');
+}
 
 export async function started(proxy: ProxyProcess): Promise<{ url: string; pid: number; ms: number }> {
   const at = performance.now();
@@ -49,6 +97,15 @@ export interface ScaleFigures {
   pageP50: number;
   pageP99: number;
   pageRequests: number;
+  /** The same requests as the proxy timed them (its request log's `ms`): its own share of the tail. */
+  proxyP50: number;
+  proxyP99: number;
+  /** This process's event-loop delay while it timed them, p99: the measuring side's share. */
+  clientDelayP99: number;
+  /** The slowest requests, each with its filter. */
+  slowest: string;
+  /** The processes that used most CPU while the filtered pages were timed (this one included). */
+  busiest: string;
   aloneP50: number;
   aloneP99: number;
   whileP50: number;
@@ -100,6 +157,10 @@ export async function measureScale(
       // oxlint-disable-next-line no-await-in-loop -- one request at a time
       await get(`/audit/entries${filter}`, readers[filters.indexOf(filter) % readers.length] ?? reader);
     const pageTimes: number[] = [];
+    const loggedBefore = proxy.stdout().length;
+    const cpuBefore = cpuByProcess();
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
     for (let index = 0; index < 400; index += 1) {
       // oxlint-disable-next-line no-await-in-loop -- one request at a time: latency, not throughput
       await pause();
@@ -107,6 +168,15 @@ export async function measureScale(
       // oxlint-disable-next-line no-await-in-loop -- as above
       pageTimes.push((await get(`/audit/entries${filters[index % filters.length]}`, session)).ms);
     }
+    delay.disable();
+    const busiest = busiestSince(cpuBefore, pid);
+    const proxyTimes = proxyMsOf(proxy.stdout().slice(loggedBefore), '/audit/entries');
+    const slowest = pageTimes
+      .map((ms, index) => ({ ms, filter: filters[index % filters.length] ?? '' }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5)
+      .map(({ ms, filter }) => `${Math.round(ms)} ms ${filter.replace(/=[^&]*/g, '')}`)
+      .join(', ');
 
     const sessionTimes = async (until: () => boolean, max: number) => {
       const times: number[] = [];
@@ -144,6 +214,11 @@ export async function measureScale(
       pageP50: round1(percentile(pageTimes, 50)),
       pageP99: round1(percentile(pageTimes, 99)),
       pageRequests: pageTimes.length,
+      proxyP50: round1(percentile(proxyTimes, 50)),
+      proxyP99: round1(percentile(proxyTimes, 99)),
+      clientDelayP99: round1(delay.percentile(99) / 1e6),
+      slowest,
+      busiest,
       aloneP50: round1(percentile(alone, 50)),
       aloneP99: round1(percentile(alone, 99)),
       whileP50: round1(percentile(during, 50)),
