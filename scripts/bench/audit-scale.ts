@@ -2,7 +2,8 @@
 // helpers that start a proxy and sign in, and, over a log of a million entries, filtered pages,
 // another session's latency while one pages through everything, and a CSV export.
 import { readdirSync, readFileSync } from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import { spawnProxy, type ProxyProcess } from '../../src/proxy/testing/process.ts';
@@ -21,8 +22,24 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 };
 const requestLine = z.object({ ms: z.number() });
+const pagesTimedSchema = z.object({
+  times: z.array(z.number()),
+  delayP99: z.number(),
+  cpuMs: z.number(),
+  slowest: z.string(),
+});
+
+/** Runs a bench script in a Node process of its own with one JSON argument; its standard output. */
+function run(script: string, input: unknown): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(process.execPath, [script, JSON.stringify(input)], (error, stdout) =>
+      error ? reject(error) : resolve(stdout),
+    );
+    child.stdin?.end();
+  });
+}
+
 const round1 = (value: number) => Math.round(value * 10) / 10;
-const pause = () => new Promise((resolve) => setTimeout(resolve, 40));
 
 /** The `ms` of each request the proxy logged (one JSON line per request) on `route`. */
 function proxyMsOf(log: string, route: string): number[] {
@@ -100,12 +117,14 @@ export interface ScaleFigures {
   /** The same requests as the proxy timed them (its request log's `ms`): its own share of the tail. */
   proxyP50: number;
   proxyP99: number;
-  /** This process's event-loop delay while it timed them, p99: the measuring side's share. */
+  /** The timing process's event-loop delay meanwhile, p99: the measuring side's share. */
   clientDelayP99: number;
   /** The slowest requests, each with its filter. */
   slowest: string;
-  /** The processes that used most CPU while the filtered pages were timed (this one included). */
+  /** The processes that used most CPU while the filtered pages were timed (the timing one had ended). */
   busiest: string;
+  /** The timing process's own CPU over its 400 requests. */
+  timerCpuMs: number;
   aloneP50: number;
   aloneP99: number;
   whileP50: number;
@@ -140,43 +159,23 @@ export async function measureScale(
     };
     const day = 86_400_000;
     const now = Date.now();
-    const filters = [
-      '?centreId=517',
-      '?action=doctor.register',
-      '?outcome=refused',
-      '?centreId=250&action=contract.event',
-      `?from=${new Date(now - 200 * day).toISOString()}&to=${new Date(now - 190 * day).toISOString()}`,
-      '?actor=client-7',
-      '?centreId=999&outcome=refused&action=centre.create',
-    ];
-    // A deep page: the cursor of one found half-way through the log.
-    const middle = (now - 200 * day) * 1 + '.' + String(Math.floor(entries / 2));
-    filters.push(`?cursor=${middle}`, `?action=auth.sign_in&cursor=${middle}`);
-    // Each filter once to warm the caches (the engine's and the OS's), then 400 measured.
-    for (const filter of filters)
-      // oxlint-disable-next-line no-await-in-loop -- one request at a time
-      await get(`/audit/entries${filter}`, readers[filters.indexOf(filter) % readers.length] ?? reader);
-    const pageTimes: number[] = [];
+    // The filtered pages, timed by a process of their own (audit-pages.ts), with the proxy's own
+    // time for each from its request log, and who used the CPU meanwhile.
     const loggedBefore = proxy.stdout().length;
     const cpuBefore = cpuByProcess();
-    const delay = monitorEventLoopDelay({ resolution: 5 });
-    delay.enable();
-    for (let index = 0; index < 400; index += 1) {
-      // oxlint-disable-next-line no-await-in-loop -- one request at a time: latency, not throughput
-      await pause();
-      const session = readers[index % readers.length] ?? reader;
-      // oxlint-disable-next-line no-await-in-loop -- as above
-      pageTimes.push((await get(`/audit/entries${filters[index % filters.length]}`, session)).ms);
-    }
-    delay.disable();
+    const timed = pagesTimedSchema.parse(
+      JSON.parse(
+        await run(path.join(import.meta.dirname, 'audit-pages.ts'), {
+          url,
+          cookies: readers,
+          entries,
+          headers,
+        }),
+      ),
+    );
     const busiest = busiestSince(cpuBefore, pid);
     const proxyTimes = proxyMsOf(proxy.stdout().slice(loggedBefore), '/audit/entries');
-    const slowest = pageTimes
-      .map((ms, index) => ({ ms, filter: filters[index % filters.length] ?? '' }))
-      .sort((a, b) => b.ms - a.ms)
-      .slice(0, 5)
-      .map(({ ms, filter }) => `${Math.round(ms)} ms ${filter.replace(/=[^&]*/g, '')}`)
-      .join(', ');
+    const pageTimes = timed.times;
 
     const sessionTimes = async (until: () => boolean, max: number) => {
       const times: number[] = [];
@@ -216,8 +215,9 @@ export async function measureScale(
       pageRequests: pageTimes.length,
       proxyP50: round1(percentile(proxyTimes, 50)),
       proxyP99: round1(percentile(proxyTimes, 99)),
-      clientDelayP99: round1(delay.percentile(99) / 1e6),
-      slowest,
+      clientDelayP99: round1(timed.delayP99),
+      slowest: timed.slowest,
+      timerCpuMs: Math.round(timed.cpuMs),
       busiest,
       aloneP50: round1(percentile(alone, 50)),
       aloneP99: round1(percentile(alone, 99)),

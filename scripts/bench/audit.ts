@@ -129,7 +129,7 @@ export async function benchAudit(
         target: 'p99 < 50 ms',
         met: figures.pageP99 < 50,
         reference: `/auth/session (no database) ${figures.aloneP50} / ${figures.aloneP99} ms`,
-        detail: `${figures.pageRequests} requests over HTTP, one at a time 40 ms apart from six sessions in turn, round-robin over 9 filters (centre, action, outcome, centre and action, a 10-day range, actor, three together, two deep cursors), after one warm-up request each; as the proxy logged them ${figures.proxyP50} / ${figures.proxyP99} ms; the measuring process's event-loop delay p99 ${figures.clientDelayP99} ms; slowest ${figures.slowest}; CPU meanwhile: ${figures.busiest}`,
+        detail: `${figures.pageRequests} requests over HTTP, one at a time 40 ms apart from six sessions in turn, round-robin over 9 filters (centre, action, outcome, centre and action, a 10-day range, actor, three together, two deep cursors), after one warm-up request each; as the proxy logged them ${figures.proxyP50} / ${figures.proxyP99} ms; timed by a process of their own (audit-pages.ts), whose event-loop delay p99 was ${figures.clientDelayP99} ms and CPU ${figures.timerCpuMs} ms; slowest ${figures.slowest}; CPU meanwhile: ${figures.busiest}`,
       },
       {
         figure: `audit, ${name}: another session's /auth/session while one pages through everything, p50 / p99`,
