@@ -184,7 +184,8 @@ export async function signInPerson(proxyUrl: string, subject: string): Promise<s
   if (!action) throw new Error('the embedded provider showed no sign-in form');
   await browser.submit(new URL(action, proxyUrl).href, { account: subject });
   const session = browser.cookie(new URL(proxyUrl).host, sessionCookieName);
-  if (!session) throw new Error(`${subject} could not sign in`);
+  if (!session)
+    throw new Error(`${subject} could not sign in; the last answer: ${browser.seen.at(-1)?.slice(0, 300)}`);
   return `${sessionCookieName}=${session}`;
 }
 
