@@ -2,8 +2,9 @@
 // client the proxy answers is then just a client. Timed from the bench's own process, after its
 // Lighthouse, browser and load sections, the same pages read a p99 of 73 ms while the proxy logged
 // 33: that process spent twice its usual CPU meanwhile (decision 0018, stop 39).
-// `node scripts/bench/audit-pages.ts '<json: url, cookies, entries, headers>'`; one JSON line out.
+// Its input is one JSON object on standard input (url, cookies, entries, headers); one JSON line out.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { text } from 'node:stream/consumers';
 import { z } from 'zod';
 
 const input = z
@@ -15,7 +16,7 @@ const input = z
     entries: z.number(),
     headers: z.record(z.string(), z.string()),
   })
-  .parse(JSON.parse(process.argv[2] ?? '{}'));
+  .parse(JSON.parse(await text(process.stdin)));
 
 const day = 86_400_000;
 const now = Date.now();

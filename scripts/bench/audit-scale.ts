@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import { spawnProxy, type ProxyProcess } from '../../src/proxy/testing/process.ts';
+import { cpuOf } from './servers.ts';
 
 export const headers = { 'x-requested-with': 'provider-console', 'content-type': 'application/json' };
 export const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
@@ -29,13 +30,16 @@ const pagesTimedSchema = z.object({
   slowest: z.string(),
 });
 
-/** Runs a bench script in a Node process of its own with one JSON argument; its standard output. */
+/**
+ * Runs a bench script in a Node process of its own; its standard output. The input goes in as JSON
+ * on its standard input: it holds session cookies, which a command line would show to `ps`.
+ */
 function run(script: string, input: unknown): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = execFile(process.execPath, [script, JSON.stringify(input)], (error, stdout) =>
+    const child = execFile(process.execPath, [script], (error, stdout) =>
       error ? reject(error) : resolve(stdout),
     );
-    child.stdin?.end();
+    child.stdin?.end(JSON.stringify(input));
   });
 }
 
@@ -52,18 +56,14 @@ function proxyMsOf(log: string, route: string): number[] {
   return times;
 }
 
-/** Each process's CPU time so far (Linux /proc: user + system, in clock ticks), by pid. */
-function cpuByProcess(): Map<number, { ticks: number; name: string }> {
-  const found = new Map<number, { ticks: number; name: string }>();
+/** Each process's CPU time so far (µs) and name, by pid. */
+function cpuByProcess(): Map<number, { micros: number; name: string }> {
+  const found = new Map<number, { micros: number; name: string }>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The name is in parentheses and may hold spaces; the fields after it are space-separated.
-      const close = stat.lastIndexOf(')');
-      const fields = stat.slice(close + 2).split(' ');
-      const name = stat.slice(stat.indexOf('(') + 1, close);
-      found.set(Number(entry), { ticks: Number(fields[11]) + Number(fields[12]), name });
+      found.set(pid, { micros: cpuOf(pid), name: readFileSync(`/proc/${pid}/comm`, 'utf8').trim() });
     } catch {
       // The process ended between the listing and the read.
     }
@@ -72,12 +72,11 @@ function cpuByProcess(): Map<number, { ticks: number; name: string }> {
 }
 
 /** The five processes that used most CPU since `before`, in ms ("proxy" for the measured one). */
-function busiestSince(before: Map<number, { ticks: number; name: string }>, proxyPid: number): string {
-  const tickMs = 10; // USER_HZ is 100 on Linux
+function busiestSince(before: Map<number, { micros: number; name: string }>, proxyPid: number): string {
   return [...cpuByProcess()]
     .map(([pid, now]) => ({
       name: pid === proxyPid ? 'proxy' : pid === process.pid ? 'bench' : `${now.name} ${pid}`,
-      ms: (now.ticks - (before.get(pid)?.ticks ?? now.ticks)) * tickMs,
+      ms: Math.round((now.micros - (before.get(pid)?.micros ?? now.micros)) / 1000),
     }))
     .filter(({ ms }) => ms > 0)
     .sort((a, b) => b.ms - a.ms)

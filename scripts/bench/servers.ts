@@ -22,7 +22,8 @@ export interface Started {
 
 const ticksPerSecond = 100;
 
-function cpuOf(pid: number): number {
+/** A process's user + system CPU time so far, in µs (Linux /proc). */
+export function cpuOf(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // Fields after the command name (which may hold spaces) start after its closing parenthesis.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
