@@ -3,8 +3,9 @@
 // (`--demo-centres 10000 --demo-doctors 3`), a support person signed in through the embedded
 // provider, one full refresh stored, then navigations to the overview (a cold page load, and a click
 // from another screen already loaded): the time from the navigation to its first rows, its exact
-// count and its "needs attention" filter on screen (no CPU slowdown: the issue's 1 s is a person's
-// wait on this machine), beside the target.
+// count and its "needs attention" filter on screen, to the first frame after them, as the page
+// itself tells it (no CPU slowdown: the issue's 1 s is a person's wait on this machine), beside the
+// target.
 import type { Browser, Page } from '@playwright/test';
 import { watchedCentresSchema } from '../../src/contract/watch-wire.ts';
 import { median, signInPersonInBrowser } from './browser.ts';
@@ -52,6 +53,37 @@ const painted = (tab: Page) =>
       .waitFor({ timeout: 60_000 }),
   ]);
 
+/**
+ * The same three signals, watched from inside the page: `window.benchShown` resolves with the time
+ * (epoch ms) of the first frame after they are all in the document. Playwright's locators poll the
+ * page with role queries while it loads: measured over interleaved cold loads, they held the page's
+ * main thread long enough to add 150–180 ms to the wait they timed (median 1,647 against 1,463 ms).
+ * So, as the LCP figure does (browser.ts), the time comes from the page, and the locators only
+ * confirm afterwards that what was timed is what a person sees.
+ */
+const watchSignals = `(() => {
+  const shown = () => {
+    let all = false;
+    let attention = false;
+    for (const button of document.querySelectorAll('button')) {
+      const text = button.textContent;
+      if (/^All centres\\s*\\(10,000\\)$/.test(text)) all = true;
+      else if (/^Needs attention\\s*\\(\\d[\\d,]*\\)$/.test(text)) attention = true;
+    }
+    if (!all || !attention) return false;
+    for (const row of document.querySelectorAll('tr')) if (/Centro \\d+/.test(row.textContent)) return true;
+    return false;
+  };
+  window.benchShown = new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (!shown()) return;
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(() => resolve(performance.timeOrigin + performance.now()), 0));
+    });
+    observer.observe(document, { childList: true, subtree: true, characterData: true });
+  });
+})()`;
+
 /** One row of the figure: the median of `times` beside the 1 s. */
 const row = (how: string, times: number[], detail: string): Row => ({
   figure: `overview over 10,000 snapshots: ${how} to first rows, count and filter`,
@@ -60,7 +92,7 @@ const row = (how: string, times: number[], detail: string): Row => ({
   target: '≤ 1,000 ms',
   met: median(times) <= 1_000,
   reference: '—',
-  detail: `runs ${times.join(', ')} ms (${detail}, signed in as support)`,
+  detail: `runs ${times.join(', ')} ms (${detail}, signed in as support; timed in the page)`,
 });
 
 export async function overviewSnapshotRows(
@@ -97,9 +129,14 @@ export async function overviewSnapshotRows(
       try {
         await signInPersonInBrowser(context, origin, 'demo-sofia');
         const tab = await context.newPage();
+        await tab.addInitScript({ content: watchSignals });
         const started = await navigate(tab);
+        const shownAt = (await tab.evaluate(
+          'Promise.race([window.benchShown, new Promise((resolve) => setTimeout(() => resolve(NaN), 60000))])',
+        )) as number;
+        if (Number.isNaN(shownAt)) throw new Error('the overview showed no rows, counts and filter in 60 s');
         await painted(tab);
-        return Date.now() - started;
+        return Math.round(shownAt - started);
       } finally {
         await context.close();
       }
