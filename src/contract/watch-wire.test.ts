@@ -65,4 +65,25 @@ describe('the watched centres on the wire', () => {
     const short = { ...wire, centres: { ...wire.centres, suspended: [false] } };
     expect(watchedCentresSchema.safeParse(short).success).toBe(false);
   });
+
+  it('keeps the columns most centres leave empty to the centres that have a value', () => {
+    expect(wire.centres.pending).toEqual({ at: [0], values: [centres[0]?.state.pending] });
+    expect(wire.centres.basicAtLimit).toEqual({ at: [0], values: [[['d-1', 'Ana García']]] });
+    expect(wire.centres.trials).toEqual({
+      at: [1],
+      values: [[['d-2', 'Pau Serra', '2026-11-25T00:00:00.000Z']]],
+    });
+  });
+
+  it('refuses a sparse value for a centre that is not there, or out of order', () => {
+    const past = { ...wire, centres: { ...wire.centres, trials: { at: [2], values: [[]] } } };
+    expect(watchedCentresSchema.safeParse(past).success).toBe(false);
+    const unordered = {
+      ...wire,
+      centres: { ...wire.centres, trials: { at: [1, 0], values: [[], []] } },
+    };
+    expect(watchedCentresSchema.safeParse(unordered).success).toBe(false);
+    const unpaired = { ...wire, centres: { ...wire.centres, trials: { at: [0, 1], values: [[]] } } };
+    expect(watchedCentresSchema.safeParse(unpaired).success).toBe(false);
+  });
 });
