@@ -56,10 +56,10 @@ const painted = (tab: Page) =>
 /**
  * The same three signals, watched from inside the page: `window.benchShown` resolves with the time
  * (epoch ms) of the first frame after they are all in the document. Playwright's locators poll the
- * page with role queries while it loads: measured over interleaved cold loads, they held the page's
- * main thread long enough to add 150–180 ms to the wait they timed (median 1,647 against 1,463 ms).
- * So, as the LCP figure does (browser.ts), the time comes from the page, and the locators only
- * confirm afterwards that what was timed is what a person sees.
+ * page with role queries while it loads: over interleaved cold loads, they held the page's main
+ * thread long enough to add about 180 ms to the wait they timed (medians 1,647 and 1,463 ms). So,
+ * as the LCP figure does (browser.ts), the time comes from the page, and the locators only confirm
+ * afterwards that what was timed is what a person sees.
  */
 const watchSignals = `(() => {
   const shown = () => {
