@@ -163,10 +163,12 @@ function sparseOf<Value>(
   return column;
 }
 
+/** An empty list is no value in a sparse column. */
+const listOrNone = <T>(list: T[]) => (list.length === 0 ? null : list);
+
 /** The centres as the wire carries them (the proxy's side of `GET /watch/centres`). */
 export function centreColumnsOf(centres: readonly WatchedCentre[]): CentreColumns {
   const column = <T>(of: (centre: WatchedCentre) => T) => centres.map(of);
-  const listOrNone = <T>(list: T[]) => (list.length === 0 ? null : list);
   return {
     id: column((c) => c.id),
     name: column((c) => c.name),
