@@ -86,4 +86,20 @@ describe('the watched centres on the wire', () => {
     const unpaired = { ...wire, centres: { ...wire.centres, trials: { at: [0, 1], values: [[]] } } };
     expect(watchedCentresSchema.safeParse(unpaired).success).toBe(false);
   });
+
+  it.each([
+    ['an id that is not an integer', { id: [101, 102.5] }],
+    ['a name that is not a string', { name: ['Clínica Diagonal', 7] }],
+    ['a time that is not a number', { fetchedAt: [AT, String(AT)] }],
+    ['a time that is not finite', { changedAt: [AT, null] }],
+    ['a contract shape the console does not know', { contract: ['processor', 'leasing'] }],
+    ['a missing billing mode instead of null', { billing: ['PROCESSOR', undefined] }],
+    ['a seat row with a cell missing', { seats: [[['BASIC', 5, 5]], []] }],
+    ['a seat row with a count in words', { seats: [[['BASIC', 5, 'five', 0]], []] }],
+    ['a column that is not a list', { listed: { 0: true, 1: false } }],
+  ])('refuses a column with %s, and says which', (_, column) => {
+    const result = watchedCentresSchema.safeParse({ ...wire, centres: { ...wire.centres, ...column } });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.path)).toEqual([['centres', ...Object.keys(column)]]);
+  });
 });
