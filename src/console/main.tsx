@@ -8,7 +8,7 @@ import { createQueryClient } from '@/console/app/query-client';
 import { createAppRouter } from '@/console/app/router';
 import { environmentsQueryOptions, sessionQueryOptions } from '@/console/api/session';
 import { isShownToUser, markChunkLoadError } from '@/console/lib/error-message';
-import { activateLanguage, detectLanguage } from '@/console/lib/i18n';
+import { activateLanguage, detectLanguage, rememberTimeZone } from '@/console/lib/i18n';
 
 const found = document.getElementById('root');
 if (!found) throw new Error('index.html has no #root element');
@@ -32,6 +32,8 @@ async function startDemoWorkerInDevelopment() {
 
 // The user's language is loaded before the first render, so that nothing flashes in English.
 const languageReady = activateLanguage(detectLanguage()).catch(() => {});
+// For the screens the proxy renders into the HTML (docs/decisions/0025): times in this zone.
+rememberTimeZone();
 
 /**
  * The router, with the code of this address's screens already on its way. The login page, and for a

@@ -180,6 +180,7 @@ export function useOverviewLoader(ids: readonly number[]) {
     loader.start();
     return () => loader.stop();
   }, [loader]);
-  const snapshot = useSyncExternalStore(loader.subscribe, loader.getSnapshot);
+  // On the server (app/first-screen.tsx) nothing is started: what the cache holds now.
+  const snapshot = useSyncExternalStore(loader.subscribe, loader.getSnapshot, loader.getSnapshot);
   return { ...snapshot, retry: loader.retry, refresh: loader.refresh };
 }

@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { I18nProvider as LinguiProvider, useLingui } from '@lingui/react';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import type enActivity from '@/console/locales/en/activity.json';
 import type enAlerts from '@/console/locales/en/alerts.json';
 import type enCentres from '@/console/locales/en/centres.json';
@@ -176,6 +176,15 @@ function remember(language: Language) {
   document.cookie = `provider-console-language=${language}; Path=/; Max-Age=31536000; SameSite=Strict`;
 }
 
+/**
+ * The browser's time zone, for the proxy: a screen it renders into the HTML (the overview,
+ * docs/decisions/0025) shows times as the console will, or not at all while it does not know it.
+ */
+export function rememberTimeZone(): void {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  document.cookie = `provider-console-time-zone=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Strict`;
+}
+
 export interface I18n {
   language: Language;
   setLanguage: (language: Language) => void;
@@ -195,14 +204,21 @@ function lazily<T>(make: () => T): () => T {
   return () => (value ??= make());
 }
 
-const formatters = new Map<Language, Omit<I18n, 't' | 'setLanguage' | 'language'>>();
+const formatters = new Map<string, Omit<I18n, 't' | 'setLanguage' | 'language'>>();
 
-function formattersOf(language: Language) {
-  let found = formatters.get(language);
+/** `timeZone`: the browser's when undefined (the console); the person's, rendered by the proxy. */
+function formattersOf(language: Language, timeZone: string | undefined) {
+  const key = `${language} ${timeZone ?? ''}`;
+  let found = formatters.get(key);
   if (!found) {
     const numbers = lazily(() => new Intl.NumberFormat(language));
     const local = lazily(
-      () => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }),
+      () =>
+        new Intl.DateTimeFormat(language, {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+          ...(timeZone === undefined ? {} : { timeZone }),
+        }),
     );
     const utc = lazily(
       () => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'long', timeZone: 'UTC' }),
@@ -227,7 +243,7 @@ function formattersOf(language: Language) {
         return name;
       },
     };
-    formatters.set(language, found);
+    formatters.set(key, found);
   }
   return found;
 }
@@ -237,22 +253,35 @@ const setLanguage = (language: Language) => {
   void activateLanguage(language);
 };
 
-export function createI18n(language: Language): I18n {
+export function createI18n(language: Language, timeZone?: string): I18n {
   return {
     language,
     setLanguage,
     t: (key, values) => i18n._(key, values),
-    ...formattersOf(language),
+    ...formattersOf(language, timeZone),
   };
 }
 
-export function I18nProvider({ children, initial }: { children: ReactNode; initial?: Language }) {
+const TimeZone = createContext<string | undefined>(undefined);
+
+export function I18nProvider({
+  children,
+  initial,
+  timeZone,
+}: {
+  children: ReactNode;
+  initial?: Language;
+  /** Local times in this zone rather than the runtime's: the proxy renders for a browser. */
+  timeZone?: string | undefined;
+}) {
   if (initial !== undefined && i18n.locale !== initial) i18n.activate(initial);
   return (
-    <LinguiProvider i18n={i18n}>
-      <DocumentLanguage />
-      {children}
-    </LinguiProvider>
+    <TimeZone value={timeZone}>
+      <LinguiProvider i18n={i18n}>
+        <DocumentLanguage />
+        {children}
+      </LinguiProvider>
+    </TimeZone>
   );
 }
 
@@ -269,5 +298,6 @@ export function useI18n(): I18n {
   // Re-renders the caller when the language changes or an area's messages arrive.
   const { i18n: active } = useLingui();
   const language = isLanguage(active.locale) ? active.locale : 'en';
-  return useMemo(() => createI18n(language), [language]);
+  const timeZone = useContext(TimeZone);
+  return useMemo(() => createI18n(language, timeZone), [language, timeZone]);
 }
