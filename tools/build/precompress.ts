@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { SERVER_DIR } from './prerender.ts';
 
 const TEXT = /\.(js|mjs|css|svg|json|txt|webmanifest|map)$/;
 /** Smaller files gain less than the headers of a second representation cost. */
@@ -17,7 +18,8 @@ export function precompress(dir: string, relative = ''): string[] {
     const file = path.join(relative, entry);
     const full = path.join(dir, file);
     if (statSync(full).isDirectory()) {
-      if (entry !== '.vite') written.push(...precompress(dir, file));
+      // The build's manifest, and the proxy's own render code (prerender.ts): never served.
+      if (entry !== '.vite' && entry !== SERVER_DIR) written.push(...precompress(dir, file));
       continue;
     }
     if (!TEXT.test(entry)) continue;
@@ -42,7 +44,7 @@ export function precompressPlugin(): Plugin {
   let outDir = 'dist';
   return {
     name: 'provider-console:precompress',
-    apply: 'build',
+    apply: (_, env) => env.command === 'build' && env.isSsrBuild !== true,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

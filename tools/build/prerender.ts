@@ -7,11 +7,18 @@
 // its entry has run (src/console/main.tsx, src/console/lib/prerendered.ts).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createServer, type Plugin } from 'vite';
+import { build, createServer, type Plugin } from 'vite';
+import { z } from 'zod';
+import { FIRST_SCREEN_SLOT } from '../../src/contract/first-screen.ts';
 
 /** Must equal `html.cspNonce` in vite.config.ts and the proxy's `noncePlaceholder`. */
 const NONCE = 'PROVIDER_CONSOLE_CSP_NONCE';
 export const PRERENDERED_DIR = 'prerendered';
+/**
+ * The overview's render for the proxy (src/console/app/first-screen.tsx), built for Node beside the
+ * console: `dist/server/first-screen.js`. The proxy never serves this folder (static-site.ts).
+ */
+export const SERVER_DIR = 'server';
 export const LOGIN_VARIANTS = ['demo', 'plain'] as const;
 const LANGUAGES = ['en', 'es', 'ca'] as const;
 
@@ -24,6 +31,7 @@ interface Renderer {
     nonce: string,
   ): Promise<Page>;
   prerenderShellFrame(language: (typeof LANGUAGES)[number], nonce: string): Promise<Page>;
+  pressCapture(nonce: string): string;
 }
 
 /** index.html with a prerendered page in it. */
@@ -49,7 +57,8 @@ export function prerenderPlugin(): Plugin {
   let configFile: string | undefined;
   return {
     name: 'provider-console:prerender',
-    apply: 'build',
+    // Not in the server build this plugin starts itself.
+    apply: (_, env) => env.command === 'build' && env.isSsrBuild !== true,
     configResolved(config) {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
@@ -81,6 +90,11 @@ export function prerenderPlugin(): Plugin {
             );
           }
         }
+        // Its style sheets, and the script that keeps a press made before the console took over.
+        const overviewTemplate = template.replace(
+          '</head>',
+          `${overviewStyles(outDir)}${renderer.pressCapture(NONCE)}</head>`,
+        );
         for (const language of LANGUAGES) {
           // oxlint-disable-next-line no-await-in-loop -- as above
           const page = await renderer.prerenderShellFrame(language, NONCE);
@@ -88,12 +102,67 @@ export function prerenderPlugin(): Plugin {
             path.join(outDir, PRERENDERED_DIR, `shell.${language}.html`),
             fill(template, language, 'shell', page),
           );
+          // The overview's page: the frame, with the overview the proxy renders in its place.
+          writeFileSync(
+            path.join(outDir, PRERENDERED_DIR, `overview.${language}.html`),
+            fill(overviewTemplate, language, 'shell', { ...page, markup: FIRST_SCREEN_SLOT }),
+          );
         }
       } finally {
         await server.close();
       }
+      await build({
+        root,
+        configFile,
+        logLevel: 'warn',
+        build: {
+          ssr: 'src/console/app/first-screen.tsx',
+          outDir: path.join(outDir, SERVER_DIR),
+          emptyOutDir: true,
+          copyPublicDir: false,
+          manifest: false,
+          rolldownOptions: { output: { entryFileNames: 'first-screen.js' } },
+        },
+      });
     },
   };
+}
+
+/** The routes whose screens make the overview's page: the signed-in layout's and the overview's. */
+const OVERVIEW_ROUTES = [
+  'src/console/routes/_auth.tsx?tsr-split=component',
+  'src/console/routes/_auth/_screens/overview.tsx?tsr-split=component',
+];
+
+const manifestEntrySchema = z.object({
+  css: z.optional(z.array(z.string())),
+  imports: z.optional(z.array(z.string())),
+});
+
+/**
+ * The style sheets the overview's screen needs beyond the entry's (Vite's manifest: its routes'
+ * chunks and what they import), as `<link>`s: the overview rendered into the HTML paints styled.
+ * The chunks, once loaded, find them there and add none again.
+ */
+function overviewStyles(outDir: string): string {
+  const manifest = z
+    .record(z.string(), manifestEntrySchema)
+    .parse(JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')));
+  const entry = new Set(manifest['index.html']?.css ?? []);
+  const seen = new Set<string>();
+  const styles = new Set<string>();
+  const walk = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The build's manifest has no ${key}`);
+    for (const sheet of chunk.css ?? []) if (!entry.has(sheet)) styles.add(sheet);
+    for (const imported of chunk.imports ?? []) walk(imported);
+  };
+  for (const route of OVERVIEW_ROUTES) walk(route);
+  return [...styles]
+    .map((sheet) => `<link rel="stylesheet" crossorigin href="/${sheet}" nonce="${NONCE}">`)
+    .join('');
 }
 
 /**

@@ -40,8 +40,7 @@ export async function prerenderLogin(
   const { t } = await inLanguage(language);
   const markup = render(nonce, language, <LoginScreen environments={environments} onLoggedIn={() => {}} />);
   const head =
-    renderToString(<ColorSchemeScript defaultColorScheme="auto" nonce={nonce} />) +
-    `<script nonce="${nonce}">${CAPTURE_PRESSES}</script>`;
+    renderToString(<ColorSchemeScript defaultColorScheme="auto" nonce={nonce} />) + pressCapture(nonce);
   return {
     markup,
     head,
@@ -64,12 +63,26 @@ export async function prerenderShellFrame(language: Language, nonce: string): Pr
   return { markup, head, title: t('app.name') };
 }
 
+/**
+ * The script that notes a press made before the console took over (lib/prerendered.ts): the login's
+ * head, and the overview's page, whose first screen the proxy renders (tools/build/prerender.ts).
+ */
+export function pressCapture(nonce: string): string {
+  return `<script nonce="${nonce}">${CAPTURE_PRESSES}</script>`;
+}
+
 async function inLanguage(language: Language) {
   await activateLanguage(language);
   return createI18n(language);
 }
 
-function render(nonce: string, language: Language, screen: ReactNode): string {
+/** A screen as markup the CSP lets paint, in the console's providers (also first-screen.tsx's). */
+export function render(
+  nonce: string,
+  language: Language,
+  screen: ReactNode,
+  { queryClient = new QueryClient(), timeZone }: { queryClient?: QueryClient; timeZone?: string } = {},
+): string {
   return withoutStyleAttributes(
     renderToString(
       <MantineProvider
@@ -79,8 +92,8 @@ function render(nonce: string, language: Language, screen: ReactNode): string {
         deduplicateCssVariables={false}
         getStyleNonce={() => nonce}
       >
-        <I18nProvider initial={language}>
-          <QueryClientProvider client={new QueryClient()}>{screen}</QueryClientProvider>
+        <I18nProvider initial={language} timeZone={timeZone}>
+          <QueryClientProvider client={queryClient}>{screen}</QueryClientProvider>
         </I18nProvider>
       </MantineProvider>,
     ),
