@@ -51,50 +51,73 @@ export function keepFocus(root: HTMLElement): () => void {
 /**
  * An inline script of the prerendered page (it carries the CSP nonce, tools/build/prerender.ts):
  * until the console has taken over, a press on a button, or a form's submission, does nothing but is
- * noted (the button's position among the page's buttons), to be pressed again on the same screen
- * once it works (`replayPress`). Without it, a click on "Sign in" before the scripts ran would be
- * lost silently. A button that went down on the prerendered page is noted too: if the console takes
- * over before it comes up, the browser's click belongs to no button.
+ * noted, to be pressed again on the same screen once it works (`replayPress`). Without it, a click
+ * on "Sign in", or on an overview's filter, before the scripts ran would be lost silently. A button
+ * is noted by its text and its place among the buttons with that text: the working screen may
+ * have more buttons than the prerendered one (the signed-in header's), never other words on these.
+ * A button that went down on the prerendered page is noted too: if the console takes over before
+ * it comes up, the browser's click belongs to no button.
  */
 export const CAPTURE_PRESSES = `(function () {
   var pressed = [];
   window.prerenderedPresses = pressed;
-  function note(button, event) {
+  window.prerenderedDown = null;
+  function noted(button) {
     var root = document.getElementById('root');
-    if (!root || !root.hasAttribute('data-prerendered') || !button || !root.contains(button)) return;
-    event.preventDefault();
-    pressed.push(Array.prototype.indexOf.call(root.querySelectorAll('button'), button));
+    if (!root || !root.hasAttribute('data-prerendered') || !button || !root.contains(button)) return null;
+    var same = Array.prototype.filter.call(root.querySelectorAll('button'), function (other) {
+      return other.textContent === button.textContent;
+    });
+    return { text: button.textContent, nth: same.indexOf(button) };
   }
-  window.prerenderedDown = -1;
+  function buttonOf(event, form) {
+    if (!event.target || !event.target.closest) return null;
+    return form ? event.target.querySelector('button[type="submit"]') : event.target.closest('button');
+  }
   document.addEventListener('pointerdown', function (event) {
-    var root = document.getElementById('root');
-    var button = event.target && event.target.closest ? event.target.closest('button') : null;
-    window.prerenderedDown = root && root.hasAttribute('data-prerendered') && button && root.contains(button)
-      ? Array.prototype.indexOf.call(root.querySelectorAll('button'), button) : -1;
+    window.prerenderedDown = noted(buttonOf(event, false));
   }, true);
   document.addEventListener('click', function (event) {
-    note(event.target && event.target.closest ? event.target.closest('button') : null, event);
+    var press = noted(buttonOf(event, false));
+    if (press) { event.preventDefault(); pressed.push(press); }
   }, true);
   document.addEventListener('submit', function (event) {
-    note(event.target && event.target.querySelector ? event.target.querySelector('button[type="submit"]') : null, event);
+    var press = noted(buttonOf(event, true));
+    if (press) { event.preventDefault(); pressed.push(press); }
   }, true);
 })();`;
+
+interface Press {
+  text: string;
+  nth: number;
+}
+
+const isPress = (value: unknown): value is Press =>
+  typeof value === 'object' &&
+  value !== null &&
+  'text' in value &&
+  typeof value.text === 'string' &&
+  'nth' in value &&
+  typeof value.nth === 'number';
+
+/** The working screen's button for a press noted on the prerendered one. */
+const buttonFor = (root: HTMLElement, press: Press): HTMLButtonElement | undefined =>
+  [...root.querySelectorAll('button')].filter((button) => button.textContent === press.text)[press.nth];
 
 /** Presses again, on the working screen, the last button pressed on the prerendered one. */
 export function replayPress(root: HTMLElement): void {
   const capture = window as { prerenderedPresses?: unknown; prerenderedDown?: unknown };
   const pressed = capture.prerenderedPresses;
   const down = capture.prerenderedDown;
-  capture.prerenderedDown = -1;
+  capture.prerenderedDown = null;
   if (!Array.isArray(pressed)) return;
   if (pressed.length === 0) {
-    if (typeof down === 'number' && down >= 0) completePress(root, down);
+    if (isPress(down)) completePress(root, down);
     return;
   }
   const last: unknown = pressed[pressed.length - 1];
   pressed.length = 0;
-  if (typeof last !== 'number' || last < 0) return;
-  root.querySelectorAll('button')[last]?.click();
+  if (isPress(last)) buttonFor(root, last)?.click();
 }
 
 /**
@@ -102,11 +125,11 @@ export function replayPress(root: HTMLElement): void {
  * successor, that is pressed, unless the browser's own click reached it (Chromium aims the click at
  * what the two targets share, which is no button once the first was replaced).
  */
-function completePress(root: HTMLElement, index: number): void {
+function completePress(root: HTMLElement, press: Press): void {
   document.addEventListener(
     'pointerup',
     (event) => {
-      const button = root.querySelectorAll('button')[index];
+      const button = buttonFor(root, press);
       if (!button || !(event.target instanceof Node) || !button.contains(event.target)) return;
       let clicked = false;
       const onClick = () => {
