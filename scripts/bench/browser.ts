@@ -103,6 +103,15 @@ export async function signInPersonInBrowser(context: BrowserContext, origin: str
   if (!action) throw new Error('the embedded provider showed no sign-in form');
   const done = await context.request.post(new URL(action, origin).href, { form: { account: person } });
   if (!done.ok()) throw new Error(`${person}'s sign-in in the browser answered ${done.status()}`);
+  // What the console's login page leaves in a browser that signed in through it (src/console/lib/i18n
+  // `rememberTimeZone`): the browser's time zone, this machine's, for the pages the proxy renders.
+  await context.addCookies([
+    {
+      name: 'provider-console-time-zone',
+      value: encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone),
+      url: origin,
+    },
+  ]);
 }
 
 async function throttledContext(browser: Browser, page: Page): Promise<BrowserContext> {

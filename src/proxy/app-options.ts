@@ -1,5 +1,6 @@
 // What a host passes to createProxyApp (app.ts): the Node host (main.ts, server.ts), the page's demo
 // worker (hosts/browser.ts) and the tests.
+import type { RenderOverview } from '../contract/first-screen.ts';
 import type { AlertInbox } from './alerts/inbox.ts';
 import type { AuditStore } from './audit/store.ts';
 import type { CentreIndexOptions } from './centres/centre-index.ts';
@@ -74,6 +75,11 @@ export interface ProxyOptions {
   /** The one line per request (logger.ts `requestLineLogger`); `logger` when absent. */
   requestLogger?: Logger;
   site?: StaticSite;
+  /**
+   * The overview rendered into its page's HTML (first-screen.ts; dist/server/first-screen.js, loaded
+   * by the Node host); absent, the overview's page is the frame as every other screen's.
+   */
+  renderOverview?: RenderOverview;
   /** People, roles and connections (docs/decisions/0023): the database's; absent in the page. */
   directory?: Directory;
   /** "Sign in with your organisation" (OpenID Connect); absent when not configured. */

@@ -14,6 +14,7 @@ import { createDemoGuard } from './demo-guard.ts';
 import type { AppDeps } from './deps.ts';
 import type { EnvironmentConfig } from './environments.ts';
 import { errorFacts } from './error-codes.ts';
+import { createFirstScreen } from './first-screen.ts';
 import { createLoginLimiter } from './login-limiter.ts';
 import { compression } from './middleware/compression.ts';
 import { csrfGuard } from './middleware/csrf.ts';
@@ -43,6 +44,7 @@ import { StoreUnavailableError } from './session-store.ts';
 import { createSessionManager } from './sessions.ts';
 import { createTokenRenewal } from './token-renewal.ts';
 import { defaultMaxAnswerBytes, type FetchLike } from './upstream.ts';
+import { createCentresAnswers } from './watch/centres-answer.ts';
 
 export type { ProxyOptions } from './app-options.ts';
 
@@ -171,6 +173,8 @@ export function createProxyApp(options: ProxyOptions) {
   // docs/decisions/0024: a centre created through the proxy is in the next read of the index.
   app.use('/api/*', dropCentreIndexOnCreate(deps.centreIndex, log));
 
+  // `GET /watch/centres`'s answers, kept between refreshes; the overview's page renders them too.
+  const answers = deps.watchReads ? createCentresAnswers(deps.watchReads) : undefined;
   app.route('/', healthRoutes(store, audit));
   app.route('/auth/organisation', organisationRoutes(deps));
   app.route('/auth', authRoutes(deps));
@@ -183,7 +187,7 @@ export function createProxyApp(options: ProxyOptions) {
   app.route('/audit', auditRoutes(deps));
   app.route('/watch', watchRoutes(deps));
   app.route('/demo/mail', demoMailRoutes(deps));
-  app.route('/watch', watchReadRoutes(deps));
+  app.route('/watch', watchReadRoutes(deps, answers));
   app.route('/alerts', alertRoutes(deps));
   app.route(
     '/__sim',
@@ -198,6 +202,14 @@ export function createProxyApp(options: ProxyOptions) {
     siteRoutes(options.site, {
       environmentIds: options.environments.map((env) => env.id),
       hasSession: (c) => Boolean(deps.carrier.read(c)),
+      ...(answers &&
+        options.renderOverview && {
+          firstScreen: createFirstScreen(deps, {
+            render: options.renderOverview,
+            answers,
+            simulator: environments.has('demo') ? options.simulatorControl : undefined,
+          }),
+        }),
     }),
   );
 

@@ -30,7 +30,8 @@ import { createRedisStore } from './redis-store.ts';
 import { controlTokenHeader } from './routes/simulator-control.ts';
 import { cutConnection, listen, type NodeMount } from './server.ts';
 import { createMemoryStore, type SessionStore } from './session-store.ts';
-import { loadStaticSite, type StaticSite } from './static-site.ts';
+import { loadOverviewRender, loadStaticSite, type StaticSite } from './static-site.ts';
+import type { RenderOverview } from '../contract/first-screen.ts';
 import { createUpstreamPool } from './upstream-pool.ts';
 import { scheduleRetention } from './retention.ts';
 import { startWatcher, type Watcher } from './watch/watcher.ts';
@@ -129,8 +130,10 @@ export async function main(
     : createMemoryStore();
   const distDir = path.resolve(config.distDir ?? path.join(import.meta.dirname, '../../dist'));
   let site: StaticSite | undefined;
+  let renderOverview: RenderOverview | undefined;
   try {
     site = loadStaticSite(distDir);
+    renderOverview = await loadOverviewRender(distDir);
   } catch {
     log.warn(
       { event: 'no_console_build', detail: 'dist/index.html is missing: serving the API only' },
@@ -213,6 +216,7 @@ export async function main(
           logger: log,
           requestLogger: requestLineLogger(log),
           site,
+          ...(renderOverview && { renderOverview }),
           directory,
           alerts: createAlertInbox(database.db),
           organisation,

@@ -6,6 +6,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { z } from 'zod';
+import type { RenderOverview } from '../contract/first-screen.ts';
 import {
   noncePlaceholder,
   type ContentEncoding,
@@ -50,11 +53,13 @@ export function loadStaticSite(distDir: string): StaticSite {
         continue;
       }
       const relative = `/${path.relative(distDir, full).split(path.sep).join('/')}`;
-      // The manifest is for the bundle budget; documents are served as routes, not as files.
+      // The manifest is for the bundle budget; documents are served as routes, not as files; the
+      // overview's render is the proxy's own code (first-screen.ts).
       if (
         relative === '/index.html' ||
         relative.startsWith('/.vite/') ||
         relative.startsWith('/prerendered/') ||
+        relative.startsWith('/server/') ||
         encodings[path.extname(entry)] !== undefined
       )
         continue;
@@ -81,5 +86,20 @@ export function loadStaticSite(distDir: string): StaticSite {
     document: (nonce) => index.replaceAll(noncePlaceholder, nonce),
     login: (variant, language) => prerendered(`login.${variant}.${language}.html`),
     shellFrame: (language) => prerendered(`shell.${language}.html`),
+    overviewFrame: (language) => prerendered(`overview.${language}.html`),
   };
+}
+
+/**
+ * The overview's render for its page (first-screen.ts): the console's own, built for Node into
+ * dist/server/ (tools/build/prerender.ts). Undefined when dist/ has none (a build without it, a
+ * test).
+ */
+export async function loadOverviewRender(distDir: string): Promise<RenderOverview | undefined> {
+  const file = path.join(distDir, 'server', 'first-screen.js');
+  if (!existsSync(file)) return undefined;
+  const loaded = z
+    .object({ renderOverview: z.custom<RenderOverview>((value) => typeof value === 'function') })
+    .parse(await import(pathToFileURL(file).href));
+  return loaded.renderOverview;
 }

@@ -55,6 +55,27 @@ export async function authorize(
   return denied(deps, c, session, access, operation, requirement);
 }
 
+/**
+ * The same check for what a page's HTML may show (first-screen.ts): the session and what it may do,
+ * or undefined, with nothing answered, ended or logged. The console's own request for the same
+ * data then meets `authorize` and its answer.
+ */
+export async function mayRead(
+  deps: AppDeps,
+  c: Ctx,
+  operation: AnyOperationId,
+): Promise<Authorized | undefined> {
+  const found = await deps.sessions.lookup(deps.carrier.read(c));
+  if (found.kind !== 'active') return undefined;
+  const access = await deps.access.of(found.session);
+  if (access.kind === 'ended') return undefined;
+  const requirement = requirementOf(operation);
+  if (requirement === 'never') return undefined;
+  return requirement === 'signed-in' || requirement === 'public' || access.permissions.includes(requirement)
+    ? { session: found.session, access }
+    : undefined;
+}
+
 /** Why a permission is missing, in words a person can act on. */
 export function refusalDetail(access: Granted, permission: Permission): string {
   const what = PERMISSION_WORDS[permission];

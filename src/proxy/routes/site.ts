@@ -10,6 +10,7 @@ import { Hono } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
 import { fail, type Ctx, type ProxyEnv } from '../context.ts';
 import { newNonce } from '../security-headers.ts';
+import { FIRST_SCREEN_SLOT } from '../../contract/first-screen.ts';
 
 export type ContentEncoding = 'br' | 'gzip';
 
@@ -40,6 +41,11 @@ export interface StaticSite {
   login?(variant: 'demo' | 'plain', language: PrerenderedLanguage): string | undefined;
   /** The signed-in screens' frame, prerendered in `language`, as built; undefined when not built. */
   shellFrame?(language: PrerenderedLanguage): string | undefined;
+  /**
+   * The same frame with the overview's style sheets, and `FIRST_SCREEN_SLOT` where the overview the
+   * proxy renders goes (first-screen.ts); undefined when not built.
+   */
+  overviewFrame?(language: PrerenderedLanguage): string | undefined;
 }
 
 /** A Web Worker's script as Vite names it (`new Worker(new URL('./x.worker.ts', …))`). */
@@ -53,6 +59,11 @@ export interface SiteOptions {
   environmentIds: readonly string[];
   /** Whether the request carries a session id (then /login gets the plain document: it redirects). */
   hasSession(c: Ctx): boolean;
+  /**
+   * The overview rendered for this request's session (first-screen.ts), for `/overview`; undefined
+   * when it cannot be (no snapshots, no time zone, another screen): the frame alone is sent then.
+   */
+  firstScreen?: (c: Ctx, language: PrerenderedLanguage, nonce: string) => Promise<string | undefined>;
 }
 
 /** Where the console keeps the language a person chose, for the server (src/console/lib/i18n). */
@@ -118,7 +129,7 @@ export function siteRoutes(site: StaticSite | undefined, options: SiteOptions) {
     if (frame) shellFrames.set(language, frame);
   }
 
-  routes.on(['GET', 'HEAD'], '*', (c) => {
+  routes.on(['GET', 'HEAD'], '*', async (c) => {
     const pathname = new URL(c.req.url).pathname;
     const file = site?.file(pathname);
     if (file) {
@@ -162,13 +173,27 @@ export function siteRoutes(site: StaticSite | undefined, options: SiteOptions) {
           : signedIn
             ? shellFrames.get(language)
             : undefined;
-      const html = prerendered ? prerendered.replaceAll(noncePlaceholder, nonce) : site.document(nonce);
+      // The overview, for a person whose connection the watcher keeps, comes rendered in its frame
+      // (docs/decisions/0025 "Rendered into the HTML").
+      const frame = pathname === '/overview' && signedIn ? site.overviewFrame?.(language) : undefined;
+      const overview =
+        frame !== undefined && options.firstScreen
+          ? await options.firstScreen(c, language, nonce)
+          : undefined;
+      const html =
+        frame !== undefined && overview !== undefined
+          ? // A function as the replacement: `$` in the markup is text, not a pattern.
+            frame.replaceAll(noncePlaceholder, nonce).replace(FIRST_SCREEN_SLOT, () => overview)
+          : prerendered
+            ? prerendered.replaceAll(noncePlaceholder, nonce)
+            : site.document(nonce);
       const body = new TextEncoder().encode(html);
       return new Response(c.req.method === 'HEAD' ? null : body, {
         headers: {
           'content-type': 'text/html; charset=utf-8',
-          // Revalidated on every visit (it carries this response's nonce), never taken from a cache.
-          'cache-control': 'no-cache',
+          // Revalidated on every visit (it carries this response's nonce), never taken from a cache;
+          // the overview, which carries the parent's centres, is not even stored.
+          'cache-control': overview === undefined ? 'no-cache' : 'no-store',
           // The prerendered login differs by language and by whether a session is held.
           vary: 'Accept-Language, Cookie',
           'content-length': String(body.byteLength),

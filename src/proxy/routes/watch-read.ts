@@ -10,7 +10,7 @@ import { fail, type ProxyEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { authorize } from '../people/authorize.ts';
 import type { AnyOperationId } from '../../contract/permissions.ts';
-import { createCentresAnswers } from '../watch/centres-answer.ts';
+import type { CentresAnswers } from '../watch/centres-answer.ts';
 import { chooseEncoding } from './site.ts';
 
 const TIMELINE_PAGE = 50;
@@ -20,9 +20,9 @@ const timelineQuery = z.object({
 });
 const centreIdParam = z.coerce.number().int().positive();
 
-export function watchReadRoutes(deps: AppDeps) {
+/** `answers`: the kept answers (watch/centres-answer.ts), shared with the overview's page (first-screen.ts). */
+export function watchReadRoutes(deps: AppDeps, answers: CentresAnswers | undefined) {
   const routes = new Hono<ProxyEnv>();
-  const answers = deps.watchReads ? createCentresAnswers(deps.watchReads) : undefined;
 
   /** The session's stored connection, or the answer that says why there is none to read. */
   const connectionOf = async (c: Parameters<typeof authorize>[1], operation: AnyOperationId) => {
