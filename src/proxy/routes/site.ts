@@ -4,7 +4,8 @@
 // gzip copy, `Vary: Accept-Encoding`), hashed assets cached for a year as immutable, the rest
 // revalidated; /login, for a browser holding no session, is the login screen prerendered in its
 // language, and any other screen, for one holding a session, the shell's frame, so that they paint
-// before any script has run.
+// before any script has run; /overview, for a person whose connection the watcher keeps, comes with
+// the overview itself in that frame (first-screen.ts).
 import { getCookie } from 'hono/cookie';
 import { Hono } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
