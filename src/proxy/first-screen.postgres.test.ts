@@ -21,6 +21,8 @@ let proxy: PeopleProxy;
 let world: WatchWorld;
 const asked: FirstScreenRequest[] = [];
 let failWith: string | undefined;
+/** The proxy's clock runs this far ahead of the wall's: a test moves it past the renders' spacing. */
+let ahead = 0;
 
 // What the built console gives the proxy: a frame per language, and the overview's with its slot.
 const site: StaticSite = {
@@ -55,6 +57,7 @@ beforeAll(async () => {
     watch: { refresh: (id) => refreshes.world?.watcher.refresh(id) ?? Promise.resolve(false) },
     site,
     renderOverview,
+    now: () => Date.now() + ahead,
   });
   world = await startWatchWorld(proxy.database, countedSimulator(), { key });
   refreshes.world = world;
@@ -69,6 +72,8 @@ afterAll(async () => {
 beforeEach(() => {
   asked.length = 0;
   failWith = undefined;
+  // Each test starts past the last one's renders: one a second for a connection (first-screen.ts).
+  ahead += 2_000;
 });
 
 async function signedIn(subject: string) {
@@ -141,6 +146,7 @@ describe("a person whose connection the watcher keeps: the overview comes in the
       body: JSON.stringify({ advanceDays: 3 }),
     });
     const { now } = (await moved.json()) as { now: string };
+    ahead += 2_000;
     const { html } = await page('/overview', session, madrid);
     expect(html).toContain(`data-now="${new Date(now).toISOString()}"`);
     expect(asked).toHaveLength(2);
@@ -155,12 +161,28 @@ describe("a person whose connection the watcher keeps: the overview comes in the
     expect((await page('/centres', session, madrid)).html).toContain('frame-en');
     expect(asked).toHaveLength(0);
     failWith = 'sort=billing';
+    ahead += 2_000;
     const failed = await page('/overview?sort=billing', session, madrid);
     expect(failed.response.status).toBe(200);
     expect(failed.html).toContain('frame-en');
     expect(proxy.logLines.some((line) => line.includes('"event":"first_screen_failed"'))).toBe(true);
   }, 60_000);
 });
+
+test('a flood of addresses gets one new render a second for a connection; the rest get the frame', async () => {
+  const { session } = await signedIn('demo-sofia');
+  const flood = await Promise.all(
+    Array.from({ length: 5 }, (_, n) => page(`/overview?sort=status&n=${n}`, session, madrid)),
+  );
+  expect(flood.filter(({ html }) => html.includes('<main ')).length).toBe(1);
+  expect(flood.filter(({ html }) => html.includes('frame-en')).length).toBe(4);
+  expect(asked).toHaveLength(1);
+  // A page already rendered is still served from what is kept.
+  const rendered = asked[0]?.url ?? '';
+  expect((await page(rendered, session, madrid)).html).toContain('<main ');
+  ahead += 2_000;
+  expect((await page('/overview?sort=status&n=9', session, madrid)).html).toContain('<main ');
+}, 60_000);
 
 test('a client-credential session has no stored connection: the frame', async () => {
   const demo = await proxy.request('/auth/demo-login', {

@@ -35,6 +35,12 @@ const clockSchema = z.object({ now: z.iso.datetime() });
 
 /** Renders kept per answer: a language, time zone, address and minute each. */
 const KEEP_PER_ANSWER = 24;
+/**
+ * A new render spends up to 0.3 s of the proxy's thread: one a second at most for a connection's
+ * answer, so that addresses asked for in a flood (each a key of its own) cannot hold the thread.
+ * A page refused a render meanwhile is the frame, and the console loads the screen itself.
+ */
+const RENDER_SPACING_MS = 1_000;
 
 export interface FirstScreenOptions {
   render: RenderOverview;
@@ -49,13 +55,19 @@ interface Kept {
   markup: Promise<string | undefined>;
 }
 
+interface Renders {
+  kept: Map<string, Kept>;
+  /** When the last render for this answer started (`deps.now`). */
+  started: number;
+}
+
 export function createFirstScreen(deps: AppDeps, options: FirstScreenOptions) {
   const { render, answers, simulator } = options;
   // Over 10,000 centres a render takes 50–200 ms of this thread: kept with the answer it was made
   // from (a new refresh is a new answer) for the service's minute (the rules read days; a moved
   // demo clock is a new minute), under a slot of its own for the nonce, which each response
   // replaces with its own (a centre's name cannot hold the random slot).
-  const kept = new WeakMap<CentresAnswer, Map<string, Kept>>();
+  const byAnswer = new WeakMap<CentresAnswer, Renders>();
 
   const nowIn = async (environment: EnvironmentId): Promise<Date> => {
     if (environment !== 'demo' || !simulator) return new Date();
@@ -82,13 +94,15 @@ export function createFirstScreen(deps: AppDeps, options: FirstScreenOptions) {
       const url = new URL(c.req.url);
       const now = await nowIn(session.environment);
       const key = `${language} ${timeZone.data} ${url.pathname}${url.search} ${Math.floor(now.getTime() / 60_000)}`;
-      let renders = kept.get(answer);
+      let renders = byAnswer.get(answer);
       if (!renders) {
-        renders = new Map();
-        kept.set(answer, renders);
+        renders = { kept: new Map(), started: -Infinity };
+        byAnswer.set(answer, renders);
       }
-      let found = renders.get(key);
+      let found = renders.kept.get(key);
       if (!found) {
+        if (deps.now() - renders.started < RENDER_SPACING_MS) return undefined;
+        renders.started = deps.now();
         const slot = crypto.randomUUID();
         found = {
           slot,
@@ -103,8 +117,8 @@ export function createFirstScreen(deps: AppDeps, options: FirstScreenOptions) {
             nonce: slot,
           }),
         };
-        renders.set(key, found);
-        if (renders.size > KEEP_PER_ANSWER) renders.delete(renders.keys().next().value ?? key);
+        renders.kept.set(key, found);
+        if (renders.kept.size > KEEP_PER_ANSWER) renders.kept.delete(renders.kept.keys().next().value ?? key);
       }
       const markup = await found.markup;
       return markup?.replaceAll(found.slot, nonce);
