@@ -36,7 +36,7 @@ export default defineConfig({
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   // The token proxy serves index.html with a strict CSP and replaces this placeholder with a fresh
-  // nonce in every response (src/proxy/static-site.ts); Vite puts it on its tags and in
+  // nonce in every response (src/proxy/features/site/static-site.ts); Vite puts it on its tags and in
   // <meta property="csp-nonce">, where the console reads it for Mantine's <style> tags.
   html: { cspNonce: 'PROVIDER_CONSOLE_CSP_NONCE' },
   build: {

@@ -26,10 +26,13 @@ export default mergeConfig(
           test: {
             name: 'node',
             environment: 'node',
-            include: ['src/{contract,simulator,proxy}/**/*.test.ts', '{scripts,tools}/**/*.test.ts'],
+            include: [
+              'src/{contract,proxy-api,simulator,proxy}/**/*.test.ts',
+              '{scripts,tools}/**/*.test.ts',
+            ],
             setupFiles: ['tools/vitest/setup-node.ts'],
             globalSetup: ['tools/vitest/global-setup-node.ts'],
-            // The embedded database's Node flag (src/proxy/db/pglite.ts, docs/decisions/0018).
+            // The embedded database's Node flag (src/proxy/core/store/pglite.ts, docs/decisions/0018).
             execArgv: ['--liftoff-only'],
           },
         },

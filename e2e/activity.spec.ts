@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import Papa from 'papaparse';
-import { activityPageSchema } from '../src/contract/activity-wire.ts';
+import { activityPageSchema } from '../src/proxy-api/activity.ts';
 import { chooseCountry, expectNoAxeViolations, HEADERS, resetSimulator } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { CONSOLE_HEADERS } from '../src/contract/console-wire.ts';
+import { CONSOLE_HEADERS } from '../src/proxy-api/console.ts';
 import { expect } from './fixtures.ts';
 
 // What the console's journeys share. Accessible names are the English catalogue's

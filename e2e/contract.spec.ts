@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { contractEventsSchema } from '../src/contract/console-wire.ts';
+import { contractEventsSchema } from '../src/proxy-api/console.ts';
 import { expectNoAxeViolations, HEADERS, resetSimulator, SIM_HEADERS } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { alertPageSchema } from '../src/contract/alerts-wire.ts';
-import { demoMailSchema } from '../src/contract/demo-mail-wire.ts';
-import { watchedCentresSchema } from '../src/contract/watch-wire.ts';
+import { alertPageSchema } from '../src/proxy-api/alerts.ts';
+import { demoMailSchema } from '../src/proxy-api/demo-mail.ts';
+import { watchedCentresSchema } from '../src/proxy-api/watch.ts';
 import { HEADERS } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 import { startWatchedDemo, type OwnProxy } from './own-proxy.ts';

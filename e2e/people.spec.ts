@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { activityPageSchema } from '../src/contract/activity-wire.ts';
+import { activityPageSchema } from '../src/proxy-api/activity.ts';
 import { HEADERS, layoutShift, resetSimulator } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 

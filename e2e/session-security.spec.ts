@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { CONSOLE_HEADERS } from '../src/contract/console-wire.ts';
+import { CONSOLE_HEADERS } from '../src/proxy-api/console.ts';
 import { copyDataDir, embeddedEngineFlags } from '../scripts/data-dir.ts';
 import { listeningUrl } from '../scripts/proxy-output.ts';
 

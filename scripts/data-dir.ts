@@ -5,9 +5,9 @@
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { clusterDirOf, ensureCluster } from '../src/proxy/db/pglite.ts';
+import { clusterDirOf, ensureCluster } from '../src/proxy/core/store/pglite.ts';
 
-export { embeddedEngineFlags } from '../src/proxy/db/pglite.ts';
+export { embeddedEngineFlags } from '../src/proxy/core/store/pglite.ts';
 
 export const templateDataDir = path.resolve(
   import.meta.dirname,

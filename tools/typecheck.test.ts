@@ -28,9 +28,9 @@ describe('the TypeScript projects', () => {
       expect.arrayContaining([
         'src/proxy/hosts/browser.ts',
         'src/proxy/app.ts',
-        'src/proxy/sessions.ts',
-        'src/proxy/audit/memory-store.ts',
-        'src/proxy/routes/audit.ts',
+        'src/proxy/core/sessions/sessions.ts',
+        'src/proxy/features/audit/memory-store.ts',
+        'src/proxy/features/audit/routes.ts',
       ]),
     );
     // …and nothing of the Node host reaches the browser, nor Node's types.
@@ -43,9 +43,9 @@ describe('the TypeScript projects', () => {
       'static-site.ts',
       'client-address.ts',
       // The store of record (docs/decisions/0018): the page has the memory audit store instead.
-      'db/engine.ts',
-      'db/pglite.ts',
-      'db/audit-repository.ts',
+      'core/store/engine.ts',
+      'core/store/pglite.ts',
+      'features/audit/repository.ts',
       'upstream-pool.ts',
       'demo-world.ts',
       'config-limits.ts',

@@ -3,7 +3,7 @@
 // (docs/decisions/0018): 1,000 centres, six actions, 20 client ids, one in seven refused, spread
 // over the last 400 days, each with a detail like the recorder's. Inserted by SQL in batches.
 import { sql } from 'kysely';
-import { openStore } from '../../src/proxy/db/engine.ts';
+import { openStore } from '../../src/proxy/core/store/engine.ts';
 
 const [target, countText] = process.argv.slice(2);
 const count = Number(countText);

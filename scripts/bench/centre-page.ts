@@ -10,7 +10,7 @@ import http from 'node:http';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { centreRecordSchema } from '../../src/contract/console-wire-centres.ts';
+import { centreRecordSchema } from '../../src/proxy-api/centres.ts';
 import { childCentersPageSchema } from '../../src/contract/operations/list-child-centers.ts';
 import { envelopePayload } from '../../src/contract/schemas.ts';
 import { findChromium } from '../find-chromium.ts';

@@ -7,7 +7,7 @@
 // itself tells it (no CPU slowdown: the 1 s is a person's wait on this machine), beside the
 // target.
 import type { Browser, Page } from '@playwright/test';
-import { watchedCentresSchema } from '../../src/contract/watch-wire.ts';
+import { watchedCentresSchema } from '../../src/proxy-api/watch.ts';
 import { median, signInPersonInBrowser } from './browser.ts';
 import type { Row } from './report.ts';
 import { consoleHeader, signInPerson, startDemo } from './servers.ts';

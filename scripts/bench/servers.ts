@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TestBrowser } from '../../src/proxy/testing/browser.ts';
-import { sessionCookieName } from '../../src/proxy/session-carrier.ts';
+import { sessionCookieName } from '../../src/proxy/core/sessions/carrier.ts';
 import { copyDataDir, embeddedEngineFlags } from '../data-dir.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

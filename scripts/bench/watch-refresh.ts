@@ -8,8 +8,8 @@
 // prints the two runs as JSON only (what `npm run bench` reads: `watchRefreshFigures`).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { openStore } from '../../src/proxy/db/engine.ts';
-import { demoLogins } from '../../src/proxy/environments.ts';
+import { openStore } from '../../src/proxy/core/store/engine.ts';
+import { demoLogins } from '../../src/proxy/core/upstream/environments.ts';
 import { addConnection, countedSimulator, startWatchWorld } from '../../src/proxy/testing/watch-world.ts';
 import { createSimulator } from '../../src/simulator/index.ts';
 import { copyDataDir, ensureTemplate } from '../data-dir.ts';

@@ -17,4 +17,3 @@ export * from './operations/list-report-templates.ts';
 export * from './operations/register-doctors.ts';
 export * from './operations/request-token.ts';
 export * from './operations/send-partner-webhook.ts';
-export * from './console-wire.ts';

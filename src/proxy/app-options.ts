@@ -1,23 +1,23 @@
 // What a host passes to createProxyApp (app.ts): the Node host (main.ts, server.ts), the page's demo
 // worker (hosts/browser.ts) and the tests.
-import type { RenderOverview } from '../contract/first-screen.ts';
-import type { AlertInbox } from './alerts/inbox.ts';
-import type { AuditStore } from './audit/store.ts';
-import type { CentreIndexOptions } from './centres/centre-index.ts';
-import type { Logger } from './context.ts';
-import type { DemoLimits } from './demo-guard.ts';
-import type { EnvironmentConfig } from './environments.ts';
-import type { Directory } from './people/directory.ts';
-import type { WebhookStore } from './db/webhook-repository.ts';
-import type { DemoMailbox } from './mail/mailbox.ts';
-import type { OrganisationSignIn, PeoplePolicy } from './people/organisation.ts';
-import type { StaticSite } from './routes/site.ts';
-import type { SessionCarrier } from './session-carrier.ts';
-import type { SessionStore } from './session-store.ts';
-import type { FetchLike } from './upstream.ts';
-import type { WatchReads } from './db/watch-reads.ts';
+import type { RenderOverview } from '../proxy-api/first-screen.ts';
+import type { AlertInbox } from './features/alerts/inbox.ts';
+import type { AuditStore } from './features/audit/store.ts';
+import type { CentreIndexOptions } from './features/api/centre-index.ts';
+import type { Logger } from './core/http/context.ts';
+import type { DemoLimits } from './features/demo/guard.ts';
+import type { EnvironmentConfig } from './core/upstream/environments.ts';
+import type { Directory } from './features/people/directory.ts';
+import type { WebhookStore } from './features/connections/webhook-repository.ts';
+import type { DemoMailbox } from './features/demo/mailbox.ts';
+import type { OrganisationSignIn, PeoplePolicy } from './features/sign-in/organisation.ts';
+import type { StaticSite } from './features/site/routes.ts';
+import type { SessionCarrier } from './core/sessions/carrier.ts';
+import type { SessionStore } from './core/sessions/store.ts';
+import type { FetchLike } from './core/upstream/upstream.ts';
+import type { WatchReads } from './features/watch/reads.ts';
 
-/** What the app may ask of the watcher (watch/watcher.ts), which runs beside it (main.ts). */
+/** What the app may ask of the watcher (features/watch/watcher.ts), which runs beside it (main.ts). */
 export interface WatchRequests {
   /** Asks for a refresh of a stored connection now; false when one is already waiting to run. */
   refresh(connectionId: string): Promise<boolean>;
@@ -53,7 +53,7 @@ export interface ProxyOptions {
   /** Limits on the demo's sign-ins and live sessions (unset: none; docs/decisions/0020). */
   demoLimits?: DemoLimits;
   publicOrigin?: string;
-  /** Host names this proxy answers to; others get 421 (middleware/host-check.ts). */
+  /** Host names this proxy answers to; others get 421 (core/http/host-check.ts). */
   allowedHosts?: readonly string[];
   /** How the session id travels (default: the `HttpOnly` cookie; session-carrier.ts). */
   carrier?: SessionCarrier;

@@ -114,7 +114,7 @@ describe('configuration', () => {
     expect(() =>
       parseConfig({ DATABASE_URL: 'postgres://console@db.example/console', DATA_ENCRYPTION_KEY: 'short' }),
     ).toThrow(/DATA_ENCRYPTION_KEY: must be 32 random bytes/);
-    // Embedded, the key may be left out: one is made once beside the database (db/data-key.ts).
+    // Embedded, the key may be left out: one is made once beside the database (core/store/data-key.ts).
     expect(parseConfig({}).people.dataEncryptionKey).toBeUndefined();
   });
 

@@ -4,18 +4,22 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
-import { isLoopbackHost } from './loopback.ts';
+import { isLoopbackHost } from './core/http/loopback.ts';
 import { z } from 'zod';
-import { limitsOf, limitsShape, type LimitsConfig } from './config-limits.ts';
-import { mailConfigOf, mailShape, type MailConfig } from './config-mail.ts';
-import type { EnvironmentConfig } from './environments.ts';
-import { peopleConfigOf, peopleShape, refinePeople, type PeopleConfig } from './config-people.ts';
-import { watchConfigOf, watchShape, type WatchConfig } from './config-watch.ts';
-import { normalizeTemplatesPrefix } from './operations.ts';
+import { limitsOf, limitsShape, type LimitsConfig } from './core/config/limits.ts';
+import { mailConfigOf, mailShape, type MailConfig } from './features/mail/config.ts';
+import type { EnvironmentConfig } from './core/upstream/environments.ts';
+import { peopleConfigOf, peopleShape, refinePeople, type PeopleConfig } from './features/people/config.ts';
+import { watchConfigOf, watchShape, type WatchConfig } from './features/watch/config.ts';
+import { normalizeTemplatesPrefix } from './core/upstream/operations.ts';
 
-export { environmentIds } from './environments.ts';
-export { isLoopbackHost } from './loopback.ts';
-export type { EnvironmentConfig, EnvironmentId, UpstreamEnvironmentId } from './environments.ts';
+export { environmentIds } from './core/upstream/environments.ts';
+export { isLoopbackHost } from './core/http/loopback.ts';
+export type {
+  EnvironmentConfig,
+  EnvironmentId,
+  UpstreamEnvironmentId,
+} from './core/upstream/environments.ts';
 
 export interface ProxyConfig extends LimitsConfig {
   host: string;

@@ -1,24 +1,24 @@
 // What the sub-apps share, built once per proxy app (app.ts).
 import type { WatchRequests } from './app-options.ts';
-import type { AlertInbox } from './alerts/inbox.ts';
-import type { AuditStore } from './audit/store.ts';
-import type { CentreIndex } from './centres/centre-index.ts';
-import type { Logger } from './context.ts';
-import type { DemoGuard } from './demo-guard.ts';
-import type { EnvironmentConfig } from './environments.ts';
-import type { LoginLimiter } from './login-limiter.ts';
-import type { AccessControl } from './people/access.ts';
-import type { Directory } from './people/directory.ts';
-import type { OrganisationSignIn, PeoplePolicy } from './people/organisation.ts';
-import type { SecretBox } from './secret-box.ts';
-import type { WebhookStore } from './db/webhook-repository.ts';
-import type { DemoMailbox } from './mail/mailbox.ts';
-import type { SessionCarrier } from './session-carrier.ts';
-import type { SessionStore } from './session-store.ts';
-import type { SessionManager } from './sessions.ts';
-import type { TokenRenewal } from './token-renewal.ts';
-import type { FetchLike } from './upstream.ts';
-import type { WatchReads } from './db/watch-reads.ts';
+import type { AlertInbox } from './features/alerts/inbox.ts';
+import type { AuditStore } from './features/audit/store.ts';
+import type { CentreIndex } from './features/api/centre-index.ts';
+import type { Logger } from './core/http/context.ts';
+import type { DemoGuard } from './features/demo/guard.ts';
+import type { EnvironmentConfig } from './core/upstream/environments.ts';
+import type { LoginLimiter } from './features/sign-in/login-limiter.ts';
+import type { AccessControl } from './features/people/access.ts';
+import type { Directory } from './features/people/directory.ts';
+import type { OrganisationSignIn, PeoplePolicy } from './features/sign-in/organisation.ts';
+import type { SecretBox } from './core/store/secret-box.ts';
+import type { WebhookStore } from './features/connections/webhook-repository.ts';
+import type { DemoMailbox } from './features/demo/mailbox.ts';
+import type { SessionCarrier } from './core/sessions/carrier.ts';
+import type { SessionStore } from './core/sessions/store.ts';
+import type { SessionManager } from './core/sessions/sessions.ts';
+import type { TokenRenewal } from './core/upstream/token-renewal.ts';
+import type { FetchLike } from './core/upstream/upstream.ts';
+import type { WatchReads } from './features/watch/reads.ts';
 
 export interface AppDeps {
   log: Logger;
@@ -28,7 +28,7 @@ export interface AppDeps {
   audit: AuditStore;
   /** How long the audit log keeps an entry (AUDIT_RETENTION_DAYS). */
   auditRetentionMs: number;
-  /** Changes one session may make per minute (audit/gate.ts). */
+  /** Changes one session may make per minute (features/audit/gate.ts). */
   changesPerMinute: number;
   /** Pages of the audit log one session may read per second (docs/decisions/0018). */
   auditPagesPerSecond: number;

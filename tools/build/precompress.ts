@@ -1,6 +1,6 @@
 // A Vite build step: a brotli (`.br`) and a gzip (`.gz`) copy beside every text asset of the build,
 // compressed once at the highest levels, for the proxy to serve by `Accept-Encoding`
-// (src/proxy/static-site.ts, docs/decisions/0017). HTML documents are left out: the proxy writes a
+// (src/proxy/features/site/static-site.ts, docs/decisions/0017). HTML documents are left out: the proxy writes a
 // fresh CSP nonce into each, so it compresses them per response.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -3,13 +3,13 @@
 // index.html per language, so that they paint from their HTML before any script has run
 // (docs/decisions/0017). The login comes in two variants per language, with and without the demo's
 // one-click logins; each lists every environment kind, and the proxy removes the options it does
-// not offer (src/proxy/routes/site.ts). The console replaces this markup with the same screen once
+// not offer (src/proxy/features/site/routes.ts). The console replaces this markup with the same screen once
 // its entry has run (src/console/main.tsx, src/console/lib/prerendered.ts).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, createServer, type Plugin } from 'vite';
 import { z } from 'zod';
-import { FIRST_SCREEN_SLOT } from '../../src/contract/first-screen.ts';
+import { FIRST_SCREEN_SLOT } from '../../src/proxy-api/first-screen.ts';
 
 /** Must equal `html.cspNonce` in vite.config.ts and the proxy's `noncePlaceholder`. */
 const NONCE = 'PROVIDER_CONSOLE_CSP_NONCE';

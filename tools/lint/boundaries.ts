@@ -26,6 +26,40 @@ const featureOf = (rel: string) => /^src\/console\/features\/([^/]+)/.exec(rel)?
 // The console's domain layer: a centre's rules as pure functions of the service's answers.
 const domainDir = 'src/console/domain';
 const isTest = (rel: string) => /\.test\.tsx?$/.test(rel);
+// The console↔proxy API: the proxy's own routes as both sides read them (not the upstream's contract).
+const proxyApiDir = 'src/proxy-api';
+const contractPackage = (pkg: string) =>
+  pkg === 'zod' || pkg.startsWith('zod/') || pkg.startsWith('vitest') || pkg === 'fast-check';
+
+// The proxy's shape (docs/architecture.md): a small core under one folder per feature, composed at
+// the root (main.ts, app.ts, config.ts). Its tests and testing kit may reach anything.
+const proxyCore = 'src/proxy/core';
+const proxyFeatureOf = (rel: string) => /^src\/proxy\/features\/([^/]+)/.exec(rel)?.[1];
+const isProxyRoot = (rel: string) => /^src\/proxy\/[^/]+$/.test(rel);
+const isConfiguration = (rel: string) =>
+  inside(rel, `${proxyCore}/config`) || /^src\/proxy\/features\/[^/]+\/config(\.ts)?$/.test(rel);
+
+// Turned on once the proxy's routes no longer import the composition (the move is under way).
+const proxyZoneEnforced = false;
+export function proxyZone(from: string, to: string | undefined): string | undefined {
+  if (!to || isTest(from) || inside(from, 'src/proxy/testing')) return undefined;
+  const toFeature = proxyFeatureOf(to);
+  if (isConfiguration(from) && toFeature && toFeature !== proxyFeatureOf(from))
+    return "configuration imports no feature: each feature's slice is read by the root's config.ts";
+  if (inside(from, proxyCore) && (toFeature || isProxyRoot(to)))
+    return 'the core imports no feature and not the composition: features are built on the core, not the reverse';
+  const fromFeature = proxyFeatureOf(from);
+  if (fromFeature && isProxyRoot(to))
+    return 'a feature does not import the composition (main.ts, app.ts, config.ts): it is given what it uses';
+  if (
+    fromFeature &&
+    toFeature &&
+    toFeature !== fromFeature &&
+    !/^src\/proxy\/features\/[^/]+\/index(\.ts)?$/.test(to)
+  )
+    return `a feature imports another only through its public index.ts (${fromFeature} → ${toFeature})`;
+  return undefined;
+}
 
 /** An import's target: a repository-relative path, or a package name. */
 export type ImportTarget = { path: string; pkg?: undefined } | { pkg: string; path?: undefined };
@@ -46,12 +80,20 @@ export function violation(from: string, target: ImportTarget): string | undefine
   if (inside(from, 'src/contract')) {
     if (to && inside(to, 'src') && !inside(to, 'src/contract'))
       return 'the contract is the bottom layer: it imports nothing else from src';
-    if (pkg && pkg !== 'zod' && !pkg.startsWith('zod/') && !pkg.startsWith('vitest') && pkg !== 'fast-check')
+    if (pkg && !contractPackage(pkg))
       return 'the contract depends only on zod, so it runs in the browser and in Node alike';
+  }
+  if (inside(from, proxyApiDir)) {
+    if (to && inside(to, 'src') && !inside(to, proxyApiDir) && !inside(to, 'src/contract'))
+      return "the proxy's API (src/proxy-api) imports only itself and the upstream contract: console and proxy both read it";
+    if (pkg && !contractPackage(pkg))
+      return "the proxy's API depends only on zod, so it runs in the browser and in Node alike";
   }
   if (inside(from, 'src/proxy')) {
     if (to && inside(to, consoleDir)) return 'the proxy never imports console code';
     if (pkg && uiPackages.test(pkg)) return 'the proxy has no UI dependencies';
+    const why = proxyZoneEnforced ? proxyZone(from, to) : undefined;
+    if (why) return why;
   }
   if (
     !inside(from, 'src/proxy') &&
@@ -72,9 +114,14 @@ export function violation(from: string, target: ImportTarget): string | undefine
     return 'console code talks to the proxy, never to the simulator (only the entry and the test harness start it)';
   if (inside(from, domainDir)) {
     // Its tests read wire bodies through the contract, as the console does (console/testing).
-    const allowed = [domainDir, 'src/contract', ...(isTest(from) ? ['src/console/testing'] : [])];
+    const allowed = [
+      domainDir,
+      'src/contract',
+      proxyApiDir,
+      ...(isTest(from) ? ['src/console/testing'] : []),
+    ];
     if (to && !allowed.some((dir) => inside(to, dir)))
-      return 'the domain imports only itself and the contract: no feature, screen, React or query code, so its rules stay pure and are tested without them';
+      return 'the domain imports only itself and the contracts: no feature, screen, React or query code, so its rules stay pure and are tested without them';
     if (pkg && !(isTest(from) && pkg === 'vitest'))
       return 'the domain depends on no package (no React, no query or UI library): its rules are plain functions';
   }

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiErrorFromResponse } from '@/contract/api-error';
-import { fetchActivityCsv, getActivity, type ActivityQuery } from '@/contract/activity-wire';
+import { fetchActivityCsv, getActivity, type ActivityQuery } from '@/proxy-api/activity';
 import { unwrap } from '@/contract/result';
 import { proxyClient } from './client.ts';
 

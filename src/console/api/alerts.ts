@@ -9,7 +9,7 @@ import {
   retryDelivery,
   type AlertChoices,
   type FailedDelivery,
-} from '@/contract/alerts-console-wire';
+} from '@/proxy-api/alerts-console';
 import { unwrap } from '@/contract/result';
 import { proxyClient } from './client.ts';
 

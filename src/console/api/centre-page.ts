@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CentrePageQuery } from '@/contract/console-wire-centres';
+import type { CentrePageQuery } from '@/proxy-api/centres';
 import { childCentersKeys } from './list-child-centers.ts';
 
 // A page of the parent's centres from the proxy's index (docs/decisions/0024), searched and sorted

@@ -5,7 +5,7 @@
 // failure's fields, from which the same ApiError value is made again here. And one centre's record
 // from the proxy's index, small enough to read here.
 import { ApiError } from '@/contract/api-error-value';
-import type { CentrePage, CentrePageQuery } from '@/contract/console-wire-centres';
+import type { CentrePage, CentrePageQuery } from '@/proxy-api/centres';
 import type { ChildCentersPage } from '@/contract/operations/list-child-centers';
 import type { ChildListItem } from '@/contract/schemas';
 import { errorFromFields, type ListReply, type ListRequest } from './child-list-messages.ts';
@@ -68,7 +68,7 @@ export function listChildCentersOffThread(
   });
 }
 
-const loadGetCentre = () => import('@/contract/console-wire-centres').then((module) => module.getCentre);
+const loadGetCentre = () => import('@/proxy-api/centres').then((module) => module.getCentre);
 const loadListChildCenters = () =>
   import('@/contract/operations/list-child-centers').then((module) => module.listChildCenters);
 
@@ -83,8 +83,7 @@ export function listChildCenters(providerId: number, signal?: AbortSignal): Prom
   return runOperation(loadListChildCenters, { providerId }, { signal });
 }
 
-const loadGetCentrePage = () =>
-  import('@/contract/console-wire-centres').then((module) => module.getCentrePage);
+const loadGetCentrePage = () => import('@/proxy-api/centres').then((module) => module.getCentrePage);
 
 /** A page of the proxy's index, searched and sorted there (centre-page.ts has its query options). */
 export function getCentrePage(query: CentrePageQuery, signal?: AbortSignal): Promise<CentrePage> {

@@ -1,5 +1,5 @@
 import type { ApiError } from '@/contract/api-error';
-import { CONSOLE_HEADERS } from '@/contract/console-wire';
+import { CONSOLE_HEADERS } from '@/proxy-api/console';
 import type { Result } from '@/contract/result';
 import { globalFetch, type CallInit, type UpstreamClient } from '@/contract/transport';
 

@@ -9,7 +9,7 @@ import {
   type AddConnectionRequest,
   type ReplaceSecretRequest,
   type SetWebhookRequest,
-} from '@/contract/people-wire';
+} from '@/proxy-api/people';
 import { unwrap } from '@/contract/result';
 import { proxyClient } from './client.ts';
 import { sessionKeys } from './session.ts';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getContractEvents } from '@/contract/console-wire';
+import { getContractEvents } from '@/proxy-api/console';
 import { unwrap } from '@/contract/result';
 import { proxyClient } from './client.ts';
 

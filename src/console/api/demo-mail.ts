@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { listDemoMail } from '@/contract/demo-mail-wire';
+import { listDemoMail } from '@/proxy-api/demo-mail';
 import { unwrap } from '@/contract/result';
 import { proxyClient } from './client.ts';
 

@@ -1,12 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  changeRole,
-  getPeople,
-  invitePerson,
-  removePerson,
-  type InviteRequest,
-} from '@/contract/people-wire';
-import type { Role } from '@/contract/permissions';
+import { changeRole, getPeople, invitePerson, removePerson, type InviteRequest } from '@/proxy-api/people';
+import type { Role } from '@/proxy-api/permissions';
 import { unwrap } from '@/contract/result';
 import { proxyClient } from './client.ts';
 

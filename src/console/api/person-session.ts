@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Rights } from '@/console/domain/permissions';
-import { switchConnection } from '@/contract/console-wire';
+import { switchConnection } from '@/proxy-api/console';
 import { unwrap } from '@/contract/result';
 import { proxyClient } from './client.ts';
 import { sessionKeys, sessionQueryOptions } from './session.ts';

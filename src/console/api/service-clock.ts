@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { proxyClient } from './client.ts';
-import type { EnvironmentKind } from '@/contract/console-wire';
+import type { EnvironmentKind } from '@/proxy-api/console';
 
 /**
  * "Now", the one the console counts days from (a TRIAL ending, a downgrade's date, a licence's

@@ -10,11 +10,11 @@ import {
   type DemoLoginRequest,
   type LoginRequest,
   type Session,
-} from '@/contract/console-wire';
+} from '@/proxy-api/console';
 import { unwrap } from '@/contract/result';
 import { proxyClient } from './client.ts';
 
-// The proxy's own surface (the console wire, src/contract/console-wire.ts): who is signed in, the
+// The proxy's own surface (the console wire, src/proxy-api/console.ts): who is signed in, the
 // environments it offers, sign-in and sign-out. Not upstream operations: the token of spec 4.1 never
 // reaches the browser.
 

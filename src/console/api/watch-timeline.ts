@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { unwrap } from '@/contract/result';
-import { getCentreTimeline } from '@/contract/watch-wire';
+import { getCentreTimeline } from '@/proxy-api/watch';
 import { proxyClient } from './client.ts';
 import { watchKeys } from './watch.ts';
 

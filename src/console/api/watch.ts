@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/contract/api-error';
 import { unwrap } from '@/contract/result';
-import { listWatchedCentres, refreshCentres, type WatchedCentres } from '@/contract/watch-wire';
+import { listWatchedCentres, refreshCentres, type WatchedCentres } from '@/proxy-api/watch';
 import { proxyClient } from './client.ts';
 
 // What the watcher keeps (docs/decisions/0025): a connection's every centre, read at once by the

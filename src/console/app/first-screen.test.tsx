@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FirstScreenRequest } from '@/contract/first-screen';
-import { centreColumnsOf, type WatchedCentre, type WatchedState } from '@/contract/watch-wire';
+import type { FirstScreenRequest } from '@/proxy-api/first-screen';
+import { centreColumnsOf, type WatchedCentre, type WatchedState } from '@/proxy-api/watch';
 import { renderOverview } from './first-screen.tsx';
 
 // The overview the proxy renders into its page (docs/decisions/0025 "Rendered into the HTML"): what

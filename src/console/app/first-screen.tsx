@@ -15,8 +15,8 @@ import { Shell } from '@/console/components/shell';
 import { OverviewScreen } from '@/console/features/overview/overview-screen';
 import { overviewSearchSchema } from '@/console/features/overview/search';
 import { activateLanguage, loadAllCatalogues } from '@/console/lib/i18n';
-import type { FirstScreenRequest, RenderOverview } from '@/contract/first-screen';
-import { watchedCentresSchema } from '@/contract/watch-wire';
+import type { FirstScreenRequest, RenderOverview } from '@/proxy-api/first-screen';
+import { watchedCentresSchema } from '@/proxy-api/watch';
 
 // Lingui's active language is global: one render at a time, every catalogue loaded once.
 let queue: Promise<unknown> = loadAllCatalogues();

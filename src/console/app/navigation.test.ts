@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATION_IDS } from '@/contract/operations';
-import { ROLE_PERMISSIONS, type Role } from '@/contract/permissions';
+import { ROLE_PERMISSIONS, type Role } from '@/proxy-api/permissions';
 import { NAVIGATION, navigationFor } from './navigation.ts';
 
 describe('the navigation', () => {

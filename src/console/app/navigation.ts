@@ -1,5 +1,5 @@
 import type { OperationId } from '@/contract/operations';
-import type { Permission } from '@/contract/roles';
+import type { Permission } from '@/proxy-api/roles';
 import { may, type Rights } from '@/console/domain/rights';
 import type { MessageKey } from '@/console/lib/i18n';
 import type { FileRoutesByTo } from '@/console/routeTree.gen';

@@ -10,7 +10,7 @@ import { Shell } from '@/console/components/shell';
 import { LoginScreen } from '@/console/features/auth/login-screen';
 import { activateLanguage, createI18n, I18nProvider, loadArea, type Language } from '@/console/lib/i18n';
 import { CAPTURE_PRESSES } from '@/console/lib/prerendered';
-import type { Environment } from '@/contract/console-wire';
+import type { Environment } from '@/proxy-api/console';
 import type { ReactNode } from 'react';
 
 export interface Prerendered {

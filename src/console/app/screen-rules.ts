@@ -1,5 +1,5 @@
 import type { OperationId } from '@/contract/operations';
-import type { Permission } from '@/contract/roles';
+import type { Permission } from '@/proxy-api/roles';
 import { may, type Rights } from '@/console/domain/rights';
 import { CENTRE_PAGE, CENTRE_TABS } from './centre-tabs.ts';
 import { NAVIGATION, offers, type NavigationEntry } from './navigation.ts';

@@ -1,7 +1,7 @@
 import { Alert, Button, EmptyState as MantineEmptyState, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { describeError, isSessionEnded } from '@/console/lib/error-message';
-import type { EnvironmentKind } from '@/contract/console-wire';
+import type { EnvironmentKind } from '@/proxy-api/console';
 import { useI18n } from '@/console/lib/i18n';
 
 // The console's feedback states, one component each, so that every screen says "empty", "no

@@ -1,5 +1,5 @@
 import { Alert, Text } from '@mantine/core';
-import type { Permission } from '@/contract/permissions';
+import type { Permission } from '@/proxy-api/permissions';
 import { missing, type Missing, type Rights } from '@/console/domain/permissions';
 import { useI18n } from '@/console/lib/i18n';
 

@@ -1,5 +1,5 @@
 import { NativeSelect, Stack, Text } from '@mantine/core';
-import type { ConnectionChoice, Session } from '@/contract/console-wire';
+import type { ConnectionChoice, Session } from '@/proxy-api/console';
 import { useI18n } from '@/console/lib/i18n';
 
 /** Who is signed in, through which connection and as what; the switcher when there are several. */

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { I18nProvider } from '@/console/lib/i18n';
 import { render } from '@/console/testing/render';
-import type { EnvironmentKind } from '@/contract/console-wire';
+import type { EnvironmentKind } from '@/proxy-api/console';
 import { Shell } from './shell.tsx';
 
 function renderShell(kind: EnvironmentKind, unverified = false) {

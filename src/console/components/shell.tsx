@@ -1,7 +1,7 @@
 import { AppShell, Badge, Burger, Button, Group, Kbd, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import type { EnvironmentKind, Session } from '@/contract/console-wire';
+import type { EnvironmentKind, Session } from '@/proxy-api/console';
 import { useI18n } from '@/console/lib/i18n';
 import { ConnectionSection } from './shell-connection.tsx';
 import { ColourSchemeToggle, LanguageSelect } from './shell-controls.tsx';

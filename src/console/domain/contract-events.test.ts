@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ContractEvent } from '@/contract/console-wire';
+import type { ContractEvent } from '@/proxy-api/console';
 import {
   attemptOutcome,
   eventKindsOf,

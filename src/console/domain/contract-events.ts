@@ -1,5 +1,5 @@
 import { meaningOfStatus, type ApiErrorMeaning } from '@/contract/api-error-value';
-import type { ContractEvent, ContractEventAttempt } from '@/contract/console-wire';
+import type { ContractEvent, ContractEventAttempt } from '@/proxy-api/console';
 
 // A contract event's answers, read one way (spec 4.8, §7; D8; docs/decisions/0016): the answer the
 // Contract tab explains when it arrives and the attempt the event log shows later are the same

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ROLE_PERMISSIONS } from '@/contract/permissions';
+import { ROLE_PERMISSIONS } from '@/proxy-api/permissions';
 import { may, missing } from './permissions.ts';
 
 const support = {

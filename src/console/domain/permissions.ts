@@ -1,4 +1,4 @@
-import { rolesGranting, type Permission, type Role } from '@/contract/permissions';
+import { rolesGranting, type Permission, type Role } from '@/proxy-api/permissions';
 import { may, type Rights } from './rights.ts';
 
 // What the signed-in session may do (docs/decisions/0023), read from the permissions the proxy

@@ -1,5 +1,5 @@
-import type { Session } from '@/contract/console-wire';
-import type { Permission } from '@/contract/roles';
+import type { Session } from '@/proxy-api/console';
+import type { Permission } from '@/proxy-api/roles';
 
 // Whether the session may do something (docs/decisions/0023): what the navigation and the screens'
 // rule read in the entry. Why it may not, in words, is permissions.ts's, with the screens' code.

@@ -1,6 +1,6 @@
 import type { EventKind, Outcome, Unanswered } from '@/console/domain/contract-events';
 import type { I18n, MessageKey } from '@/console/lib/i18n';
-import type { ContractEventItem } from '@/contract/console-wire';
+import type { ContractEventItem } from '@/proxy-api/console';
 
 // A contract event's answer and what it asked for, in words, the same wherever they are shown: the
 // Contract tab's panel when the answer arrives, its list of the centre's events, and the Activity

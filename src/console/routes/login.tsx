@@ -8,7 +8,7 @@ import {
 import { LoginScreen } from '@/console/features/auth/login-screen';
 import { loadArea } from '@/console/lib/i18n';
 import { withFallback } from '@/console/lib/search-params';
-import { SIGN_IN_PROBLEMS } from '@/contract/console-wire';
+import { SIGN_IN_PROBLEMS } from '@/proxy-api/console';
 
 // `redirect` is user input: only a same-origin path is kept, so a link cannot send anyone elsewhere.
 const loginSearchSchema = z.object({

@@ -1,6 +1,6 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
-import { ROLE_PERMISSIONS, type Role } from '@/contract/permissions';
-import type { Connection, Person } from '@/contract/people-wire';
+import { ROLE_PERMISSIONS, type Role } from '@/proxy-api/permissions';
+import type { Connection, Person } from '@/proxy-api/people';
 
 // A person signed in as themselves (docs/decisions/0023), for the console's screen tests. The
 // in-page proxy the tests run against (testing/simulator-console.ts) has no database, so no people:

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { CONSOLE_HEADERS } from '@/contract/console-wire';
+import { CONSOLE_HEADERS } from '@/proxy-api/console';
 import { createInBrowserProxy, proxyPaths, type InBrowserProxy } from '@/proxy/hosts/browser';
 import { createSimulator, type SeedOption } from '@/simulator';
 

@@ -7,9 +7,9 @@
 // store, the audit log in memory (the same interface and suite as the database's, docs/decisions/0018),
 // and there is no client address to count (the limiter counts this page as one address).
 import { createProxyApp, type ProxyOptions } from '../app.ts';
-import { memoryCarrier } from '../session-carrier.ts';
-import { createMemoryStore } from '../session-store.ts';
-import type { FetchLike } from '../upstream.ts';
+import { memoryCarrier } from '../core/sessions/carrier.ts';
+import { createMemoryStore } from '../core/sessions/store.ts';
+import type { FetchLike } from '../core/upstream/upstream.ts';
 
 export interface InBrowserProxy {
   /** Answers a request to `/auth`, `/api`, `/__sim`, `/contract-events` or `/audit` as the proxy would. */

@@ -2,9 +2,9 @@
 // an HttpOnly cookie, and in the page (the demo worker, the console's tests) with the session id in
 // the host's memory. Both run the same app over the simulator; this checks they answer alike.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { CLIENT_SESSION_PERMISSIONS } from '../../contract/permissions.ts';
+import { CLIENT_SESSION_PERMISSIONS } from '../../proxy-api/permissions.ts';
 import { createSimulator } from '../../simulator/index.ts';
-import { sessionCookieName } from '../session-carrier.ts';
+import { sessionCookieName } from '../core/sessions/carrier.ts';
 import { sessionFrom, startProxy } from '../testing/harness.ts';
 import { createInBrowserProxy } from './browser.ts';
 

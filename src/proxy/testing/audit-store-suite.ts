@@ -2,8 +2,13 @@
 // and memory must behave alike, or the in-browser demo would tell another story than the proxy.
 // Each test writes under an environment of its own, so one store can serve the whole file.
 import { describe, expect, test } from 'vitest';
-import { everyEntry, type AuditCursor, type AuditStore, type NewAuditEntry } from '../audit/store.ts';
-import { wireEntry } from '../routes/audit.ts';
+import {
+  everyEntry,
+  type AuditCursor,
+  type AuditStore,
+  type NewAuditEntry,
+} from '../features/audit/store.ts';
+import { wireEntry } from '../features/audit/routes.ts';
 
 let environments = 0;
 const day = 86_400_000;

@@ -3,10 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { describe, expect, test } from 'vitest';
-import { createSqlDirectory } from '../db/people-repository.ts';
-import type { Database } from '../db/schema.ts';
-import type { Directory, NewConnection } from '../people/directory.ts';
-import { createSecretBox } from '../secret-box.ts';
+import { createSqlDirectory } from '../features/people/repository.ts';
+import type { Database } from '../core/store/schema.ts';
+import type { Directory, NewConnection } from '../features/people/directory.ts';
+import { createSecretBox } from '../core/store/secret-box.ts';
 
 export const canarySecret = 'CANARY-CONNECTION-SECRET-3c9e1f';
 

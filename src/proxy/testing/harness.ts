@@ -4,11 +4,11 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach } from 'vitest';
 import { createProxyApp } from '../app.ts';
 import type { ProxyApp, ProxyOptions } from '../app.ts';
-import type { EnvironmentConfig } from '../environments.ts';
-import { createLogger } from '../logger.ts';
-import { cutConnection, listen } from '../server.ts';
-import { sessionCookieName } from '../session-carrier.ts';
-import { createMemoryStore } from '../session-store.ts';
+import type { EnvironmentConfig } from '../core/upstream/environments.ts';
+import { createLogger } from '../core/log/logger.ts';
+import { cutConnection, listen } from '../core/http/server.ts';
+import { sessionCookieName } from '../core/sessions/carrier.ts';
+import { createMemoryStore } from '../core/sessions/store.ts';
 import { canary, startFakeUpstream, type FakeUpstream } from './fake-upstream.ts';
 
 export interface Harness {

@@ -3,24 +3,24 @@
 // /oidc as `npm start` mounts it, the simulator as the demo upstream (and any other environment a
 // test gives), the demo's connections and people registered. `signIn` drives the whole code flow
 // as a browser would.
-import { createAlertInbox } from '../alerts/inbox.ts';
+import { createAlertInbox } from '../features/alerts/inbox.ts';
 import { randomBytes } from 'node:crypto';
-import { createWatchReads } from '../db/watch-reads.ts';
+import { createWatchReads } from '../features/watch/reads.ts';
 import { createProxyApp, type ProxyApp, type ProxyOptions } from '../app.ts';
-import { createSqlAuditStore } from '../db/audit-repository.ts';
-import { openStore, type Store } from '../db/engine.ts';
-import { createSqlDirectory } from '../db/people-repository.ts';
-import { createWebhookStore, type WebhookStore } from '../db/webhook-repository.ts';
-import { demoPeople, seedDemo } from '../identity/demo-people.ts';
-import { createEmbeddedProvider, embeddedPrefix } from '../identity/embedded-provider.ts';
-import { createOidcClient } from '../identity/oidc-client.ts';
-import { createLogger } from '../logger.ts';
-import type { Directory } from '../people/directory.ts';
-import { noPeoplePolicy, type OrganisationSignIn } from '../people/organisation.ts';
-import { createSecretBox } from '../secret-box.ts';
-import { listen, type RunningProxy } from '../server.ts';
-import { sessionCookieName } from '../session-carrier.ts';
-import { createMemoryStore } from '../session-store.ts';
+import { createSqlAuditStore } from '../features/audit/repository.ts';
+import { openStore, type Store } from '../core/store/engine.ts';
+import { createSqlDirectory } from '../features/people/repository.ts';
+import { createWebhookStore, type WebhookStore } from '../features/connections/webhook-repository.ts';
+import { demoPeople, seedDemo } from '../features/demo/people.ts';
+import { createEmbeddedProvider, embeddedPrefix } from '../features/demo/embedded-provider.ts';
+import { createOidcClient } from '../features/sign-in/oidc-client.ts';
+import { createLogger } from '../core/log/logger.ts';
+import type { Directory } from '../features/people/directory.ts';
+import { noPeoplePolicy, type OrganisationSignIn } from '../features/sign-in/organisation.ts';
+import { createSecretBox } from '../core/store/secret-box.ts';
+import { listen, type RunningProxy } from '../core/http/server.ts';
+import { sessionCookieName } from '../core/sessions/carrier.ts';
+import { createMemoryStore } from '../core/sessions/store.ts';
 import { createSimulator } from '../../simulator/index.ts';
 import { TestBrowser } from './browser.ts';
 

@@ -3,10 +3,10 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { embeddedEngineFlags } from '../db/pglite.ts';
+import { embeddedEngineFlags } from '../core/store/pglite.ts';
 import { copyDataDir } from '../../../scripts/data-dir.ts';
 import { listeningUrl } from '../../../scripts/proxy-output.ts';
-import { sessionCookieName } from '../session-carrier.ts';
+import { sessionCookieName } from '../core/sessions/carrier.ts';
 import { canary } from './fake-upstream.ts';
 import { sessionFrom } from './harness.ts';
 

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from 'redis';
-import type { SessionStore } from '../session-store.ts';
+import type { SessionStore } from '../core/sessions/store.ts';
 
 /** What the tests ask Redis directly. */
 export interface AdminClient {

@@ -1,20 +1,20 @@
 // One suite for the retention of the watcher's history and alerts (docs/decisions/0025 and 0026
 // "Retention"), run on PGlite and on a real PostgreSQL: history and alerts written as the watcher
-// writes them (rows of `centre_change`, alerts raised from them by alerts/raise.ts with their inbox
+// writes them (rows of `centre_change`, alerts raised from them by features/alerts/raise.ts with their inbox
 // rows and e-mail deliveries), then purged as main.ts's daily schedule purges them.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { CentreState } from '../../contract/watch-state.ts';
-import { createAlertInbox } from '../alerts/inbox.ts';
-import { raiseAlerts } from '../alerts/raise.ts';
-import type { Store } from '../db/engine.ts';
-import { createSqlDirectory } from '../db/people-repository.ts';
-import { createWatchReads } from '../db/watch-reads.ts';
-import { createWatchRetention } from '../db/watch-retention.ts';
-import { demoLogins } from '../environments.ts';
-import type { Connection, Directory, Person } from '../people/directory.ts';
-import { createSecretBox } from '../secret-box.ts';
+import type { CentreState } from '../../proxy-api/watch-state.ts';
+import { createAlertInbox } from '../features/alerts/inbox.ts';
+import { raiseAlerts } from '../features/alerts/raise.ts';
+import type { Store } from '../core/store/engine.ts';
+import { createSqlDirectory } from '../features/people/repository.ts';
+import { createWatchReads } from '../features/watch/reads.ts';
+import { createWatchRetention } from '../features/watch/retention.ts';
+import { demoLogins } from '../core/upstream/environments.ts';
+import type { Connection, Directory, Person } from '../features/people/directory.ts';
+import { createSecretBox } from '../core/store/secret-box.ts';
 import { testCentreState as state } from './centre-state.ts';
 import { addConnection } from './watch-world.ts';
 

@@ -2,8 +2,8 @@
 // migration, queue definitions and queries, against the simulator (its control API and D11 faults),
 // with the requests that reach it counted where they arrive.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import type { Store } from '../db/engine.ts';
-import type { Connection } from '../people/directory.ts';
+import type { Store } from '../core/store/engine.ts';
+import type { Connection } from '../features/people/directory.ts';
 import {
   addConnection,
   countedSimulator,

@@ -3,18 +3,18 @@
 // stored connections to its demo parents, and a watcher on a given store with a way to wait for
 // the refreshes it runs.
 import { randomBytes } from 'node:crypto';
-import { createWatchRepository } from '../db/watch-repository.ts';
-import type { Store } from '../db/engine.ts';
-import type { WebhookStore } from '../db/webhook-repository.ts';
-import { createSqlDirectory } from '../db/people-repository.ts';
-import { demoLogins, type EnvironmentConfig } from '../environments.ts';
-import { silentLogger } from '../context.ts';
-import type { Connection, Directory } from '../people/directory.ts';
-import { createSecretBox } from '../secret-box.ts';
-import type { RaisedAlert } from '../alerts/raise.ts';
-import type { Channels } from '../alerts/channels.ts';
-import type { RefreshResult } from '../watch/refresh.ts';
-import { startWatcher, type Watcher } from '../watch/watcher.ts';
+import { createWatchRepository } from '../features/watch/repository.ts';
+import type { Store } from '../core/store/engine.ts';
+import type { WebhookStore } from '../features/connections/webhook-repository.ts';
+import { createSqlDirectory } from '../features/people/repository.ts';
+import { demoLogins, type EnvironmentConfig } from '../core/upstream/environments.ts';
+import { silentLogger } from '../core/http/context.ts';
+import type { Connection, Directory } from '../features/people/directory.ts';
+import { createSecretBox } from '../core/store/secret-box.ts';
+import type { RaisedAlert } from '../features/alerts/raise.ts';
+import type { Channels } from '../features/alerts/channels.ts';
+import type { RefreshResult } from '../features/watch/refresh.ts';
+import { startWatcher, type Watcher } from '../features/watch/watcher.ts';
 import { createSimulator, type Simulator } from '../../simulator/index.ts';
 
 export interface Seen {

@@ -2,7 +2,7 @@ import { Button, NativeSelect, TextInput, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useI18n, type MessageKey } from '@/console/lib/i18n';
 import type { SearchChange } from '@/console/lib/use-search-change';
-import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from '@/contract/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from '@/proxy-api/audit-actions';
 import classes from './activity.module.css';
 import { PersonFilter } from './person-filter.tsx';
 import { ACTIVITY_SEARCH_DEFAULTS, isFiltered, type ActivitySearch } from './search.ts';

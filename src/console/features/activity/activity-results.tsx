@@ -3,7 +3,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { EmptyState, ErrorPanel, NoResults } from '@/console/components/feedback';
 import { useI18n } from '@/console/lib/i18n';
-import type { ActivityEntry, ActivityPage } from '@/contract/activity-wire';
+import type { ActivityEntry, ActivityPage } from '@/proxy-api/activity';
 import classes from './activity.module.css';
 import { ActivityLineItem } from './activity-line.tsx';
 import { activityLines } from './entry-lines.ts';

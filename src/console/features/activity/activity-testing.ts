@@ -1,7 +1,7 @@
-import { CONSOLE_HEADERS } from '@/contract/console-wire';
-import { activityEntrySchema, type ActivityEntry } from '@/contract/activity-wire';
+import { CONSOLE_HEADERS } from '@/proxy-api/console';
+import { activityEntrySchema, type ActivityEntry } from '@/proxy-api/activity';
 
-// Activity entries as the proxy sends them (src/contract/activity-wire.ts), parsed by the contract
+// Activity entries as the proxy sends them (src/proxy-api/activity.ts), parsed by the contract
 // as the console reads them, for the rules' tests.
 
 let sequence = 0;

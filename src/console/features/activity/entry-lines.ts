@@ -1,7 +1,7 @@
 import { eventKindsOf, outcomeOf, type EventKind, type Outcome } from '@/console/domain/contract-events';
-import type { ContractEvent, ContractEventItem } from '@/contract/console-wire';
-import type { ActivityActor, ActivityEntry } from '@/contract/activity-wire';
-import { contractEventItemSchema } from '@/contract/console-wire';
+import type { ContractEvent, ContractEventItem } from '@/proxy-api/console';
+import type { ActivityActor, ActivityEntry } from '@/proxy-api/activity';
+import { contractEventItemSchema } from '@/proxy-api/console';
 
 // The activity log's entries (docs/decisions/0018: one per change, one per attempt, one per doctor)
 // as the lines a person reads (docs/decisions/0022): a contract event with its attempts, a run of

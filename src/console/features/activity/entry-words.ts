@@ -2,7 +2,7 @@ import type { EventKind } from '@/console/domain/contract-events';
 import type { I18n, MessageKey } from '@/console/lib/i18n';
 import { outcomeWords, type Tone } from '@/console/lib/outcome-words';
 import { meaningOfStatus } from '@/contract/api-error-value';
-import type { ActivityActor } from '@/contract/activity-wire';
+import type { ActivityActor } from '@/proxy-api/activity';
 import type { ActivityLine, DoctorResult, Refusal } from './entry-lines.ts';
 
 // A line of the activity log in words (docs/decisions/0022): who did what to which centre, and how

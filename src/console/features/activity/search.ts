@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { intParam, oneOfParam, patternParam, textParam } from '@/console/lib/search-params';
-import type { ActivityQuery } from '@/contract/activity-wire';
-import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from '@/contract/audit-actions';
+import type { ActivityQuery } from '@/proxy-api/activity';
+import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from '@/proxy-api/audit-actions';
 
 // The Activity screen's filters, in the URL (docs/decisions/0006, 0022): a link reproduces the view
 // and a reload keeps it. Each parameter falls back to "any" when missing or not valid. Its own

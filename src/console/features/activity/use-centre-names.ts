@@ -2,7 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { centreQueryOptions } from '@/console/api/get-centre';
 import { useI18n } from '@/console/lib/i18n';
-import type { ActivityEntry } from '@/contract/activity-wire';
+import type { ActivityEntry } from '@/proxy-api/activity';
 
 interface KnownCentre {
   id: number;

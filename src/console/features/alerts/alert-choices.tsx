@@ -4,7 +4,7 @@ import { useSaveAlertChoices } from '@/console/api/alerts';
 import { Form, FormError, SubmitButton, useSchemaForm } from '@/console/components/form';
 import { useNotify } from '@/console/components/notifications-host';
 import { useI18n } from '@/console/lib/i18n';
-import { ALERT_RULES, alertChoicesSchema, type AlertChoices } from '@/contract/alerts-console-wire';
+import { ALERT_RULES, alertChoicesSchema, type AlertChoices } from '@/proxy-api/alerts-console';
 
 /**
  * One's choices per rule (docs/decisions/0026: inbox and e-mail, and the e-mail's language), sent

@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import type { Alert } from '@/contract/alerts-console-wire';
+import type { Alert } from '@/proxy-api/alerts-console';
 import { AnchorLink } from '@/console/components/links';
 import { LocalTime } from '@/console/components/local-time';
 import { PlainList } from '@/console/components/plain-list';

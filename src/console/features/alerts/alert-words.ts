@@ -1,4 +1,4 @@
-import type { Alert } from '@/contract/alerts-console-wire';
+import type { Alert } from '@/proxy-api/alerts-console';
 import type { MessageKey, Values } from '@/console/lib/i18n';
 
 // An alert in words (docs/decisions/0026): the rule says what happened, the details who and when

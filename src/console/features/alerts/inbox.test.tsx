@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { Alert, AlertChoices } from '@/contract/alerts-console-wire';
+import type { Alert, AlertChoices } from '@/proxy-api/alerts-console';
 import { renderApp } from '@/console/testing/render-app';
 import { personSessionHandler } from '@/console/testing/person-session';
 import { DEMO_PARENT, setupSimulatorConsole } from '@/console/testing/simulator-console';

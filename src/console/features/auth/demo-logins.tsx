@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useI18n, type MessageKey } from '@/console/lib/i18n';
-import type { DemoLoginName } from '@/contract/console-wire';
+import type { DemoLoginName } from '@/proxy-api/console';
 
 // D12: the two fixed demo logins, offered as one-click buttons when a demo environment exists.
 // They name the login only (`POST /auth/demo-login`): the proxy holds the secrets, so that no built

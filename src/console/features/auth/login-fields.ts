@@ -2,12 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { z } from 'zod/mini';
 import type { MessageKey } from '@/console/lib/i18n';
 import { prerenderedValues } from '@/console/lib/prerendered';
-import {
-  loginRequestSchema,
-  type Environment,
-  type LoginRequest,
-  type Session,
-} from '@/contract/console-wire';
+import { loginRequestSchema, type Environment, type LoginRequest, type Session } from '@/proxy-api/console';
 import { readRememberedLogin } from './remembered-login.ts';
 
 /**

@@ -3,7 +3,7 @@ import { Fragment, type FormEvent } from 'react';
 import { useDemoSignIn, useSignIn } from '@/console/api/session';
 import { FormErrorAlert } from '@/console/components/feedback';
 import { useI18n } from '@/console/lib/i18n';
-import type { Environment, Session } from '@/contract/console-wire';
+import type { Environment, Session } from '@/proxy-api/console';
 import { DemoLogins } from './demo-logins.tsx';
 import { RULES, useLoginFields, type LoginField } from './login-fields.ts';
 import { rememberLogin } from './remembered-login.ts';

@@ -1,5 +1,5 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
-import type { Environment, Session, SignInOptions, SignInProblem } from '@/contract/console-wire';
+import type { Environment, Session, SignInOptions, SignInProblem } from '@/proxy-api/console';
 import { usePageTitle } from '@/console/lib/page-title';
 import { useI18n } from '@/console/lib/i18n';
 import { LoginForm } from './login-form.tsx';

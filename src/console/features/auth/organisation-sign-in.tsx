@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useI18n } from '@/console/lib/i18n';
-import { PEOPLE_PATHS, type SignInProblem } from '@/contract/console-wire';
+import { PEOPLE_PATHS, type SignInProblem } from '@/proxy-api/console';
 
 /** Why an organisation sign-in did not complete (`?signIn=`): nothing was signed in. */
 export function SignInProblemAlert({ problem }: { problem: SignInProblem }) {

@@ -4,7 +4,7 @@ import { environmentsQueryOptions } from '@/console/api/session';
 import { ErrorPanel } from '@/console/components/feedback';
 import { useI18n } from '@/console/lib/i18n';
 import { sessionExpiry, useSessionExpired } from '@/console/lib/session-expiry';
-import type { Session } from '@/contract/console-wire';
+import type { Session } from '@/proxy-api/console';
 import { LoginForm } from './login-form.tsx';
 import { OrganisationSignIn } from './organisation-sign-in.tsx';
 

@@ -14,7 +14,7 @@ import { may } from '@/console/domain/permissions';
 import { AnchorLink } from '@/console/components/links';
 // The centre read's contract code comes with the page's code, which the entry starts loading at
 // boot (main.tsx): its request then never waits for it (docs/decisions/0017).
-import '@/contract/console-wire-centres';
+import '@/proxy-api/centres';
 
 interface HeaderProps {
   providerId: number;

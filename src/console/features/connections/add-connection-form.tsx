@@ -5,8 +5,8 @@ import { Form, FormError, SubmitButton, useSchemaForm } from '@/console/componen
 import { useNotify } from '@/console/components/notifications-host';
 import { fieldMessage } from '@/console/lib/form-kit';
 import { useI18n } from '@/console/lib/i18n';
-import type { Environment } from '@/contract/console-wire';
-import { addConnectionRequestSchema, type AddConnectionRequest } from '@/contract/people-wire';
+import type { Environment } from '@/proxy-api/console';
+import { addConnectionRequestSchema, type AddConnectionRequest } from '@/proxy-api/people';
 
 // The provider id is typed as text and read as the wire's positive whole number.
 const formSchema = z.pipe(

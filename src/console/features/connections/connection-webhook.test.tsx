@@ -8,7 +8,7 @@ import { DEMO_PARENT, setupSimulatorConsole } from '@/console/testing/simulator-
 
 // Issue 26 (docs/decisions/0027): an admin sets a connection's chat webhook. The proxy's side (sealed
 // at rest, only the host answered, admins only) runs against PostgreSQL in
-// src/proxy/people/connection-webhook.test.ts; here, its answers as the proxy gives them.
+// src/proxy/features/connections/webhook.test.ts; here, its answers as the proxy gives them.
 const api = setupSimulatorConsole({ seed: 'demo' });
 
 function serveConnections(sent: unknown[]) {

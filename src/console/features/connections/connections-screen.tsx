@@ -8,7 +8,7 @@ import { EmptyState } from '@/console/components/feedback';
 import { PlainList } from '@/console/components/plain-list';
 import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
-import type { Connection } from '@/contract/people-wire';
+import type { Connection } from '@/proxy-api/people';
 import { FailedDeliveries } from './failed-deliveries.tsx';
 
 // The form idiom (react-hook-form and its resolver) loads after the list has painted.

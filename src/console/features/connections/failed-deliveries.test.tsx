@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { FailedDelivery } from '@/contract/alerts-console-wire';
+import type { FailedDelivery } from '@/proxy-api/alerts-console';
 import { renderApp } from '@/console/testing/render-app';
 import { personSessionHandler, testConnection } from '@/console/testing/person-session';
 import { DEMO_PARENT, setupSimulatorConsole } from '@/console/testing/simulator-console';
@@ -10,7 +10,7 @@ import { DEMO_PARENT, setupSimulatorConsole } from '@/console/testing/simulator-
 // Issue 26 ("an SMTP server that refuses: retried with backoff, visible to admins"): the admin sees
 // the connection's alert messages that did not go out, and sends one again alone. The proxy's side
 // (scoped to the connection, admins only, audited) runs against PostgreSQL in
-// src/proxy/routes/alerts.test.ts; here, its answers as the proxy gives them.
+// src/proxy/features/alerts/routes.test.ts; here, its answers as the proxy gives them.
 const api = setupSimulatorConsole({ seed: 'demo' });
 
 const connection = testConnection({ webhookHost: 'hooks.slack.com' });

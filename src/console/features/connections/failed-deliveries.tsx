@@ -6,7 +6,7 @@ import { AnchorLink } from '@/console/components/links';
 import { LocalTime } from '@/console/components/local-time';
 import { PlainList } from '@/console/components/plain-list';
 import { useI18n } from '@/console/lib/i18n';
-import type { FailedDelivery } from '@/contract/alerts-console-wire';
+import type { FailedDelivery } from '@/proxy-api/alerts-console';
 
 /**
  * The connection's alert messages that did not go out (issue 26: "an SMTP server that refuses:

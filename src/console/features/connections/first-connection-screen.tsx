@@ -4,8 +4,8 @@ import { useAddFirstConnection } from '@/console/api/connections';
 import { AnchorLink } from '@/console/components/links';
 import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
-import type { Environment } from '@/contract/console-wire';
-import type { AddConnectionRequest } from '@/contract/people-wire';
+import type { Environment } from '@/proxy-api/console';
+import type { AddConnectionRequest } from '@/proxy-api/people';
 
 // The form idiom (react-hook-form and its resolver) loads after the page has painted, as on the
 // Connections screen.

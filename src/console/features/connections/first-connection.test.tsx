@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ROLE_PERMISSIONS } from '@/contract/permissions';
+import { ROLE_PERMISSIONS } from '@/proxy-api/permissions';
 import { renderApp } from '@/console/testing/render-app';
 import { RED_SALUD } from '@/console/testing/person-session';
 import { DEMO_PARENT, setupSimulatorConsole } from '@/console/testing/simulator-console';
@@ -11,7 +11,7 @@ import { DEMO_PARENT, setupSimulatorConsole } from '@/console/testing/simulator-
 // JSON API path) that registers the first connection: one form, a wrong secret refused in words,
 // nothing typed lost, and the console opens on the new connection. The proxy's side of
 // POST /connections/first runs against PostgreSQL and the embedded OpenID provider
-// (src/proxy/people/people.test.ts); here, its answers as the proxy gives them.
+// (src/proxy/features/people/people.test.ts); here, its answers as the proxy gives them.
 const api = setupSimulatorConsole({ seed: 'demo' });
 
 const firstAdminSession = {

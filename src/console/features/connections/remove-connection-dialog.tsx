@@ -6,7 +6,7 @@ import { signOut } from '@/console/api/session';
 import { FormErrorAlert } from '@/console/components/feedback';
 import { useNotify } from '@/console/components/notifications-host';
 import { useI18n } from '@/console/lib/i18n';
-import type { Connection } from '@/contract/people-wire';
+import type { Connection } from '@/proxy-api/people';
 
 /**
  * `DELETE /connections/{id}`, confirmed first (issue 25; docs/decisions/0023): everyone working

@@ -8,7 +8,7 @@ import { DEMO_PARENT, setupSimulatorConsole } from '@/console/testing/simulator-
 
 // Issue 25: an admin removes a connection from the console, confirmed first. The proxy's side
 // (the sessions on it end, the removal audited under the admin's name) runs against PostgreSQL in
-// src/proxy/people/connections.test.ts; here, its answers as the proxy gives them.
+// src/proxy/features/connections/connections.test.ts; here, its answers as the proxy gives them.
 const api = setupSimulatorConsole({ seed: 'demo' });
 
 /** The proxy's list, and the DELETEs it was sent (each removes its connection from the list). */

@@ -5,7 +5,7 @@ import { Form, FormError, SubmitButton, useSchemaForm } from '@/console/componen
 import { useNotify } from '@/console/components/notifications-host';
 import { fieldMessage } from '@/console/lib/form-kit';
 import { useI18n } from '@/console/lib/i18n';
-import { clientSecretSchema, type Connection } from '@/contract/people-wire';
+import { clientSecretSchema, type Connection } from '@/proxy-api/people';
 
 // Not `z.pick`: zod's core ships in one chunk with the entry, and pick's helpers cost it 0.3 kB gzip.
 const formSchema = z.object({ clientSecret: clientSecretSchema });

@@ -6,7 +6,7 @@ import { useNotify } from '@/console/components/notifications-host';
 import { fieldMessage } from '@/console/lib/form-kit';
 import { useI18n } from '@/console/lib/i18n';
 import { isApiError } from '@/contract/api-error-value';
-import type { Connection } from '@/contract/people-wire';
+import type { Connection } from '@/proxy-api/people';
 
 // The proxy decides what a webhook may be (https, plain http on its own machine only); the form
 // only catches what is plainly not an address, and keeps what was typed when the proxy refuses it.

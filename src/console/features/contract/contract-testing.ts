@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import type { Credentials } from '@/console/testing/simulator-console';
-import { CONSOLE_HEADERS, contractEventsSchema } from '@/contract/console-wire';
+import { CONSOLE_HEADERS, contractEventsSchema } from '@/proxy-api/console';
 
 // What the Contract tab's tests share: the demo logins (D12), the proxy's event log as the console
 // reads it, an event sent from elsewhere, and the tab's regions.

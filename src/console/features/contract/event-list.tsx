@@ -3,7 +3,7 @@ import { AnchorLink } from '@/console/components/links';
 import { LocalTime } from '@/console/components/local-time';
 import { attemptOutcome, type EventKind } from '@/console/domain/contract-events';
 import { useI18n } from '@/console/lib/i18n';
-import type { ContractEvent } from '@/contract/console-wire';
+import type { ContractEvent } from '@/proxy-api/console';
 import classes from './contract.module.css';
 import { eventKindWords, itemsWords, outcomeWords, shortEventId } from '@/console/lib/outcome-words';
 

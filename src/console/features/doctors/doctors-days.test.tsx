@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/console/testing/render-app';
 import { DEMO_PARENT, setupSimulatorConsole } from '@/console/testing/simulator-console';
-import { CONSOLE_HEADERS } from '@/contract/console-wire';
+import { CONSOLE_HEADERS } from '@/proxy-api/console';
 
 // The Doctors and Licences tabs count the days to the same expiry alike: calendar days from the
 // service's "now" (domain/days.ts). Centre 104 of the demo seed (D12) holds a TRIAL that ends five

@@ -16,7 +16,7 @@ import { may } from '@/console/domain/permissions';
 import { useI18n } from '@/console/lib/i18n';
 import type { SearchChange } from '@/console/lib/use-search-change';
 import { usePagedQuery, type Paging } from '@/console/lib/paging';
-import type { EnvironmentKind } from '@/contract/console-wire';
+import type { EnvironmentKind } from '@/proxy-api/console';
 import type { DoctorWithLicense, License } from '@/contract/schemas';
 import { doctorLicencesLink, usageShare } from './doctor-row-rules.ts';
 import { pageRequestOf, type DoctorsSearch } from './doctors-rules.ts';

@@ -5,7 +5,7 @@ import { centreTimelineQueryOptions } from '@/console/api/watch-timeline';
 import { ErrorPanel } from '@/console/components/feedback';
 import { LocalTime } from '@/console/components/local-time';
 import { useI18n, type MessageKey } from '@/console/lib/i18n';
-import type { CentreChange } from '@/contract/watch-wire';
+import type { CentreChange } from '@/proxy-api/watch';
 import classes from './licences.module.css';
 
 // A centre's history as the watcher saw it (issue 26 item 2, docs/decisions/0025): one line per

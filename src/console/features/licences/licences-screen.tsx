@@ -14,7 +14,7 @@ import { bannersOf, fullName } from '@/console/domain/banners';
 import { LICENCE_TYPES } from '@/console/domain/plans';
 import { useI18n } from '@/console/lib/i18n';
 import type { SearchChange } from '@/console/lib/use-search-change';
-import type { EnvironmentKind } from '@/contract/console-wire';
+import type { EnvironmentKind } from '@/proxy-api/console';
 import { CentreTimeline } from './centre-timeline.tsx';
 import { LicenceBanners } from './licence-banners.tsx';
 import { LicencesByType } from './licences-by-type.tsx';

@@ -4,7 +4,7 @@ import { focusManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/console/testing/render-app';
 import { DEMO_PARENT, setupSimulatorConsole, type Credentials } from '@/console/testing/simulator-console';
-import { CONSOLE_HEADERS } from '@/contract/console-wire';
+import { CONSOLE_HEADERS } from '@/proxy-api/console';
 
 // The Licences tab over the D12 demo seed, through the simulator's console surface: the same
 // centres, doctors and clock as `npm start`.

@@ -11,7 +11,7 @@ import { downloadText } from '@/console/lib/download';
 import { useI18n } from '@/console/lib/i18n';
 import type { SearchChange } from '@/console/lib/use-search-change';
 import { usePageTitle } from '@/console/lib/page-title';
-import type { EnvironmentKind } from '@/contract/console-wire';
+import type { EnvironmentKind } from '@/proxy-api/console';
 import { overviewCsv } from './overview-csv.ts';
 import { csvColumns } from './overview-csv-columns.ts';
 import { useOverviewSource } from './overview-source.ts';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/console/testing/render-app';
 import { personSessionHandler } from '@/console/testing/person-session';
 import { setupSimulatorConsole } from '@/console/testing/simulator-console';
-import { centreColumnsOf, type WatchedCentre, type WatchedCentresWire } from '@/contract/watch-wire';
+import { centreColumnsOf, type WatchedCentre, type WatchedCentresWire } from '@/proxy-api/watch';
 
 // A person working through a stored connection: the overview draws from the watcher's snapshots
 // (docs/decisions/0025), and its loader, not the screens' guard, tells a parent's connection from a

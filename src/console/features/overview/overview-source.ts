@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { refreshPending, useRefreshCentres, watchedCentresQueryOptions } from '@/console/api/watch';
-import type { WatchedCentres, WatchedState } from '@/contract/watch-wire';
+import type { WatchedCentres, WatchedState } from '@/proxy-api/watch';
 import type { ChildListItem } from '@/contract/schemas';
 import { useOverviewLoader } from './overview-loader.ts';
 import type { RowLoad } from './overview-rules.ts';

@@ -2,7 +2,7 @@ import type { LicenceSummary, Roster } from '@/console/domain/centre';
 import { LICENSE_TYPES } from '@/contract/plans';
 import { BILLING_MODES, CONTRACT_STATUSES, type DoctorWithLicense } from '@/contract/schemas';
 import { asTolerant } from '@/contract/tolerant';
-import type { WatchedState } from '@/contract/watch-wire';
+import type { WatchedState } from '@/proxy-api/watch';
 import type { RowLoad } from './overview-rules.ts';
 
 // The watcher's kept state (docs/decisions/0025) read back as the answers it was made of (4.7's

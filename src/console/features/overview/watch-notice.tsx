@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { useState } from 'react';
 import { useI18n } from '@/console/lib/i18n';
-import type { WatchedCentres } from '@/contract/watch-wire';
+import type { WatchedCentres } from '@/proxy-api/watch';
 
 const STALE_OUTCOMES = ['unavailable', 'refused', 'failed'] as const;
 type StaleOutcome = (typeof STALE_OUTCOMES)[number];

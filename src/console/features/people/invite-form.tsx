@@ -4,8 +4,8 @@ import { Form, FormError, SubmitButton, useSchemaForm } from '@/console/componen
 import { useNotify } from '@/console/components/notifications-host';
 import { fieldMessage } from '@/console/lib/form-kit';
 import { useI18n } from '@/console/lib/i18n';
-import { inviteRequestSchema, type InviteRequest } from '@/contract/people-wire';
-import { ROLES } from '@/contract/permissions';
+import { inviteRequestSchema, type InviteRequest } from '@/proxy-api/people';
+import { ROLES } from '@/proxy-api/permissions';
 
 /**
  * An invitation by e-mail with a role on the current connection (`POST /people`): the person signs

@@ -6,7 +6,7 @@ import { DEMO_PARENT, setupSimulatorConsole } from '@/console/testing/simulator-
 
 // Issue 25: support staff read who works through the connection, with no invitation, role change
 // or removal, and are told why where the invitation would be. An admin sees the controls. (The
-// proxy refuses those calls to support whatever the page shows: src/proxy/people/people.test.ts.)
+// proxy refuses those calls to support whatever the page shows: src/proxy/features/people/people.test.ts.)
 const api = setupSimulatorConsole({ seed: 'demo' });
 
 const PEOPLE = [

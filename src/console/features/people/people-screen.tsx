@@ -8,7 +8,7 @@ import { PermissionNote } from '@/console/components/permission-note';
 import { may } from '@/console/domain/permissions';
 import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
-import { ROLES } from '@/contract/console-wire';
+import { ROLES } from '@/proxy-api/console';
 import { PeopleTable } from './people-table.tsx';
 
 // The form idiom (react-hook-form and its resolver) loads after the list has painted.

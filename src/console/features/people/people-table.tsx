@@ -6,8 +6,8 @@ import { LocalTime } from '@/console/components/local-time';
 import { PlainList } from '@/console/components/plain-list';
 import { useNotify } from '@/console/components/notifications-host';
 import { useI18n } from '@/console/lib/i18n';
-import type { Person } from '@/contract/people-wire';
-import { ROLES, type Role } from '@/contract/permissions';
+import type { Person } from '@/proxy-api/people';
+import { ROLES, type Role } from '@/proxy-api/permissions';
 
 export const nameOf = (person: Person) => person.name ?? person.email;
 

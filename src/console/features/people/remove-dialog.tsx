@@ -3,7 +3,7 @@ import { useRemovePerson } from '@/console/api/people';
 import { FormErrorAlert } from '@/console/components/feedback';
 import { useNotify } from '@/console/components/notifications-host';
 import { useI18n } from '@/console/lib/i18n';
-import type { Person } from '@/contract/people-wire';
+import type { Person } from '@/proxy-api/people';
 import { nameOf } from './people-table.tsx';
 
 /** `DELETE /people/{id}`, confirmed first: the person's open sessions end at once. */

@@ -10,9 +10,9 @@ import { RouteError } from '@/console/components/route-error';
 import { CentreNotFound } from '@/console/features/centres/centre-not-found';
 import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
 import { missing } from '@/console/domain/permissions';
-import type { Permission } from '@/contract/permissions';
+import type { Permission } from '@/proxy-api/permissions';
 import { means } from '@/console/lib/error-message';
-import type { EnvironmentKind } from '@/contract/console-wire';
+import type { EnvironmentKind } from '@/proxy-api/console';
 
 type Refusal =
   | { reason: 'unavailable'; environment: EnvironmentKind }

@@ -1,0 +1,191 @@
+// Connections through the proxy (docs/decisions/0023): an admin registers one (a wrong secret
+// refused in words), people work through it with its secret, which only the proxy holds; when the
+// service stops accepting it, the admin sees it flagged and the person is told which connection;
+// a new secret puts it right. Canary credentials and tokens never appear in an answer, a log line
+// or an audit entry.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { sessionSchema } from '../../../proxy-api/console.ts';
+import { connectionSchema, connectionsSchema } from '../../../proxy-api/people.ts';
+import { assertNoCanary, assertNoJwt } from '../../testing/harness.ts';
+import { canary, json as answer, startFakeUpstream, type FakeUpstream } from '../../testing/fake-upstream.ts';
+import { startPeopleProxy, type PeopleProxy } from '../../testing/people.ts';
+import { startPostgresServer, type PostgresServer } from '../../testing/postgres-server.ts';
+
+let postgres: PostgresServer;
+let upstream: FakeUpstream;
+let proxy: PeopleProxy;
+
+beforeAll(async () => {
+  [postgres, upstream] = await Promise.all([startPostgresServer(), startFakeUpstream()]);
+  proxy = await startPeopleProxy({
+    databaseUrl: await postgres.createDatabase('connections'),
+    environments: [
+      { id: 'demo', templatesPrefix: '' },
+      { id: 'qa', baseUrl: upstream.url, templatesPrefix: '' },
+    ],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await proxy?.close();
+  await Promise.all([upstream?.close(), postgres?.destroy()]);
+});
+
+const json = (method: string, body: unknown) => ({
+  method,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+test('an admin registers a connection (a wrong secret refused in words); an operator works through it; a refused secret is flagged and named, then replaced; no secret or token ever leaves the proxy', async () => {
+  const { session: admin, browser: adminBrowser } = await proxy.signIn('demo-ana');
+  const register = (clientSecret: string) =>
+    proxy.request('/connections', {
+      session: admin,
+      ...json('POST', {
+        label: 'Canary Parent',
+        environment: 'qa',
+        providerId: 100,
+        clientId: canary.clientId,
+        clientSecret,
+      }),
+    });
+  const wrong = await register('not-the-secret');
+  expect(wrong.status).toBe(422);
+  expect(await wrong.json()).toMatchObject({
+    code: 'invalid_credentials',
+    detail:
+      'The service refused this client id and secret for Canary Parent: check both, as the service issued them.',
+  });
+  const added = await register(canary.secret);
+  expect(added.status).toBe(201);
+  const connection = (await added.json()) as { id: string; state: string };
+  expect(connection.state).toBe('ok');
+  expect((await register(canary.secret)).status).toBe(409);
+
+  // The admin works through it and invites an operator there.
+  await proxy.request('/auth/connection', {
+    session: admin,
+    ...json('POST', { connectionId: connection.id }),
+  });
+  expect(
+    (
+      await proxy.request('/people', {
+        session: admin,
+        ...json('POST', { email: 'oscar.ruiz@redsalud.demo', role: 'operator' }),
+      })
+    ).status,
+  ).toBe(201);
+  const { session: operator, browser: operatorBrowser } = await proxy.signIn('demo-oscar');
+  await proxy.request('/auth/connection', {
+    session: operator,
+    ...json('POST', { connectionId: connection.id }),
+  });
+  const read = () => proxy.request('/api/core/v1/provider/100/child', { session: operator });
+  expect((await read()).status).toBe(200);
+
+  // The service stops accepting the secret: every token is dropped, and new ones are refused.
+  upstream.validTokens.clear();
+  upstream.answer(undefined, (_, response) => answer(response, 401, { error: 'invalid_client' }));
+  const refused = await read();
+  expect(refused.status).toBe(502);
+  expect(await refused.json()).toMatchObject({
+    code: 'connection_refused',
+    detail:
+      'The service no longer accepts the credentials of Canary Parent. An admin of Canary Parent must replace its secret on the Connections screen.',
+  });
+  // The person's session goes on, and says which connection is in trouble.
+  const session = sessionSchema.parse(
+    await (await proxy.request('/auth/session', { session: operator })).json(),
+  );
+  expect(session.connection).toMatchObject({ label: 'Canary Parent', state: 'refused' });
+  const listed = connectionsSchema.parse(
+    await (await proxy.request('/connections', { session: admin })).json(),
+  );
+  expect(listed.connections.find((c) => c.id === connection.id)).toMatchObject({
+    state: 'refused',
+    refusedAt: expect.any(String),
+  });
+
+  // The admin gives it a secret the service accepts again.
+  upstream.answer(undefined);
+  const replaced = await proxy.request(`/connections/${connection.id}/secret`, {
+    session: admin,
+    ...json('PUT', { clientSecret: canary.secret }),
+  });
+  expect(replaced.status).toBe(200);
+  expect(await replaced.json()).toMatchObject({ state: 'ok', refusedAt: null });
+  expect((await read()).status).toBe(200);
+
+  const audit = await proxy.database.db.selectFrom('audit_entry').selectAll().execute();
+  expect(audit.map((row) => row.action)).toEqual(
+    expect.arrayContaining(['connection.add', 'connection.secret_replace', 'person.invite']),
+  );
+  const rows = await proxy.database.db.selectFrom('connection').selectAll().execute();
+  assertNoCanary(
+    [
+      ...proxy.seen,
+      ...adminBrowser.seen,
+      ...operatorBrowser.seen,
+      ...proxy.logLines,
+      JSON.stringify(audit),
+      JSON.stringify(rows),
+    ],
+    [canary.secret, canary.tokenPrefix, 'demo-parent-secret', 'demo-processor-secret'],
+  );
+  // No ID token or other JWT reached a browser or the log either.
+  assertNoJwt([...proxy.seen, ...adminBrowser.seen, ...operatorBrowser.seen, ...proxy.logLines]);
+});
+
+test('an admin removes a connection: the sessions working through it end at their next request, and the removal is audited under the admin’s name', async () => {
+  const { session: admin } = await proxy.signIn('demo-ana');
+  const listed = async () =>
+    connectionsSchema.parse(await (await proxy.request('/connections', { session: admin })).json())
+      .connections;
+  let connection = (await listed()).find((candidate) => candidate.label === 'Canary Parent');
+  if (!connection) {
+    const added = await proxy.request('/connections', {
+      session: admin,
+      ...json('POST', {
+        label: 'Canary Parent',
+        environment: 'qa',
+        providerId: 100,
+        clientId: canary.clientId,
+        clientSecret: canary.secret,
+      }),
+    });
+    connection = connectionSchema.parse(await added.json());
+  }
+  const connectionId = connection.id;
+  await proxy.request('/auth/connection', { session: admin, ...json('POST', { connectionId }) });
+  await proxy.request('/people', {
+    session: admin,
+    ...json('POST', { email: 'oscar.ruiz@redsalud.demo', role: 'operator' }),
+  });
+  const { session: operator } = await proxy.signIn('demo-oscar');
+  await proxy.request('/auth/connection', { session: operator, ...json('POST', { connectionId }) });
+  const read = () => proxy.request('/api/core/v1/provider/100/child', { session: operator });
+  expect((await read()).status).toBe(200);
+
+  // The admin works through another connection, and removes this one.
+  const demo = (await listed()).find((candidate) => candidate.id !== connectionId);
+  if (!demo) throw new Error('the demo connections are missing');
+  await proxy.request('/auth/connection', { session: admin, ...json('POST', { connectionId: demo.id }) });
+  const removed = await proxy.request(`/connections/${connectionId}`, { session: admin, method: 'DELETE' });
+  expect(removed.status).toBe(204);
+  expect((await listed()).map((candidate) => candidate.id)).not.toContain(connectionId);
+
+  // The operator's session worked only through it: the next request is refused, in words.
+  const after = await read();
+  expect(after.status).toBe(401);
+  expect(await after.json()).toMatchObject({ code: 'access_removed' });
+
+  const audit = await proxy.database.db
+    .selectFrom('audit_entry')
+    .selectAll()
+    .where('action', '=', 'connection.remove')
+    .execute();
+  expect(audit).toHaveLength(1);
+  expect(JSON.stringify(audit[0])).toContain('Canary Parent');
+  expect(JSON.stringify(audit[0])).toContain('ana');
+});

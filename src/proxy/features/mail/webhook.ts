@@ -1,0 +1,94 @@
+// A connection's chat webhook (issue 26, item 4; docs/decisions/0027): a Slack-compatible incoming
+// webhook, sent `{ text, blocks }` (Mattermost, Rocket.Chat and others take the same). The call is
+// bounded as every call to a peer is (docs/decisions/0020): a deadline, a cap on the answer, no
+// redirect followed; a failure throws codes only (the URL is a secret: never in a log or an error).
+import { callUpstream, type FetchLike } from '../../core/upstream/upstream.ts';
+import type { AlertLanguage, AlertView } from './alert-types.ts';
+import { centreLink, momentOf, translator, whatHappened } from './messages.ts';
+
+export type WebhookFailureReason =
+  'refused' | 'deferred' | 'timeout' | 'connection_failed' | 'answer_too_large';
+
+export class WebhookDeliveryError extends Error {
+  override name = 'WebhookDeliveryError';
+  readonly reason: WebhookFailureReason;
+  /** Worth sending again later (429, 5xx, no answer); a 4xx (a revoked hook) never will be. */
+  readonly retryable: boolean;
+  readonly status: number | undefined;
+  /** What the delivery records (features/alerts/channels.ts failureCode): `http_503`, `timeout`, … */
+  readonly code: string;
+  constructor(reason: WebhookFailureReason, retryable: boolean, status?: number) {
+    super(`webhook not delivered: ${reason}${status === undefined ? '' : ` (${status})`}`);
+    this.reason = reason;
+    this.retryable = retryable;
+    this.status = status;
+    this.code = status === undefined ? reason : `http_${status}`;
+  }
+}
+
+/** Slack's mrkdwn treats these three as control characters (its "escaping text" rules). */
+const mrkdwn = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export interface SlackPayload {
+  text: string;
+  blocks: { type: 'section'; text: { type: 'mrkdwn'; text: string } }[];
+}
+
+/** At most this many alerts get a block each (Slack takes 50 blocks); the text names them all. */
+const maxBlocks = 40;
+
+export function webhookPayload(
+  alerts: AlertView[],
+  language: AlertLanguage,
+  consoleOrigin: string,
+): SlackPayload {
+  const t = translator(language);
+  const lines = alerts.map((alert) => ({ alert, what: whatHappened(t, alert) }));
+  return {
+    // The notification's words, and what a client without blocks shows.
+    text: lines.map((line) => line.what).join('\n'),
+    blocks: lines.slice(0, maxBlocks).map(({ alert, what }) => ({
+      type: 'section',
+      text: {
+        type: 'mrkdwn',
+        text: `*${mrkdwn(what)}*\n${mrkdwn(t('seen', { at: momentOf(language, alert.at) }))} · <${centreLink(consoleOrigin, alert.centreId)}|${mrkdwn(t('open', { centre: alert.centreName }))}>`,
+      },
+    })),
+  };
+}
+
+export interface WebhookOptions {
+  consoleOrigin: string;
+  transport?: FetchLike;
+  /** Default 10 s, the proxy's deadline for an API call (docs/decisions/0005). */
+  timeoutMs?: number;
+  /** Slack answers "ok": anything past 64 kB is not a webhook's answer. */
+  maxAnswerBytes?: number;
+}
+
+export async function postToWebhook(
+  url: string,
+  alerts: AlertView[],
+  language: AlertLanguage,
+  options: WebhookOptions,
+): Promise<void> {
+  const body = new TextEncoder().encode(
+    JSON.stringify(webhookPayload(alerts, language, options.consoleOrigin)),
+  );
+  const outcome = await callUpstream(
+    options.transport ?? ((request) => fetch(request)),
+    url,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body },
+    options.timeoutMs ?? 10_000,
+    { maxBytes: options.maxAnswerBytes ?? 64 * 1024 },
+  );
+  if (outcome.kind === 'timeout') throw new WebhookDeliveryError('timeout', true);
+  if (outcome.kind === 'unreachable')
+    throw outcome.reason === 'answer_too_large'
+      ? new WebhookDeliveryError('answer_too_large', false)
+      : new WebhookDeliveryError('connection_failed', true);
+  const { status } = outcome;
+  if (status >= 200 && status < 300) return;
+  if (status === 429 || status >= 500) throw new WebhookDeliveryError('deferred', true, status);
+  throw new WebhookDeliveryError('refused', false, status);
+}

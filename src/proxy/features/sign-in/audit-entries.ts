@@ -1,0 +1,102 @@
+// Sign-in and sign-out in the audit log (docs/decisions/0018): every sign-in the service was asked
+// about, accepted or refused (never its secret), and every sign-out. A refused sign-in has no
+// verified owner (the credentials' provider is unknown), so only the database's operators read it.
+import type { Ctx } from '../../core/http/context.ts';
+import {
+  actorOf,
+  ownerOf,
+  recordEntries,
+  requestFields,
+  type AuditDeps,
+  type SessionIdentity,
+} from '../audit/recorder.ts';
+
+export interface SignInAttempt {
+  environment: string;
+  providerId: number;
+  clientId: string;
+  method: 'credentials' | 'demo';
+}
+
+/** Reads the outcome from the answer the proxy made (its own small JSON body). */
+export async function recordSignIn(deps: AuditDeps, c: Ctx, attempt: SignInAttempt, response: Response) {
+  let body: { code?: unknown; providerVerified?: unknown } = {};
+  try {
+    body = (await response.clone().json()) as typeof body;
+  } catch {
+    // Not JSON: the status says enough.
+  }
+  const accepted = response.status === 200;
+  const identity: SessionIdentity = {
+    ...attempt,
+    providerVerified: accepted && body.providerVerified === true,
+  };
+  await recordEntries(deps, c, [
+    {
+      ...requestFields(c, deps.now),
+      environment: attempt.environment,
+      actor: actorOf(attempt),
+      ownerProviderId: accepted ? ownerOf(identity) : null,
+      action: 'auth.sign_in',
+      centreId: attempt.providerId,
+      subject: null,
+      outcome: {
+        status: response.status,
+        code: !accepted && typeof body.code === 'string' ? body.code : null,
+      },
+      detail: {
+        method: attempt.method,
+        ...(accepted ? { providerVerified: identity.providerVerified } : {}),
+      },
+    },
+  ]);
+}
+
+export async function recordSignOut(deps: AuditDeps, c: Ctx, session: SessionIdentity, status: number) {
+  await recordEntries(deps, c, [
+    {
+      ...requestFields(c, deps.now),
+      environment: session.environment,
+      actor: actorOf(session),
+      ownerProviderId: ownerOf(session),
+      action: 'auth.sign_out',
+      centreId: session.providerId,
+      subject: null,
+      outcome: { status, code: null },
+      detail: {},
+    },
+  ]);
+}
+
+/**
+ * An organisation sign-in (docs/decisions/0023): accepted with the connection the session works
+ * through, or refused with why (the person, when the provider said who it was). A refused one has
+ * no owner and no environment ('none'): the database's operators read it, no console does.
+ */
+export async function recordOrganisationSignIn(
+  deps: AuditDeps,
+  c: Ctx,
+  attempt: {
+    person: { subject: string; name: string | null; email: string } | undefined;
+    session: SessionIdentity | undefined;
+    status: number;
+    code: string | null;
+  },
+) {
+  const { session } = attempt;
+  await recordEntries(deps, c, [
+    {
+      ...requestFields(c, deps.now),
+      environment: session?.environment ?? 'none',
+      actor: session
+        ? actorOf(session)
+        : { kind: 'person', providerId: null, clientId: null, person: attempt.person },
+      ownerProviderId: session ? ownerOf(session) : null,
+      action: 'auth.sign_in',
+      centreId: session?.providerId ?? null,
+      subject: null,
+      outcome: { status: attempt.status, code: attempt.code },
+      detail: { method: 'organisation' },
+    },
+  ]);
+}

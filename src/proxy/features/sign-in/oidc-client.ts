@@ -1,0 +1,164 @@
+// The proxy as an OpenID Connect relying party (docs/decisions/0023), with openid-client: a
+// confidential client (client_secret_basic), the authorization code flow with PKCE (S256), state and
+// nonce checked, the ID token validated (issuer, audience, expiry, nonce, and its signature against
+// the provider's keys: `enableNonRepudiationChecks`), RP-initiated logout. The provider is found by
+// discovery, lazily and again every hour, so that a provider down at start stops nothing: a
+// sign-in meanwhile gets a clear page with Retry. The tokens it receives are read and dropped.
+import * as oidc from 'openid-client';
+import type { Identity, OrganisationSignIn, SignInChecks, SignInResult } from './organisation.ts';
+import { isLoopbackHost } from '../../config.ts';
+import { errorFacts } from '../../core/log/error-codes.ts';
+
+export interface OidcClientOptions {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Scopes asked for (default `openid profile email`). */
+  scopes?: string;
+  /** Seconds each call to the provider may take (default 5). */
+  timeoutSeconds?: number;
+  /** How long a discovery is trusted (default an hour). */
+  rediscoverMs?: number;
+  now?: () => number;
+}
+
+const identifier = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
+/** A code the provider or the library gave, when it is a plain identifier (never free text). */
+const codeOf = (value: unknown) => (typeof value === 'string' && identifier.test(value) ? value : 'other');
+
+/**
+ * Why a call to the provider failed, as codes only (docs/decisions/0020: a log line never quotes a
+ * message, which may carry what a peer sent): never a token, a secret or the provider's text.
+ */
+function reasonOf(error: unknown): string {
+  if (error instanceof oidc.ResponseBodyError)
+    return `provider_answered_${error.status}:${codeOf(error.error)}`;
+  if (error instanceof oidc.AuthorizationResponseError) return `provider_refused:${codeOf(error.error)}`;
+  if (error instanceof oidc.ClientError) return `invalid_answer:${codeOf(error.code)}`;
+  return errorFacts(error).code ?? errorFacts(error).errorClass;
+}
+
+/** The provider could not be reached, or broke down (a 5xx, a timeout, an answer not understood). */
+function isUnavailable(error: unknown): boolean {
+  if (error instanceof oidc.ResponseBodyError) return error.status >= 500;
+  if (error instanceof oidc.ClientError)
+    return error.code === 'OAUTH_RESPONSE_IS_NOT_CONFORM' || error.code === 'OAUTH_RESPONSE_IS_NOT_JSON';
+  return !(error instanceof oidc.AuthorizationResponseError);
+}
+
+const stringClaim = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+
+export function createOidcClient(options: OidcClientOptions): OrganisationSignIn {
+  const now = options.now ?? Date.now;
+  const rediscoverMs = options.rediscoverMs ?? 3_600_000;
+  const timeout = options.timeoutSeconds ?? 5;
+  const scope = options.scopes ?? 'openid profile email';
+  // Plain http only for a provider on this machine (the embedded demo provider, tests).
+  const insecure =
+    new URL(options.issuerUrl).protocol === 'http:' && isLoopbackHost(new URL(options.issuerUrl).hostname);
+  let discovered: { config: Promise<oidc.Configuration>; at: number } | undefined;
+
+  const configuration = (): Promise<oidc.Configuration> => {
+    if (discovered && now() - discovered.at < rediscoverMs) return discovered.config;
+    const config = oidc.discovery(
+      new URL(options.issuerUrl),
+      options.clientId,
+      undefined,
+      oidc.ClientSecretBasic(options.clientSecret),
+      {
+        timeout,
+        execute: [oidc.enableNonRepudiationChecks, ...(insecure ? [oidc.allowInsecureRequests] : [])],
+      },
+    );
+    const entry = { config, at: now() };
+    discovered = entry;
+    // A failed discovery is not kept: the next sign-in tries again.
+    config.catch(() => {
+      if (discovered === entry) discovered = undefined;
+    });
+    return config;
+  };
+
+  return {
+    async begin(redirectUri) {
+      let config: oidc.Configuration;
+      try {
+        config = await configuration();
+      } catch (error) {
+        return { kind: 'unavailable', reason: reasonOf(error) };
+      }
+      const codeVerifier = oidc.randomPKCECodeVerifier();
+      const checks: SignInChecks = {
+        state: oidc.randomState(),
+        nonce: oidc.randomNonce(),
+        codeVerifier,
+        redirectUri,
+      };
+      const url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: redirectUri,
+        scope,
+        code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+        state: checks.state,
+        nonce: checks.nonce,
+      });
+      return { url: url.href, checks };
+    },
+
+    async finish(callbackUrl, checks): Promise<SignInResult> {
+      try {
+        const config = await configuration();
+        const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+          pkceCodeVerifier: checks.codeVerifier,
+          expectedState: checks.state,
+          expectedNonce: checks.nonce,
+          idTokenExpected: true,
+        });
+        const idToken = tokens.claims();
+        if (!idToken) return { kind: 'refused', problem: 'signin_failed', reason: 'no_id_token' };
+        let claims: Record<string, unknown> = { ...idToken };
+        // Some providers put e-mail and groups only in userinfo (the ID token then carries `sub`).
+        if (
+          stringClaim(claims.email) === undefined &&
+          config.serverMetadata().userinfo_endpoint !== undefined
+        ) {
+          const info = await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub);
+          claims = { ...info, ...claims };
+        }
+        return { kind: 'ok', identity: identityOf(idToken.iss, idToken.sub, claims) };
+      } catch (error) {
+        if (isUnavailable(error)) return { kind: 'unavailable', reason: reasonOf(error) };
+        return {
+          kind: 'refused',
+          problem: error instanceof oidc.AuthorizationResponseError ? 'signin_refused' : 'signin_failed',
+          reason: reasonOf(error),
+        };
+      }
+    },
+
+    async signOutUrl(postLogoutRedirectUri) {
+      try {
+        const config = await configuration();
+        if (!config.serverMetadata().end_session_endpoint) return undefined;
+        // client_id rather than id_token_hint: no ID token is kept, and none may reach a browser.
+        return oidc.buildEndSessionUrl(config, {
+          client_id: options.clientId,
+          post_logout_redirect_uri: postLogoutRedirectUri,
+        }).href;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+function identityOf(issuer: string, subject: string, claims: Record<string, unknown>): Identity {
+  return {
+    issuer,
+    subject,
+    email: stringClaim(claims.email),
+    emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+    name: stringClaim(claims.name) ?? stringClaim(claims.preferred_username),
+    claims,
+  };
+}
