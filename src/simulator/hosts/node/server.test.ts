@@ -13,21 +13,20 @@ afterEach(async () => {
   running = undefined;
 });
 
-/** The README's example block: the sh block of "The simulator" section that contains `TOKEN=`. */
-function readmeExamples(): string {
-  const readme = readFileSync(path.resolve(import.meta.dirname, '../../../../README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## The simulator'));
-  const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
+/** The integrators' example block (docs/simulator.md): its sh block that contains `TOKEN=`. */
+function documentedExamples(): string {
+  const doc = readFileSync(path.resolve(import.meta.dirname, '../../../../docs/simulator.md'), 'utf8');
+  const blocks = [...doc.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
   const block = blocks.find((b) => b.includes('TOKEN='));
-  if (!block) throw new Error('README has no simulator curl examples');
+  if (!block) throw new Error('docs/simulator.md has no curl examples');
   return block;
 }
 
 describe('npm run simulator (standalone server)', () => {
-  it('the README curl examples pass as written against a started server', async () => {
+  it('the curl examples of docs/simulator.md pass as written against a started server', async () => {
     const lines: string[] = [];
     running = await startSimulatorServer({ port: 0 }, (line) => lines.push(line));
-    const script = readmeExamples().replaceAll('http://127.0.0.1:4010', running.url);
+    const script = documentedExamples().replaceAll('http://127.0.0.1:4010', running.url);
     const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', script], { timeout: 20_000 });
     expect(stdout).toContain('"meta":{"total":34,"offset":0,"limit":2}');
     expect(stdout).toContain(
