@@ -4,6 +4,10 @@
 // same app runs under Node (server.ts), in the browser's demo worker and in the console's tests
 // (hosts/browser.ts); docs/decisions/0012.
 import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { answerOf } from './core/http/refusal.ts';
+import { jsonBodies, limitBodies } from './core/http/validation.ts';
+import { createAuthorization } from './features/people/authorize.ts';
 import type { ProxyOptions } from './app-options.ts';
 import { createMemoryAuditStore } from './features/audit/memory-store.ts';
 import { auditRecorder } from './features/audit/recorder.ts';
@@ -124,6 +128,8 @@ export function createProxyApp(options: ProxyOptions) {
   app.use('*', hostCheck(options.allowedHosts));
   if (options.compress !== false) app.use('*', compression());
   app.onError((error, c) => {
+    // A refusal thrown by a route or a middleware (refusal.ts), answered in the one error shape.
+    if (error instanceof HTTPException) return answerOf(error, c.get('requestId'));
     // docs/decisions/0020: a reason code and the error's class, never its message.
     if (error instanceof StoreUnavailableError) {
       log.error(
@@ -178,7 +184,20 @@ export function createProxyApp(options: ProxyOptions) {
   app.route('/', healthRoutes(store, audit));
   app.route('/auth/organisation', organisationRoutes(deps));
   app.route('/auth', authRoutes(deps));
-  app.route('/people', peopleRoutes(deps));
+  const auth = createAuthorization(deps);
+  app.use('/people/*', limitBodies, jsonBodies);
+  app.route(
+    '/people',
+    peopleRoutes({
+      auth,
+      directory,
+      access: deps.access,
+      adminEmails: people.adminEmails,
+      audit,
+      log,
+      now,
+    }),
+  );
   app.route('/connections', connectionRoutes(deps));
   // Before /api's forwarding, whose spec paths never start with /centres.
   app.route('/api/centres', centreRoutes(deps));

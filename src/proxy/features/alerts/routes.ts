@@ -17,7 +17,7 @@ import { centreNameOf, detailsOf } from './payload.ts';
 import { actorOf, ownerOf, recordEntries, requestFields } from '../audit/recorder.ts';
 import { fail, readJsonBody, type Ctx, type ProxyEnv } from '../../core/http/context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { authorize } from '../people/authorize.ts';
+import { authorize } from '../people/authorize-legacy.ts';
 
 const wireItem = (item: InboxItem): AlertItem => ({
   id: item.id,

@@ -13,7 +13,7 @@ import { centreScope } from './scope.ts';
 import { fail, parseJson, type Ctx, type ProxyEnv } from '../../core/http/context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { baseUrlOf, environmentLabels, operationsFor } from '../../core/upstream/environments.ts';
-import { authorize, unauthenticated } from '../people/authorize.ts';
+import { authorize, unauthenticated } from '../people/authorize-legacy.ts';
 import { relayAnswer } from './relay.ts';
 import { sessionCaller } from './session-call.ts';
 

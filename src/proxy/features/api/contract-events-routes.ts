@@ -7,7 +7,7 @@ import { readContractEvents } from './contract-events.ts';
 import { scopeOf } from '../audit/recorder.ts';
 import { fail, type ProxyEnv } from '../../core/http/context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { authorize } from '../people/authorize.ts';
+import { authorize } from '../people/authorize-legacy.ts';
 
 export function contractEventRoutes(deps: AppDeps) {
   const routes = new Hono<ProxyEnv>();

@@ -15,7 +15,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { baseUrlOf, environmentLabels, operationsFor } from '../../core/upstream/environments.ts';
 import { matchOperation } from '../../core/upstream/operations.ts';
-import { authorize, unauthenticated } from '../people/authorize.ts';
+import { authorize, unauthenticated } from '../people/authorize-legacy.ts';
 import { relayAnswer } from './relay.ts';
 import { sessionCaller } from './session-call.ts';
 

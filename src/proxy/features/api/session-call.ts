@@ -16,7 +16,7 @@ import {
   type UpstreamOutcome,
 } from '../../core/upstream/upstream.ts';
 import type { Granted } from '../people/authorize.ts';
-import { unauthenticated } from '../people/authorize.ts';
+import { unauthenticated } from '../people/authorize-legacy.ts';
 
 export interface SessionCall {
   method: string;

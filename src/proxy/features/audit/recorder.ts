@@ -26,7 +26,7 @@ export const recordedOperations: ReadonlyMap<OperationId, AuditAction> = new Map
   ['sendPartnerWebhook', 'contract.event'],
 ]);
 
-export interface AuditDeps {
+export interface AuditRecording {
   audit: AuditStore;
   now: () => number;
   log: Logger;
@@ -77,7 +77,7 @@ export function requestFields(c: Ctx, now: () => number) {
 }
 
 /** Appends entries; a failure is logged with what was lost, and never thrown. */
-export async function recordEntries(deps: AuditDeps, c: Ctx, entries: NewAuditEntry[]): Promise<void> {
+export async function recordEntries(deps: AuditRecording, c: Ctx, entries: NewAuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
   try {
     await deps.audit.append(entries);
@@ -141,7 +141,7 @@ async function partsOf(operation: OperationId, c: Ctx, body: Uint8Array | undefi
  * Around /api: the sub-app marks what it forwarded (`forwarded`, with the session); a call never
  * sent upstream (no session, not allowed, refused by the proxy) is no change and is not recorded.
  */
-export function auditRecorder(deps: AuditDeps): MiddlewareHandler<ProxyEnv> {
+export function auditRecorder(deps: AuditRecording): MiddlewareHandler<ProxyEnv> {
   return async (c, next) => {
     await next();
     const operation = c.get('operation') as OperationId | undefined;

@@ -22,7 +22,7 @@ import {
 import { fail, type Ctx, type ProxyEnv } from '../../core/http/context.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Session } from '../../core/sessions/sessions.ts';
-import { authorize } from '../people/authorize.ts';
+import { authorize } from '../people/authorize-legacy.ts';
 
 export function wireEntry(entry: AuditEntry): ActivityEntry {
   return {

@@ -15,7 +15,8 @@ import { actorOf, ownerOf, recordEntries, requestFields } from '../audit/recorde
 import { fail, readJsonBody, type Ctx, type ProxyEnv } from '../../core/http/context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { errorFacts } from '../../core/log/error-codes.ts';
-import { authorize, type Authorized } from '../people/authorize.ts';
+import { authorize } from '../people/authorize-legacy.ts';
+import { type Authorized } from '../people/authorize.ts';
 import { verifyCredentials } from './connection-check.ts';
 import type { Connection } from '../people/directory.ts';
 import { firstConnection } from './first-connection.ts';

@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import type { CaughtMailWire } from '../../../proxy-api/demo-mail.ts';
 import { fail, type ProxyEnv } from '../../core/http/context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { authorize } from '../people/authorize.ts';
+import { authorize } from '../people/authorize-legacy.ts';
 
 export function demoMailRoutes(deps: AppDeps) {
   const routes = new Hono<ProxyEnv>();

@@ -7,7 +7,7 @@ import {
   ownerOf,
   recordEntries,
   requestFields,
-  type AuditDeps,
+  type AuditRecording,
   type SessionIdentity,
 } from '../audit/recorder.ts';
 
@@ -19,7 +19,7 @@ export interface SignInAttempt {
 }
 
 /** Reads the outcome from the answer the proxy made (its own small JSON body). */
-export async function recordSignIn(deps: AuditDeps, c: Ctx, attempt: SignInAttempt, response: Response) {
+export async function recordSignIn(deps: AuditRecording, c: Ctx, attempt: SignInAttempt, response: Response) {
   let body: { code?: unknown; providerVerified?: unknown } = {};
   try {
     body = (await response.clone().json()) as typeof body;
@@ -52,7 +52,7 @@ export async function recordSignIn(deps: AuditDeps, c: Ctx, attempt: SignInAttem
   ]);
 }
 
-export async function recordSignOut(deps: AuditDeps, c: Ctx, session: SessionIdentity, status: number) {
+export async function recordSignOut(deps: AuditRecording, c: Ctx, session: SessionIdentity, status: number) {
   await recordEntries(deps, c, [
     {
       ...requestFields(c, deps.now),
@@ -74,7 +74,7 @@ export async function recordSignOut(deps: AuditDeps, c: Ctx, session: SessionIde
  * no owner and no environment ('none'): the database's operators read it, no console does.
  */
 export async function recordOrganisationSignIn(
-  deps: AuditDeps,
+  deps: AuditRecording,
   c: Ctx,
   attempt: {
     person: { subject: string; name: string | null; email: string } | undefined;

@@ -19,7 +19,7 @@ import {
   type EnvironmentConfig,
 } from '../../core/upstream/environments.ts';
 import { errorFacts } from '../../core/log/error-codes.ts';
-import { authorize } from '../people/authorize.ts';
+import { authorize } from '../people/authorize-legacy.ts';
 import { wireSession } from './session-wire.ts';
 import { switchConnection } from './switch-connection.ts';
 import { StoreUnavailableError } from '../../core/sessions/store.ts';

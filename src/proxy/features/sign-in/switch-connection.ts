@@ -5,7 +5,7 @@ import { switchConnectionRequestSchema } from '../../../proxy-api/people.ts';
 import { actorOf, ownerOf, recordEntries, requestFields } from '../audit/recorder.ts';
 import { fail, readJsonBody, type Ctx } from '../../core/http/context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { authorize, unauthenticated } from '../people/authorize.ts';
+import { authorize, unauthenticated } from '../people/authorize-legacy.ts';
 import { wireSession } from './session-wire.ts';
 
 export async function switchConnection(deps: AppDeps, c: Ctx): Promise<Response> {

@@ -12,7 +12,7 @@ import type { Ctx } from '../../core/http/context.ts';
 import { errorFacts } from '../../core/log/error-codes.ts';
 import type { AppDeps } from '../../deps.ts';
 import { demoBaseUrl, type EnvironmentId } from '../../core/upstream/environments.ts';
-import { mayRead } from '../people/authorize.ts';
+import { mayRead } from '../people/authorize-legacy.ts';
 import type { PrerenderedLanguage } from '../site/routes.ts';
 import { callUpstream, type FetchLike } from '../../core/upstream/upstream.ts';
 import type { CentresAnswer, CentresAnswers } from './centres-answer.ts';

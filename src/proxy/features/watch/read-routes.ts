@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { fail, type ProxyEnv } from '../../core/http/context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { authorize } from '../people/authorize.ts';
+import { authorize } from '../people/authorize-legacy.ts';
 import type { AnyOperationId } from '../../../proxy-api/permissions.ts';
 import type { CentresAnswers } from './centres-answer.ts';
 import { chooseEncoding } from '../site/routes.ts';

@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import { fail, type ProxyEnv } from '../../core/http/context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { authorize } from '../people/authorize.ts';
+import { authorize } from '../people/authorize-legacy.ts';
 
 export function watchRoutes(deps: AppDeps) {
   const routes = new Hono<ProxyEnv>();
