@@ -21,7 +21,7 @@ import { requestToken, type TokenOutcome } from '../../core/upstream/token.ts';
 import { callUpstream, type FetchLike } from '../../core/upstream/upstream.ts';
 import { changesBetween } from './changes.ts';
 import { createPacer, limitedTransport, UpstreamDown, type BackoffOptions } from './pacing.ts';
-import { needsRoster, stateOf, type Roster, type Summary } from '../../../proxy-api/watch-state.ts';
+import { needsRoster, stateOf, type Roster, type Summary } from '../../../proxy-api/centre-state.ts';
 
 export interface RefreshDeps {
   directory: Directory;

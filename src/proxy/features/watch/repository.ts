@@ -3,7 +3,7 @@
 // parsed on the way out (watch/state.ts's schema): the database is a boundary like any other.
 import { sql, type Kysely } from 'kysely';
 import type { Change } from './changes.ts';
-import { centreStateSchema, type CentreState } from '../../../proxy-api/watch-state.ts';
+import { centreStateSchema, type CentreState } from '../../../proxy-api/centre-state.ts';
 import type { Database } from '../../core/store/schema.ts';
 
 export interface Snapshot {
