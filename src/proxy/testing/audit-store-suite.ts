@@ -1,7 +1,7 @@
 // One suite for every implementation of the audit store (docs/decisions/0018): PostgreSQL, PGlite
 // and memory must behave alike, or the in-browser demo would tell another story than the proxy.
 // Each test writes under an environment of its own, so one store can serve the whole file.
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { storable, storableText } from '../core/store/storable-text.ts';
 import {

@@ -4,6 +4,7 @@
 // where it is read) and a lone surrogate U+FFFD, inside strings, arrays and JSON objects alike.
 // Web-standard: the in-browser demo's memory store keeps the same values as the database.
 
+// oxlint-disable-next-line no-control-regex -- NUL is what PostgreSQL refuses
 const unstorable = /\u0000|[\uD800-\uDFFF]/;
 // The same two inside JSON text sent for a jsonb column (JSON.stringify escapes them).
 const escapedUnstorable = /\\u0000|\\ud[89a-f][0-9a-f]{2}/i;
