@@ -33,7 +33,12 @@ export const pathId = (name: string, description: string): Parameter => ({
   description,
   schema: { type: 'string', pattern: ID_PATTERN },
 });
-export const query = (name: string, description: string, schema: JsonSchema, required = false): Parameter => ({
+export const query = (
+  name: string,
+  description: string,
+  schema: JsonSchema,
+  required = false,
+): Parameter => ({
   name,
   in: 'query',
   required,
