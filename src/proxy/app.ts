@@ -175,7 +175,7 @@ export function createProxyApp(options: ProxyOptions) {
     sessionConcurrency(deps.carrier, options.maxRequestsPerSession ?? defaultMaxRequestsPerSession),
   );
   // docs/decisions/0018: every change forwarded under /api is written to the audit log.
-  app.use('/api/*', auditRecorder(deps));
+  app.use('/api/*', auditRecorder({ audit, now, log }));
   // docs/decisions/0024: a centre created through the proxy is in the next read of the index.
   app.use('/api/*', dropCentreIndexOnCreate(deps.centreIndex, log));
 
@@ -203,7 +203,10 @@ export function createProxyApp(options: ProxyOptions) {
   app.route('/api/centres', centreRoutes(deps));
   app.route('/api', apiRoutes(deps));
   app.route('/contract-events', contractEventRoutes(deps));
-  app.route('/audit', auditRoutes(deps));
+  app.route(
+    '/audit',
+    auditRoutes({ auth, audit, store, auditPagesPerSecond: deps.auditPagesPerSecond, now }),
+  );
   app.route('/watch', watchRoutes(deps));
   app.route('/demo/mail', demoMailRoutes(deps));
   app.route('/watch', watchReadRoutes(deps, answers));

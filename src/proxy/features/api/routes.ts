@@ -3,6 +3,7 @@
 // forwarding it would hand a token to the browser.
 import { Hono } from 'hono';
 import { admitChange } from '../audit/gate.ts';
+import { recordedOperations } from '../audit/recorder.ts';
 import {
   fail,
   isJsonContentType,
@@ -66,8 +67,7 @@ export function apiRoutes(deps: AppDeps) {
     }
     // docs/decisions/0018: a change is recorded; a session's changes are bounded, an event id reused
     // with another body is refused, before anything reaches the service.
-    const refused = await admitChange(deps, c, session, operation, body);
-    if (refused) return refused;
+    if (recordedOperations.has(operation)) await admitChange(deps, session, operation, body);
 
     const path = operation === 'listReportTemplates' ? `${env.templatesPrefix}/reportExample` : upstreamPath;
     const headers: Record<string, string> = {};
