@@ -202,7 +202,10 @@ export function createProxyApp(options: ProxyOptions) {
   // Before /api's forwarding, whose spec paths never start with /centres.
   app.route('/api/centres', centreRoutes(deps));
   app.route('/api', apiRoutes(deps));
-  app.route('/contract-events', contractEventRoutes(deps));
+  app.route(
+    '/contract-events',
+    contractEventRoutes({ auth, audit, now, auditRetentionMs: deps.auditRetentionMs }),
+  );
   app.route(
     '/audit',
     auditRoutes({ auth, audit, store, auditPagesPerSecond: deps.auditPagesPerSecond, now }),
