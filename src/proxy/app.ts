@@ -199,9 +199,34 @@ export function createProxyApp(options: ProxyOptions) {
     }),
   );
   app.route('/connections', connectionRoutes(deps));
+  // One upstream call with a session's token, for /api's forwarding and the centre index.
+  const calls = {
+    log,
+    now,
+    sessions,
+    renew: deps.renew,
+    carrier: deps.carrier,
+    access: deps.access,
+    directory,
+    transportOf,
+    apiTimeoutMs: deps.apiTimeoutMs,
+    maxAnswerBytes,
+  };
+  // /api forwards bytes, not validated JSON: the body limit alone (413, connection closed).
+  app.use('/api/*', limitBodies);
   // Before /api's forwarding, whose spec paths never start with /centres.
-  app.route('/api/centres', centreRoutes(deps));
-  app.route('/api', apiRoutes(deps));
+  app.route('/api/centres', centreRoutes({ auth, environments, centreIndex: deps.centreIndex, calls, log }));
+  app.route(
+    '/api',
+    apiRoutes({
+      auth,
+      environments,
+      calls,
+      gate: { store, audit, changesPerMinute: deps.changesPerMinute },
+      log,
+      cutConnection: deps.cutConnection,
+    }),
+  );
   app.route(
     '/contract-events',
     contractEventRoutes({ auth, audit, now, auditRetentionMs: deps.auditRetentionMs }),
