@@ -175,7 +175,7 @@ export function createProxyApp(options: ProxyOptions) {
     sessionConcurrency(deps.carrier, options.maxRequestsPerSession ?? defaultMaxRequestsPerSession),
   );
   // docs/decisions/0018: every change forwarded under /api is written to the audit log.
-  app.use('/api/*', auditRecorder(deps));
+  app.use('/api/*', auditRecorder({ audit, now, log }));
   // docs/decisions/0024: a centre created through the proxy is in the next read of the index.
   app.use('/api/*', dropCentreIndexOnCreate(deps.centreIndex, log));
 
@@ -199,11 +199,42 @@ export function createProxyApp(options: ProxyOptions) {
     }),
   );
   app.route('/connections', connectionRoutes(deps));
+  // One upstream call with a session's token, for /api's forwarding and the centre index.
+  const calls = {
+    log,
+    now,
+    sessions,
+    renew: deps.renew,
+    carrier: deps.carrier,
+    access: deps.access,
+    directory,
+    transportOf,
+    apiTimeoutMs: deps.apiTimeoutMs,
+    maxAnswerBytes,
+  };
+  // /api forwards bytes, not validated JSON: the body limit alone (413, connection closed).
+  app.use('/api/*', limitBodies);
   // Before /api's forwarding, whose spec paths never start with /centres.
-  app.route('/api/centres', centreRoutes(deps));
-  app.route('/api', apiRoutes(deps));
-  app.route('/contract-events', contractEventRoutes(deps));
-  app.route('/audit', auditRoutes(deps));
+  app.route('/api/centres', centreRoutes({ auth, environments, centreIndex: deps.centreIndex, calls, log }));
+  app.route(
+    '/api',
+    apiRoutes({
+      auth,
+      environments,
+      calls,
+      gate: { store, audit, changesPerMinute: deps.changesPerMinute },
+      log,
+      cutConnection: deps.cutConnection,
+    }),
+  );
+  app.route(
+    '/contract-events',
+    contractEventRoutes({ auth, audit, now, auditRetentionMs: deps.auditRetentionMs }),
+  );
+  app.route(
+    '/audit',
+    auditRoutes({ auth, audit, store, auditPagesPerSecond: deps.auditPagesPerSecond, now }),
+  );
   app.route('/watch', watchRoutes(deps));
   app.route('/demo/mail', demoMailRoutes(deps));
   app.route('/watch', watchReadRoutes(deps, answers));

@@ -10,7 +10,7 @@ import {
   type AuditStore,
   type NewAuditEntry,
 } from '../features/audit/store.ts';
-import { wireEntry } from '../features/audit/routes.ts';
+import { wireEntry } from '../features/audit/wire.ts';
 
 let environments = 0;
 const day = 86_400_000;
