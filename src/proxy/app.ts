@@ -234,7 +234,17 @@ export function createProxyApp(options: ProxyOptions) {
       now,
     }),
   );
-  app.route('/connections', connectionRoutes(deps));
+  app.use('/connections/*', limitBodies, jsonBodies);
+  app.route(
+    '/connections',
+    connectionRoutes({
+      ...signIn,
+      ...credentialCheck,
+      environments,
+      watch: options.watch,
+      webhooks: options.webhooks,
+    }),
+  );
   // Before /api's forwarding, whose spec paths never start with /centres.
   app.route('/api/centres', centreRoutes(deps));
   app.route('/api', apiRoutes(deps));
