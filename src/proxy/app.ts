@@ -182,9 +182,45 @@ export function createProxyApp(options: ProxyOptions) {
   // `GET /watch/centres`'s answers, kept between refreshes; the overview's page renders them too.
   const answers = deps.watchReads ? createCentresAnswers(deps.watchReads) : undefined;
   app.route('/', healthRoutes(store, audit));
-  app.route('/auth/organisation', organisationRoutes(deps));
-  app.route('/auth', authRoutes(deps));
   const auth = createAuthorization(deps);
+  // What the sign-ins share: the session they start, the audit entry, the people it may be for.
+  const signIn = {
+    auth,
+    log,
+    now,
+    audit,
+    store,
+    box,
+    directory,
+    people,
+    sessions,
+    carrier: deps.carrier,
+    access: deps.access,
+    organisation: options.organisation,
+    publicOrigin: options.publicOrigin,
+  };
+  // What checking credentials with the service takes: a sign-in, a connection's registration.
+  const credentialCheck = {
+    limiter: deps.limiter,
+    transportOf,
+    tokenTimeoutMs,
+    apiTimeoutMs: deps.apiTimeoutMs,
+    maxAnswerBytes,
+  };
+  app.use('/auth/*', limitBodies, jsonBodies);
+  app.route('/auth/organisation', organisationRoutes(signIn));
+  app.route(
+    '/auth',
+    authRoutes({
+      ...signIn,
+      ...credentialCheck,
+      environments,
+      environmentList: options.environments,
+      centreIndex: deps.centreIndex,
+      demoGuard,
+      clientCredentialsLogin: deps.clientCredentialsLogin,
+    }),
+  );
   app.use('/people/*', limitBodies, jsonBodies);
   app.route(
     '/people',
@@ -198,7 +234,17 @@ export function createProxyApp(options: ProxyOptions) {
       now,
     }),
   );
-  app.route('/connections', connectionRoutes(deps));
+  app.use('/connections/*', limitBodies, jsonBodies);
+  app.route(
+    '/connections',
+    connectionRoutes({
+      ...signIn,
+      ...credentialCheck,
+      environments,
+      watch: options.watch,
+      webhooks: options.webhooks,
+    }),
+  );
   // One upstream call with a session's token, for /api's forwarding and the centre index.
   const calls = {
     log,

@@ -18,18 +18,19 @@ export interface SignInAttempt {
   method: 'credentials' | 'demo';
 }
 
-/** Reads the outcome from the answer the proxy made (its own small JSON body). */
-export async function recordSignIn(deps: AuditRecording, c: Ctx, attempt: SignInAttempt, response: Response) {
-  let body: { code?: unknown; providerVerified?: unknown } = {};
-  try {
-    body = (await response.clone().json()) as typeof body;
-  } catch {
-    // Not JSON: the status says enough.
-  }
-  const accepted = response.status === 200;
+/** What a sign-in came to: accepted (with whether its provider was verified) or refused with a code. */
+export type SignInOutcome = { status: 200; providerVerified: boolean } | { status: number; code: string };
+
+export async function recordSignIn(
+  deps: AuditRecording,
+  c: Ctx,
+  attempt: SignInAttempt,
+  outcome: SignInOutcome,
+) {
+  const accepted = 'providerVerified' in outcome;
   const identity: SessionIdentity = {
     ...attempt,
-    providerVerified: accepted && body.providerVerified === true,
+    providerVerified: accepted && outcome.providerVerified,
   };
   await recordEntries(deps, c, [
     {
@@ -40,10 +41,7 @@ export async function recordSignIn(deps: AuditRecording, c: Ctx, attempt: SignIn
       action: 'auth.sign_in',
       centreId: attempt.providerId,
       subject: null,
-      outcome: {
-        status: response.status,
-        code: !accepted && typeof body.code === 'string' ? body.code : null,
-      },
+      outcome: { status: outcome.status, code: 'code' in outcome ? outcome.code : null },
       detail: {
         method: attempt.method,
         ...(accepted ? { providerVerified: identity.providerVerified } : {}),
