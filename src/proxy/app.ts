@@ -204,9 +204,9 @@ export function createProxyApp(options: ProxyOptions) {
   app.route('/api', apiRoutes(deps));
   app.route('/contract-events', contractEventRoutes(deps));
   app.route('/audit', auditRoutes(deps));
-  app.route('/watch', watchRoutes(deps));
+  app.route('/watch', watchRoutes({ auth, watch: deps.watch }));
   app.route('/demo/mail', demoMailRoutes(deps));
-  app.route('/watch', watchReadRoutes(deps, answers));
+  app.route('/watch', watchReadRoutes({ auth, reads: deps.watchReads, answers }));
   app.route('/alerts', alertRoutes(deps));
   app.route(
     '/__sim',
@@ -223,11 +223,14 @@ export function createProxyApp(options: ProxyOptions) {
       hasSession: (c) => Boolean(deps.carrier.read(c)),
       ...(answers &&
         options.renderOverview && {
-          firstScreen: createFirstScreen(deps, {
-            render: options.renderOverview,
-            answers,
-            simulator: environments.has('demo') ? options.simulatorControl : undefined,
-          }),
+          firstScreen: createFirstScreen(
+            { auth, log, now, apiTimeoutMs: deps.apiTimeoutMs },
+            {
+              render: options.renderOverview,
+              answers,
+              simulator: environments.has('demo') ? options.simulatorControl : undefined,
+            },
+          ),
         }),
     }),
   );
