@@ -207,7 +207,11 @@ export function createProxyApp(options: ProxyOptions) {
   app.route('/watch', watchRoutes({ auth, watch: deps.watch }));
   app.route('/demo/mail', demoMailRoutes(deps));
   app.route('/watch', watchReadRoutes({ auth, reads: deps.watchReads, answers }));
-  app.route('/alerts', alertRoutes(deps));
+  app.use('/alerts/*', limitBodies, jsonBodies);
+  app.route(
+    '/alerts',
+    alertRoutes({ auth, alerts: deps.alerts, audit, log, now, deliver: async () => deps.watch?.deliver?.() }),
+  );
   app.route(
     '/__sim',
     simulatorControlRoutes(
