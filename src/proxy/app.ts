@@ -205,7 +205,7 @@ export function createProxyApp(options: ProxyOptions) {
   app.route('/contract-events', contractEventRoutes(deps));
   app.route('/audit', auditRoutes(deps));
   app.route('/watch', watchRoutes({ auth, watch: deps.watch }));
-  app.route('/demo/mail', demoMailRoutes(deps));
+  app.route('/demo/mail', demoMailRoutes({ auth, mailbox: deps.demoMail }));
   app.route('/watch', watchReadRoutes({ auth, reads: deps.watchReads, answers }));
   app.use('/alerts/*', limitBodies, jsonBodies);
   app.route(
@@ -214,11 +214,11 @@ export function createProxyApp(options: ProxyOptions) {
   );
   app.route(
     '/__sim',
-    simulatorControlRoutes(
-      environments.has('demo') ? options.simulatorControl : undefined,
-      deps.apiTimeoutMs,
-      options.simulatorControlToken,
-    ),
+    simulatorControlRoutes({
+      control: environments.has('demo') ? options.simulatorControl : undefined,
+      timeoutMs: deps.apiTimeoutMs,
+      token: options.simulatorControlToken,
+    }),
   );
   app.route(
     '/',
