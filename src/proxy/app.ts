@@ -181,7 +181,7 @@ export function createProxyApp(options: ProxyOptions) {
 
   // `GET /watch/centres`'s answers, kept between refreshes; the overview's page renders them too.
   const answers = deps.watchReads ? createCentresAnswers(deps.watchReads) : undefined;
-  app.route('/', healthRoutes(store, audit));
+  app.route('/', healthRoutes({ store, audit }));
   app.route('/auth/organisation', organisationRoutes(deps));
   app.route('/auth', authRoutes(deps));
   const auth = createAuthorization(deps);
@@ -222,7 +222,8 @@ export function createProxyApp(options: ProxyOptions) {
   );
   app.route(
     '/',
-    siteRoutes(options.site, {
+    siteRoutes({
+      site: options.site,
       environmentIds: options.environments.map((env) => env.id),
       hasSession: (c) => Boolean(deps.carrier.read(c)),
       ...(answers &&

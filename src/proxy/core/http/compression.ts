@@ -5,7 +5,7 @@
 // is never decoded by the browser.
 import type { MiddlewareHandler } from 'hono';
 import type { ProxyEnv } from './context.ts';
-import { chooseEncoding } from '../../features/site/routes.ts';
+import { chooseEncoding } from './encoding.ts';
 
 /** Below this, the compressed answer saves less than it costs (and may not be smaller). */
 export const compressionThresholdBytes = 1024;
