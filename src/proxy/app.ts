@@ -21,6 +21,7 @@ import { errorFacts } from './core/log/error-codes.ts';
 import { createFirstScreen } from './features/watch/first-screen.ts';
 import { createLoginLimiter } from './features/sign-in/login-limiter.ts';
 import { compression } from './core/http/compression.ts';
+import { securityHeaders } from './core/http/security-headers.ts';
 import { csrfGuard } from './core/http/csrf.ts';
 import { hostCheck } from './core/http/host-check.ts';
 import { requestContext } from './core/http/request-context.ts';
@@ -125,8 +126,9 @@ export function createProxyApp(options: ProxyOptions) {
 
   const app = new Hono<ProxyEnv>();
   app.use('*', requestContext(options.requestLogger ?? log));
+  app.use('*', ...securityHeaders);
   app.use('*', hostCheck(options.allowedHosts));
-  if (options.compress !== false) app.use('*', compression());
+  if (options.compress !== false) app.use('*', ...compression);
   app.onError((error, c) => {
     // A refusal thrown by a route or a middleware (refusal.ts), answered in the one error shape.
     if (error instanceof HTTPException) return answerOf(error, c.get('requestId'));

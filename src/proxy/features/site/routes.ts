@@ -8,11 +8,12 @@
 // the overview itself in that frame (first-screen.ts).
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { except } from 'hono/combine';
 import { createMiddleware } from 'hono/factory';
 import type { Ctx, ProxyEnv } from '../../core/http/context.ts';
 import type { ContentEncoding } from '../../core/http/encoding.ts';
 import { refuse } from '../../core/http/refusal.ts';
-import { newNonce } from '../../core/http/security-headers.ts';
+import { documentHeaders, workerHeaders } from '../../core/http/security-headers.ts';
 import {
   chooseLanguage,
   documentHtml,
@@ -73,18 +74,24 @@ export interface SiteRouteDeps {
 /** Where the console keeps the language a person chose, for the server (src/console/lib/i18n). */
 export const languageCookieName = 'provider-console-language';
 
-/** A path without a file extension is a console route (the SPA's fallback). */
+const pathOf = (c: Ctx) => new URL(c.req.url).pathname;
+
+/** A path without a file extension names a console route. */
 const isConsoleRoute = (pathname: string) => !/\.[A-Za-z0-9]{1,8}$/.test(pathname);
 
 export function siteRoutes(deps: SiteRouteDeps) {
   const { site } = deps;
   const pages = prerenderedPages(site, deps.environmentIds);
 
+  const isWorkerScript = (c: Ctx) => workerScript.test(pathOf(c)) && site?.file(pathOf(c)) !== undefined;
+  /** The SPA's fallback: a path without a file extension, and no such file, is a console route. */
+  const isDocument = (c: Ctx) =>
+    site !== undefined && isConsoleRoute(pathOf(c)) && site.file(pathOf(c)) === undefined;
+
   const builtFile = createMiddleware<ProxyEnv>(async (c, next) => {
-    const pathname = new URL(c.req.url).pathname;
+    const pathname = pathOf(c);
     const file = site?.file(pathname);
     if (!file) return next();
-    // A worker's script carries the policy its worker runs under (docs/decisions/0024).
     c.set('kind', workerScript.test(pathname) ? 'worker' : 'asset');
     return fileAnswer(c, file);
   });
@@ -97,11 +104,10 @@ export function siteRoutes(deps: SiteRouteDeps) {
   };
 
   const consoleDocument = createMiddleware<ProxyEnv>(async (c, next) => {
-    const pathname = new URL(c.req.url).pathname;
-    if (!site || !isConsoleRoute(pathname)) return next();
-    const nonce = newNonce();
+    const nonce = c.var.secureHeadersNonce;
+    if (!site || !isDocument(c) || nonce === undefined) return next();
+    const pathname = pathOf(c);
     c.set('kind', 'document');
-    c.set('nonce', nonce);
     const language = chooseLanguage(getCookie(c, languageCookieName), c.req.header('accept-language'));
     const signedIn = deps.hasSession(c);
     const overview = pathname === '/overview' && signedIn ? await overviewOf(c, language, nonce) : undefined;
@@ -121,8 +127,16 @@ export function siteRoutes(deps: SiteRouteDeps) {
   });
 
   return new Hono<ProxyEnv>()
-    .on(['GET', 'HEAD'], '*', builtFile, consoleDocument, () =>
-      refuse(404, 'not_found', 'There is nothing here.'),
+    .on(
+      ['GET', 'HEAD'],
+      '*',
+      // A worker's script carries the policy its worker runs under (docs/decisions/0024), the
+      // console's document its own with this response's nonce (core/http/security-headers.ts).
+      except((c) => !isWorkerScript(c), workerHeaders),
+      except((c) => !isDocument(c), ...documentHeaders),
+      builtFile,
+      consoleDocument,
+      () => refuse(404, 'not_found', 'There is nothing here.'),
     )
     .all('*', () =>
       refuse(405, 'method_not_allowed', 'This method is not allowed here.', {
