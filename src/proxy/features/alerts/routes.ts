@@ -39,21 +39,21 @@ const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
+/** After `permit`: the session's person and connection, or the refusal (alerts are a person's). */
+const personsInbox = (alerts: AlertInbox | undefined) =>
+  createMiddleware<ProxyEnv>(async (c, next) => {
+    const { access } = c.var;
+    if (!alerts || access.kind !== 'person')
+      refuse(404, 'not_found', 'Alerts need the database and organisation sign-in.');
+    const { person, connection } = access;
+    c.set('alertScope', { inbox: alerts, personId: person.id, connectionId: connection.id, connection });
+    await next();
+  });
+
 export function alertRoutes(deps: AlertRouteDeps) {
-  const { alerts, now } = deps;
-  /** The session's person and connection, or the refusal: alerts are a person's. */
-  const inboxOf = (operation: AnyOperationId) =>
-    [
-      deps.auth.permit(operation),
-      createMiddleware<ProxyEnv>(async (c, next) => {
-        const { access } = c.var;
-        if (!alerts || access.kind !== 'person')
-          refuse(404, 'not_found', 'Alerts need the database and organisation sign-in.');
-        const { person, connection } = access;
-        c.set('alertScope', { inbox: alerts, personId: person.id, connectionId: connection.id, connection });
-        await next();
-      }),
-    ] as const;
+  const { now } = deps;
+  const inbox = personsInbox(deps.alerts);
+  const inboxOf = (operation: AnyOperationId) => [deps.auth.permit(operation), inbox] as const;
 
   return (
     new Hono<ProxyEnv>()
