@@ -21,6 +21,7 @@ import { errorFacts } from './core/log/error-codes.ts';
 import { createFirstScreen } from './features/watch/first-screen.ts';
 import { createLoginLimiter } from './features/sign-in/login-limiter.ts';
 import { compression } from './core/http/compression.ts';
+import { securityHeaders } from './core/http/security-headers.ts';
 import { csrfGuard } from './core/http/csrf.ts';
 import { hostCheck } from './core/http/host-check.ts';
 import { requestContext } from './core/http/request-context.ts';
@@ -125,8 +126,9 @@ export function createProxyApp(options: ProxyOptions) {
 
   const app = new Hono<ProxyEnv>();
   app.use('*', requestContext(options.requestLogger ?? log));
+  app.use('*', ...securityHeaders);
   app.use('*', hostCheck(options.allowedHosts));
-  if (options.compress !== false) app.use('*', compression());
+  if (options.compress !== false) app.use('*', ...compression);
   app.onError((error, c) => {
     // A refusal thrown by a route or a middleware (refusal.ts), answered in the one error shape.
     if (error instanceof HTTPException) return answerOf(error, c.get('requestId'));
@@ -181,7 +183,7 @@ export function createProxyApp(options: ProxyOptions) {
 
   // `GET /watch/centres`'s answers, kept between refreshes; the overview's page renders them too.
   const answers = deps.watchReads ? createCentresAnswers(deps.watchReads) : undefined;
-  app.route('/', healthRoutes(store, audit));
+  app.route('/', healthRoutes({ store, audit }));
   const auth = createAuthorization(deps);
   // What the sign-ins share: the session they start, the audit entry, the people it may be for.
   const signIn = {
@@ -281,30 +283,38 @@ export function createProxyApp(options: ProxyOptions) {
     '/audit',
     auditRoutes({ auth, audit, store, auditPagesPerSecond: deps.auditPagesPerSecond, now }),
   );
-  app.route('/watch', watchRoutes(deps));
-  app.route('/demo/mail', demoMailRoutes(deps));
-  app.route('/watch', watchReadRoutes(deps, answers));
-  app.route('/alerts', alertRoutes(deps));
+  app.route('/watch', watchRoutes({ auth, watch: deps.watch }));
+  app.route('/demo/mail', demoMailRoutes({ auth, mailbox: deps.demoMail }));
+  app.route('/watch', watchReadRoutes({ auth, reads: deps.watchReads, answers }));
+  app.use('/alerts/*', limitBodies, jsonBodies);
+  app.route(
+    '/alerts',
+    alertRoutes({ auth, alerts: deps.alerts, audit, log, now, deliver: async () => deps.watch?.deliver?.() }),
+  );
   app.route(
     '/__sim',
-    simulatorControlRoutes(
-      environments.has('demo') ? options.simulatorControl : undefined,
-      deps.apiTimeoutMs,
-      options.simulatorControlToken,
-    ),
+    simulatorControlRoutes({
+      control: environments.has('demo') ? options.simulatorControl : undefined,
+      timeoutMs: deps.apiTimeoutMs,
+      token: options.simulatorControlToken,
+    }),
   );
   app.route(
     '/',
-    siteRoutes(options.site, {
+    siteRoutes({
+      site: options.site,
       environmentIds: options.environments.map((env) => env.id),
       hasSession: (c) => Boolean(deps.carrier.read(c)),
       ...(answers &&
         options.renderOverview && {
-          firstScreen: createFirstScreen(deps, {
-            render: options.renderOverview,
-            answers,
-            simulator: environments.has('demo') ? options.simulatorControl : undefined,
-          }),
+          firstScreen: createFirstScreen(
+            { auth, log, now, apiTimeoutMs: deps.apiTimeoutMs },
+            {
+              render: options.renderOverview,
+              answers,
+              simulator: environments.has('demo') ? options.simulatorControl : undefined,
+            },
+          ),
         }),
     }),
   );
