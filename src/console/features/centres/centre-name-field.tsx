@@ -4,6 +4,7 @@ import { useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-f
 import { useI18n } from '@/console/lib/i18n';
 import type { CreateChildCenterRequest } from '@/contract/operations/create-child-center';
 import type { ChildListItem } from '@/contract/schemas';
+import classes from './centre-name-field.module.css';
 import { centresByName, nameKey } from './rules.ts';
 
 /**
@@ -45,7 +46,7 @@ export function CentreNameField({
       // Under the input, where the eye is while typing; blue, as the question on Create.
       inputWrapperOrder={['label', 'input', 'description', 'error']}
       description={hint}
-      descriptionProps={{ c: 'blue.8', 'data-testid': 'name-taken' }}
+      descriptionProps={{ className: classes.taken, 'data-testid': 'name-taken' }}
     />
   );
 }
