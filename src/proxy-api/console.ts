@@ -221,6 +221,8 @@ export const CONTRACT_EVENT_LOG_LIMITS = { events: 1000, days: 400, attemptsPerE
 export const contractEventAttemptSchema = z.object({
   at: z.iso.datetime(),
   clientId: z.string(),
+  /** Who sent it, when a person signed in as themselves did (docs/decisions/0023): named as Activity names them. */
+  person: z.optional(z.object({ name: z.nullable(z.string()), email: z.string() })),
   status: z.int(),
   code: z.optional(z.string()),
   applied: z.optional(z.boolean()),

@@ -72,7 +72,7 @@ export function EventList({
                     <li key={index}>
                       <LocalTime value={new Date(attempt.at)} />
                       {' · '}
-                      {attempt.clientId}
+                      {attempt.person ? (attempt.person.name ?? attempt.person.email) : attempt.clientId}
                       {' · '}
                       {outcomeWords(t, attemptOutcome(attempt)).words}
                       {attempt.message ? ` (${attempt.message})` : ''}

@@ -113,6 +113,9 @@ function attemptOf(entry: AuditEntry): ContractEventAttempt {
   return {
     at: new Date(entry.at).toISOString(),
     clientId: entry.actor.clientId ?? '',
+    ...(entry.actor.kind === 'person' && entry.actor.person?.email
+      ? { person: { name: entry.actor.person.name ?? null, email: entry.actor.person.email } }
+      : {}),
     status: entry.outcome.status ?? 0,
     ...(entry.outcome.code === null ? {} : { code: entry.outcome.code }),
     ...(typeof applied === 'boolean' ? { applied } : {}),
