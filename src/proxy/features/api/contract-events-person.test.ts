@@ -6,16 +6,17 @@ import { createMemoryAuditStore } from '../audit/memory-store.ts';
 import { entry } from '../../testing/audit-store-suite.ts';
 import { readContractEvents } from './contract-events.ts';
 
+const person = (name: string | null, email: string) => ({
+  kind: 'person' as const,
+  providerId: 100,
+  clientId: 'demo-parent',
+  person: { subject: `sub-${email}`, name, email },
+  connectionId: 'conn-1',
+});
+
 test('an attempt made by a person carries their name and e-mail; a client’s carries only its client id', async () => {
   const store = createMemoryAuditStore();
   const at = Date.now();
-  const person = (name: string | null, email: string) => ({
-    kind: 'person' as const,
-    providerId: 100,
-    clientId: 'demo-parent',
-    person: { subject: `sub-${email}`, name, email },
-    connectionId: 'conn-1',
-  });
   await store.append([
     entry('demo', { at, subject: 'evt_ana', actor: person('Ana Martín', 'ana.martin@redsalud.demo') }),
     entry('demo', { at: at + 1, subject: 'evt_anon', actor: person(null, 'oscar.ruiz@redsalud.demo') }),
