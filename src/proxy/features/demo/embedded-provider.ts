@@ -4,7 +4,7 @@
 // address, whom the console then refuses unless it knows them), one confidential client (the proxy
 // itself, PKCE required), signs ID tokens with a key made at start, and keeps everything in memory.
 // Loaded on the first request to /oidc, so a start that never signs anyone in pays nothing for it.
-// Never beside a production upstream, never off loopback (config-people.ts, main.ts).
+// Never beside a production upstream, never off loopback (features/people/config.ts, start/config.ts).
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';

@@ -1,4 +1,4 @@
-// The alerts' channels as the Node host builds them (main.ts; docs/decisions/0027):
+// The alerts' channels as the Node host builds them (start/resources.ts; docs/decisions/0027):
 // - e-mail through SMTP_URL when it is set;
 // - else, with the demo on, through the in-process catcher (catcher.ts), listed at GET /demo/mail;
 // - else none: the alerts keep their deliveries, and no e-mail leaves.
