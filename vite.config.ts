@@ -44,6 +44,13 @@ export default defineConfig({
     // scripts/check-bundle-budget.ts reads the manifest to measure the entry and each route.
     manifest: true,
     rolldownOptions: {
+      // `npm start` builds a stale console and promises one plain line (README): a module loaded
+      // on use that the console also imports outright splits nothing, and says so on every build.
+      // Such an import fails the build here, where it is made, rather than warning at each start.
+      onLog(level, log, handler) {
+        if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT') throw new Error(log.message);
+        handler(level, log);
+      },
       output: {
         codeSplitting: {
           // Full zod (the contract's schemas) is needed only after login; left to itself the bundler

@@ -88,7 +88,7 @@ async function firstVisibleRow(page: Page) {
   });
 }
 
-const DEMO_PARENT_CHILDREN = 34; // the D12 demo seed (README)
+const DEMO_PARENT_CHILDREN = 34; // the D12 demo seed (docs/simulator.md)
 const ROW_HEIGHT = 56; // src/console/features/centres/centres-skeleton.tsx
 
 const atParam = (page: Page) => Number(new URL(page.url()).searchParams.get('at') ?? 0);

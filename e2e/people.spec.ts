@@ -266,7 +266,7 @@ test('the support agent of both demo parents switches connection and sees the ot
   await expect(page.getByText(`No centre matches “${from}”.`)).toBeVisible();
 });
 
-test('an organisation sign-in that did not complete says why on the sign-in page, with Retry', async ({
+test('an organisation sign-in that did not complete says why beside the organisation button', async ({
   page,
 }) => {
   await page.goto('/login');
@@ -275,7 +275,7 @@ test('an organisation sign-in that did not complete says why on the sign-in page
   await expect(page.getByRole('alert')).toContainText(
     'The sign-in was cancelled, or your organisation refused it.',
   );
-  await expect(page.getByRole('link', { name: 'Retry' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in with your organisation' })).toBeVisible();
   // The demo buttons and the client-credential form are still beside it.
   await expect(page.getByRole('button', { name: 'Demo parent (100)' })).toBeVisible();
 });

@@ -107,7 +107,7 @@ test('a link to a template opens its drawer with every field; closing and back w
   for (const text of [
     '46',
     'Plantilla del usuario 101-doc-002',
-    'None',
+    'No speciality',
     'This doctor’s own template',
     'Doctor’s id',
   ])

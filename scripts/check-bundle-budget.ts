@@ -1,4 +1,4 @@
-// The bundle budget (README, `npm run test:budget`): login-route entry JS ≤ 161 kB gzip, entry CSS ≤ 16 kB
+// The bundle budget (docs/architecture.md, `npm run test:budget`): login-route entry JS ≤ 161 kB gzip, entry CSS ≤ 16 kB
 // gzip, every lazy route ≤ 35 kB gzip beyond what the entry already loaded, no MSW and no client
 // secret in a production build. Reads Vite's manifest of a fresh `vite build`.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

@@ -5,7 +5,7 @@
  * Reads a started proxy's output as it comes and answers the address of its "listening" line, once.
  * Only new lines are searched, and nothing after the line is found: scanning the whole log again on
  * every line cost the process that times the proxy more with each request served, and the bench's
- * latency tails grew with it (decision 0018, stop 38).
+ * latency tails grew with it (bench/notes/store-and-audit.md).
  */
 export function listeningUrl(): (chunk: string) => string | undefined {
   let partial = '';

@@ -1,7 +1,7 @@
 // The audit bench's filtered pages, timed by a process of its own (audit-scale.ts starts it): the
 // client the proxy answers is then just a client. Timed from the bench's own process, after its
 // Lighthouse, browser and load sections, the same pages read a p99 of 73 ms while the proxy logged
-// 33: that process spent twice its usual CPU meanwhile (decision 0018, stop 39).
+// 33: that process spent twice its usual CPU meanwhile (bench/notes/store-and-audit.md).
 // Its input is one JSON object on standard input (url, cookies, entries, headers); one JSON line out.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { text } from 'node:stream/consumers';

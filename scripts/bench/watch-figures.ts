@@ -59,7 +59,7 @@ export function watchRefreshRows(centres = 10_000): Row[] {
       reference: '—',
     },
     {
-      // What everyone else's requests wait while a refresh runs (docs/decisions/0018, stop 32).
+      // What everyone else's requests wait while a refresh runs (bench/notes/store-and-audit.md).
       figure: `watcher: the proxy's event-loop delay during a refresh of ${count} centres, p99, first / unchanged`,
       measured: [first.loopDelayP99Ms, second.loopDelayP99Ms],
       unit: 'ms',

@@ -69,7 +69,7 @@ const sparse = <Value extends z.ZodMiniType>(value: Value) =>
     );
 
 /**
- * A dense column, checked in one pass over its cells (stop 41). `z.array` runs a schema of its own
+ * A dense column, checked in one pass over its cells. `z.array` runs a schema of its own
  * on each cell, with an object for its result: over the demo's 10,000 centres, 90,000 cells and
  * 10,000 seat lists, on the page's main thread while the overview waits. The cells are primitives
  * and short tuples, which a guard reads as exactly as their schemas did (a string, a finite
@@ -99,8 +99,8 @@ const isSeatRow = (row: unknown): row is SeatCells =>
 const isSeats = (cell: unknown): cell is SeatCells[] => Array.isArray(cell) && cell.every(isSeatRow);
 
 /**
- * The centres on the wire: one array per field, the nth centre at index n in each (stop 36), and
- * the fields most centres leave empty as sparse columns (stop 40). Over 10,000 centres, as objects,
+ * The centres on the wire: one array per field, the nth centre at index n in each, and
+ * the fields most centres leave empty as sparse columns. Over 10,000 centres, as objects,
  * the answer was 3.0 MB of JSON and its check 55–186 ms of zod over 10,000 objects on the page's
  * main thread, where a click on the overview waits for it; as columns it is 1.1 MB. The console
  * reads centres back as objects (`watchedCentresSchema`'s output); `centreColumnsOf` writes them.

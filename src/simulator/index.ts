@@ -3,7 +3,7 @@
 import { getResponse, type HttpHandler } from 'msw';
 import { createCore, type Capacity, type SeedOption, type SimState } from './core/index.ts';
 import { createControlHandlers } from './handlers/control.ts';
-import { errorResponse } from './handlers/http.ts';
+import { errorResponse, methodNotAllowed, methodsAt } from './handlers/http.ts';
 import { createUpstreamHandlers } from './handlers/upstream.ts';
 
 export type { Capacity, SeedOption, SimState } from './core/index.ts';
@@ -42,18 +42,19 @@ export function createSimulator(options: SimulatorOptions = {}) {
       try {
         const response = await getResponse(handlers, request);
         if (request.method !== 'GET') notify();
-        return (
-          response ??
-          errorResponse({
-            status: 404,
-            message: `No operation at ${request.method} ${new URL(request.url).pathname}`,
-          })
-        );
+        if (response) return response;
+        const { pathname } = new URL(request.url);
+        const allowed = methodsAt(handlers, pathname);
+        return allowed.length > 0
+          ? methodNotAllowed(request.method, pathname, allowed)
+          : errorResponse({ status: 404, message: `No operation at ${request.method} ${pathname}` });
       } catch {
         // Never reached by a well-formed or malformed request; a bug still answers in the D2 shape.
         return errorResponse({ status: 500, message: 'Simulator error' });
       }
     },
+    /** The methods the simulator answers at a path (a host refuses others before building a Request). */
+    methodsAt: (pathname: string) => methodsAt(handlers, pathname),
     exportState: (): SimState => core.exportState(),
     reset(): void {
       core.reset();

@@ -536,6 +536,40 @@ describe('4.8 partner webhook (3.2, 6, D8)', () => {
     expect(JSON.stringify(t.sim.exportState())).toBe(before);
   });
 
+  it('D8 an event id already applied to one centre, sent for a centre with no contract, is refused (409), never a null status', async () => {
+    const t = testSimulator();
+    const token = await t.token();
+    const first = await t.post(
+      '/payments/v1/partner/webhook',
+      webhook('evt_used', 'customer.subscription.updated', {
+        providerId: 101,
+        items: [
+          { planType: 'BASIC', quantity: 12 },
+          { planType: 'ELITE', quantity: 3 },
+        ],
+      }),
+      token,
+    );
+    expect(payload(first)).toMatchObject({ eventId: 'evt_used', applied: true });
+    const before = JSON.stringify(t.sim.exportState());
+    // 105 has no contract yet (D12's seed): the id names another centre's event.
+    const elsewhere = await t.post(
+      '/payments/v1/partner/webhook',
+      webhook('evt_used', 'checkout.session.completed', {
+        providerId: 105,
+        items: [{ planType: 'BASIC', quantity: 2 }],
+      }),
+      token,
+    );
+    expect(elsewhere.status).toBe(409);
+    expect(elsewhere.body).toEqual({
+      success: false,
+      code: 409,
+      message: 'Event evt_used was already used for another centre',
+    });
+    expect(JSON.stringify(t.sim.exportState())).toBe(before);
+  });
+
   it('D8 customer.subscription.updated with quantity 0 drops a plan from the summary (2.10)', async () => {
     const t = testSimulator();
     const token = await t.token();

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { send } from '@/contract/transport';
 import { proxyClient } from './client.ts';
 import type { EnvironmentKind } from '@/proxy-api/console';
 
@@ -18,12 +19,9 @@ export const serviceClockQueryOptions = (environment: EnvironmentKind) =>
   });
 
 async function readSimulatorClock({ signal }: { signal: AbortSignal }): Promise<Date> {
-  // Loaded on use, like the contract's operations: a boundary parsed with the contract's reading of
-  // an ISO 8601 UTC instant (D10).
-  const [{ simulatorClockSchema }, { send }] = await Promise.all([
-    import('./service-clock-schema.ts'),
-    import('@/contract/transport'),
-  ]);
+  // The schema is loaded on use: a boundary parsed with the contract's reading of an ISO 8601 UTC
+  // instant (D10). The transport is not: the proxy client has it in the entry already.
+  const { simulatorClockSchema } = await import('./service-clock-schema.ts');
   const result = await send(proxyClient, { method: 'GET', path: '/__sim/clock' }, simulatorClockSchema, {
     signal,
   });

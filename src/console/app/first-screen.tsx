@@ -1,5 +1,5 @@
 // The overview rendered by the proxy when the page is asked for (issue 26, docs/decisions/0025
-// "Rendered into the HTML (stop 41)"): for a person whose connection the watcher keeps, the first
+// "Rendered into the HTML"): for a person whose connection the watcher keeps, the first
 // rows, the counts and the filters are in the signed-in frame's HTML, and paint before any script
 // has run. The same components and rules as the console's screen render it, from the same answer
 // the console then reads (`GET /watch/centres`), so the console replaces it in one commit with

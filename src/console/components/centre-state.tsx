@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { Billing, CentreState } from '@/console/domain/centre';
+import type { Billing, Standing } from '@/console/domain/centre';
 import { useI18n, type I18n } from '@/console/lib/i18n';
 import classes from './centre-state.module.css';
 
@@ -18,13 +18,13 @@ export function billingText(t: I18n['t'], billing: Billing): string {
 }
 
 /** The state in one word; a status 3.1 does not name stays visible as it came. */
-export const stateText = (t: I18n['t'], state: CentreState): string =>
+export const stateText = (t: I18n['t'], state: Standing): string =>
   typeof state === 'string'
     ? t(`licences.state.${state}`)
     : t('licences.state.unknown', { status: state.unknown });
 
 // Tinted badges whose text passes WCAG AA contrast (teal, green, orange and yellow do not).
-const STATE_COLOUR: Record<Exclude<CentreState, { unknown: string }>, string> = {
+const STATE_COLOUR: Record<Exclude<Standing, { unknown: string }>, string> = {
   active: 'cyan',
   suspended: 'red',
   cancelled: 'red',
@@ -32,7 +32,7 @@ const STATE_COLOUR: Record<Exclude<CentreState, { unknown: string }>, string> = 
   'no-licences': 'gray',
 };
 
-export function StateBadge({ state }: { state: CentreState }) {
+export function StateBadge({ state }: { state: Standing }) {
   const { t } = useI18n();
   return (
     <Badge

@@ -12,6 +12,7 @@ export function ToggleButtons<Value extends string>({
   value,
   onChange,
   size = 'xs',
+  scrollOnPhone = false,
 }: {
   legend: string;
   /** The buttons say enough on screen: the name is for screen readers only. */
@@ -30,27 +31,31 @@ export function ToggleButtons<Value extends string>({
   value: Value;
   onChange: (value: Value) => void;
   size?: MantineSize;
+  /** Many options: on a phone, one row that scrolls sideways instead of several rows. */
+  scrollOnPhone?: boolean;
 }) {
   return (
-    <fieldset className={classes.group}>
+    <fieldset className={scrollOnPhone ? `${classes.group} ${classes.scrollOnPhone}` : classes.group}>
       <legend className={hideLegend ? classes.hidden : classes.legend}>{legend}</legend>
-      {options.map((option) => (
-        <Button
-          key={option.value}
-          size={size}
-          variant={option.value === value ? 'filled' : 'default'}
-          aria-pressed={option.value === value}
-          aria-label={option.name}
-          aria-busy={option.pending === true ? true : undefined}
-          title={option.pending === true ? option.name : undefined}
-          className={option.pending === true ? classes.pending : undefined}
-          onClick={() => {
-            if (option.value !== value) onChange(option.value);
-          }}
-        >
-          {option.label}
-        </Button>
-      ))}
+      <div className={classes.buttons}>
+        {options.map((option) => (
+          <Button
+            key={option.value}
+            size={size}
+            variant={option.value === value ? 'filled' : 'default'}
+            aria-pressed={option.value === value}
+            aria-label={option.name}
+            aria-busy={option.pending === true ? true : undefined}
+            title={option.pending === true ? option.name : undefined}
+            className={option.pending === true ? classes.pending : undefined}
+            onClick={() => {
+              if (option.value !== value) onChange(option.value);
+            }}
+          >
+            {option.label}
+          </Button>
+        ))}
+      </div>
     </fieldset>
   );
 }

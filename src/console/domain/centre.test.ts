@@ -6,9 +6,10 @@ import {
   contractOf,
   plansOf,
   renewalOf,
+  standingOf,
+  standingRank,
   stateOf,
-  stateRank,
-  type CentreState,
+  type Standing,
   type LicenceSummary,
 } from './centre.ts';
 
@@ -81,9 +82,11 @@ const SEATS = { type: 'BASIC', total: 10, used: 4, available: 6 };
 
 /** The state of a centre whose 4.7 answer is `summary` (a wire body, or the console's reading). */
 const state = (summary: object, billing = 'PARTNER_SELF') =>
-  stateOf(
-    'shape' in summary ? (summary as LicenceSummary) : summaryOf(summary),
-    rosterBody([], billing, billing === 'PARTNER_SELF' ? 'Red Salud Demo' : null),
+  standingOf(
+    stateOf(
+      'shape' in summary ? (summary as LicenceSummary) : summaryOf(summary),
+      rosterBody([], billing, billing === 'PARTNER_SELF' ? 'Red Salud Demo' : null),
+    ),
   );
 
 describe('a centre’s state in one word', () => {
@@ -105,13 +108,15 @@ describe('a centre’s state in one word', () => {
       scheduledDowngrade: null,
       suspension: { suspended: true },
     });
-    expect(stateOf(summary, rosterBody([]))).toBe('suspended');
+    expect(standingOf(stateOf(summary, rosterBody([])))).toBe('suspended');
     const roster = { ...rosterBody([]), suspension: { suspended: true } };
-    expect(stateOf(summaryOf({ summary: [SEATS], scheduledDowngrade: null }), roster)).toBe('suspended');
+    expect(standingOf(stateOf(summaryOf({ summary: [SEATS], scheduledDowngrade: null }), roster))).toBe(
+      'suspended',
+    );
   });
 
   it('ranks the states most urgent first', () => {
-    const states: CentreState[] = [
+    const states: Standing[] = [
       'active',
       'no-licences',
       { unknown: 'X' },
@@ -119,7 +124,7 @@ describe('a centre’s state in one word', () => {
       'suspended',
       'no-contract',
     ];
-    expect(states.toSorted((a, b) => stateRank(a) - stateRank(b))).toEqual([
+    expect(states.toSorted((a, b) => standingRank(a) - standingRank(b))).toEqual([
       'suspended',
       'cancelled',
       { unknown: 'X' },

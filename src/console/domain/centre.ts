@@ -1,6 +1,5 @@
-import type { LicensesResponse } from '@/contract/operations/get-licenses';
-import type { DoctorsWithLicensesPage } from '@/contract/operations/list-doctors-with-licenses';
 import type { Billing as WireBilling } from '@/contract/schemas';
+import type { Roster, Summary as LicenceSummary } from '@/proxy-api/centre-state';
 import { NO_SEATS, planQuantity, SEAT_PLANS, shownType, type NumberedPlan, type Seats } from './plans.ts';
 
 // A centre's state, read once from the two answers that describe it (spec 4.6, 4.7): who bills it
@@ -8,11 +7,9 @@ import { NO_SEATS, planQuantity, SEAT_PLANS, shownType, type NumberedPlan, type 
 // Every screen that says something about a centre (its header, its tabs, the overview) reads it
 // here, so that none can say something else.
 
-/** 4.7 without `userId` or `type` (shapes 1–3), or "no contract yet": a 404 there (D5). */
-export type LicenceSummary = Exclude<LicensesResponse, { shape: 'licenses' }> | { shape: 'no-contract' };
-
-/** 4.6 read whole: every doctor of the centre, its billing (2.9) and suspension (2.8). */
-export type Roster = Pick<DoctorsWithLicensesPage, 'doctors' | 'billing' | 'suspension'>;
+// The answers and the state are the watcher's and the console's alike (src/proxy-api/centre-state.ts).
+export type { Summary as LicenceSummary, Roster, Standing } from '@/proxy-api/centre-state';
+export { isSuspended, standingOf, standingRank, stateOf } from '@/proxy-api/centre-state';
 
 /** Who bills the centre (2.9), in the terms the screens need to say what to do next. */
 export type Billing =
@@ -25,10 +22,6 @@ export function billingOf(billing: WireBilling): Billing {
   if (billing.mode === 'PARTNER_SELF') return { mode: 'PARTNER_SELF', managedBy: billing.managedBy ?? null };
   return { mode: 'other', value: billing.mode.unknown };
 }
-
-/** 2.8: either answer may carry the block; absent means not suspended. */
-export const isSuspended = (summary: LicenceSummary, roster: Pick<Roster, 'suspension'> | undefined) =>
-  roster?.suspension.suspended === true || (summary.shape !== 'no-contract' && summary.suspension.suspended);
 
 export type ContractStatus = 'ACTIVE' | 'INACTIVE';
 
@@ -119,34 +112,6 @@ export function licencesInUse(contract: Contract): number {
   if (contract.kind === 'seats') return contract.used.BASIC + contract.used.ELITE + contract.used.TRIAL;
   if (contract.kind === 'usage') return contract.holders;
   return 0;
-}
-
-/**
- * The centre's state in one word. 3.1 gives ACTIVE/INACTIVE for the self-billing flow only; a
- * processor-billed centre (shape 1) has no status but can be suspended (2.8) or hold no licence.
- */
-export type CentreState =
-  'active' | 'suspended' | 'cancelled' | 'no-contract' | 'no-licences' | { unknown: string };
-
-export function stateOf(summary: LicenceSummary, roster: Roster | undefined): CentreState {
-  if (isSuspended(summary, roster)) return 'suspended';
-  const contract = contractOf(summary, roster);
-  switch (contract.kind) {
-    case 'none':
-      return 'no-contract';
-    case 'processor':
-      return summary.shape !== 'no-contract' && summary.summary.length === 0 ? 'no-licences' : 'active';
-    case 'unknown-status':
-      return { unknown: contract.status };
-    default:
-      return contract.status === 'ACTIVE' ? 'active' : 'cancelled';
-  }
-}
-
-/** How urgent a state is, most urgent first (the overview sorts by it). */
-export function stateRank(state: CentreState): number {
-  if (typeof state !== 'string') return 2;
-  return ['suspended', 'cancelled', 'unknown', 'no-contract', 'no-licences', 'active'].indexOf(state);
 }
 
 /** 2.11: `contractModel` USAGE, only for pay-per-use centres (4.7 shape 3). */

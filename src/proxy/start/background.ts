@@ -1,6 +1,6 @@
 // Start-up, phase 4: the work that runs beside the server once it listens: the demo's connections
 // and people registered, and the watcher (docs/decisions/0025).
-import type { WatchRequests } from '../app-options.ts';
+import type { WatchRequests } from './app-options.ts';
 import { errorFacts } from '../core/log/error-codes.ts';
 import { seedDemo } from '../features/demo/people.ts';
 import { createWatchRepository } from '../features/watch/repository.ts';

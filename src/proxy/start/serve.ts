@@ -1,7 +1,7 @@
 // Start-up, phase 3: the app built over the resources, and the Node server that runs it. The app is
 // built once the port is bound: its allowed hosts and the embedded provider's issuer follow it.
 import { createProxyApp, type ProxyApp } from '../app.ts';
-import type { WatchRequests } from '../app-options.ts';
+import type { WatchRequests } from './app-options.ts';
 import { requestLineLogger } from '../core/log/logger.ts';
 import { cutConnection, listen, type NodeMount, type RunningProxy } from '../core/http/server.ts';
 import { createAlertInbox } from '../features/alerts/inbox.ts';

@@ -1,14 +1,16 @@
 // One suite for every implementation of the audit store (docs/decisions/0018): PostgreSQL, PGlite
 // and memory must behave alike, or the in-browser demo would tell another story than the proxy.
 // Each test writes under an environment of its own, so one store can serve the whole file.
+import * as fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { storable, storableText } from '../core/store/storable-text.ts';
 import {
   everyEntry,
   type AuditCursor,
   type AuditStore,
   type NewAuditEntry,
 } from '../features/audit/store.ts';
-import { wireEntry } from '../features/audit/routes.ts';
+import { wireEntry } from '../features/audit/wire.ts';
 
 let environments = 0;
 const day = 86_400_000;
@@ -63,6 +65,33 @@ export function auditStoreSuite(name: string, open: () => AuditStore): void {
       expect(newest.accepted).toBe(true);
       expect(id).toBeLessThan(newest.id);
       expect(page.next).toBeUndefined();
+    });
+
+    test('keeps an entry whatever its strings hold: a NUL or a lone surrogate is stored visibly replaced, never lost', async () => {
+      const store = open();
+      const environment = env();
+      const odd = 'a\u0000b\ud800c';
+      await store.append([
+        entry(environment, { subject: odd, userAgent: odd, detail: { name: odd, [odd]: [odd] } }),
+      ]);
+      const [found] = (await store.page({ scope: scope(environment), filter: {}, limit: 10 })).entries;
+      expect(found?.subject).toBe('a\u2400b\ufffdc');
+      expect(found?.detail).toEqual({ name: 'a\u2400b\ufffdc', 'a\u2400b\ufffdc': ['a\u2400b\ufffdc'] });
+    });
+
+    test('keeps every entry of arbitrary Unicode, each read back as storable (property)', async () => {
+      const store = open();
+      const environment = env();
+      await fc.assert(
+        fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 40 }), async (text) => {
+          const subject = `${++environments}:${text}`;
+          await store.append([entry(environment, { subject, detail: { text } })]);
+          const found = (await store.page({ scope: scope(environment), filter: {}, limit: 1 })).entries[0];
+          expect(found?.subject).toBe(storableText(subject));
+          expect(found?.detail).toEqual(storable({ text }));
+        }),
+        { numRuns: 40 },
+      );
     });
 
     test("reads one owner's entries in one environment: never another provider's, nor another environment's", async () => {

@@ -1,4 +1,4 @@
-import type { CentreState } from '../../proxy-api/watch-state.ts';
+import type { CentreState } from '../../proxy-api/centre-state.ts';
 
 /** A centre's state as the watcher keeps it (docs/decisions/0025): processor-billed, in good standing. */
 export const testCentreState = (over: Partial<CentreState> = {}): CentreState => ({

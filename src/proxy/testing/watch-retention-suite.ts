@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { CentreState } from '../../proxy-api/watch-state.ts';
+import type { CentreState } from '../../proxy-api/centre-state.ts';
 import { createAlertInbox } from '../features/alerts/inbox.ts';
 import { raiseAlerts } from '../features/alerts/raise.ts';
 import type { Store } from '../core/store/engine.ts';

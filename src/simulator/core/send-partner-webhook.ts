@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { callerProvider, isParent, type Caller } from './access.ts';
 import { PLAN_ID, SEAT_TYPES, usedOf } from './licences.ts';
 import { nonBlank, parseBody } from './parse.ts';
-import { getProvider, nowMs } from './providers.ts';
+import { getProvider } from './providers.ts';
 import { isIsoUtc, toSpaced } from './time.ts';
 import {
   fail,
@@ -67,9 +67,14 @@ export function sendPartnerWebhook(state: SimState, caller: Caller, body: unknow
   if (centre.billingMode !== 'PARTNER_SELF')
     return fail(409, `Provider ${centre.id} is not billed by its parent (PARTNER_SELF)`);
   const key = `e:${event.id}`;
-  // D8: a repeated event id answers 200, applied:false, and changes nothing.
-  if (Object.hasOwn(state.appliedEvents, key))
-    return ok({ eventId: event.id, applied: false, status: centre.contract?.status ?? null });
+  // D8: a repeated event id answers 200, applied:false, and changes nothing, with the status of the
+  // contract it applied to. The same id sent for another centre was never applied there: 409 (a
+  // status spec §7 allows), naming no other centre.
+  if (Object.hasOwn(state.appliedEvents, key)) {
+    const contract = state.appliedEvents[key] === centre.id ? centre.contract : undefined;
+    if (!contract) return fail(409, `Event ${event.id} was already used for another centre`);
+    return ok({ eventId: event.id, applied: false, status: contract.status });
+  }
   const contract = centre.contract;
   if (event.type === 'customer.subscription.deleted') {
     if (!contract) return fail(422, 'The centre has no contract to cancel');
@@ -84,7 +89,7 @@ export function sendPartnerWebhook(state: SimState, caller: Caller, body: unknow
     const next = applyItems(centre, contract, event.data.items, false);
     if (!next.ok) return next;
   }
-  state.appliedEvents[key] = nowMs(state);
+  state.appliedEvents[key] = centre.id;
   return ok({ eventId: event.id, applied: true, status: (centre.contract as Contract).status });
 }
 

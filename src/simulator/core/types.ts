@@ -97,6 +97,7 @@ export type SimState = {
   providers: Record<string, Provider>;
   tokens: Record<string, Token>;
   /** Applied webhook event ids, keyed `e:<id>` so that no id can collide with Object's own keys. */
+  /** D8: each event id applied, and the centre it applied to. */
   appliedEvents: Record<string, number>;
   faults: Fault[];
 };

@@ -91,6 +91,22 @@ type Resolve = (args: {
  * A handler matching the exact path (no trailing slash, no extra segments) on any origin, so the
  * same handlers serve `http://127.0.0.1:4010`, the browser's own origin, or any test base URL.
  */
+// Each route's method and path, so that a request to a known path with another method is told
+// which methods it takes (405 with `Allow`) instead of "no operation" (404).
+const routes = new WeakMap<HttpHandler, { method: string; pattern: RegExp }>();
+
+/** The methods the given handlers answer at `pathname` (empty: no such path). */
+export function methodsAt(handlers: readonly HttpHandler[], pathname: string): string[] {
+  return [
+    ...new Set(
+      handlers.flatMap((handler) => {
+        const known = routes.get(handler);
+        return known && known.pattern.test(pathname) ? [known.method] : [];
+      }),
+    ),
+  ];
+}
+
 export function route(method: 'GET' | 'POST', template: string, resolve: Resolve): HttpHandler {
   const names: string[] = [];
   const pattern = new RegExp(
@@ -99,7 +115,7 @@ export function route(method: 'GET' | 'POST', template: string, resolve: Resolve
       return '([^/]+)';
     })}$`,
   );
-  return http.all(
+  const handler = http.all(
     ({ request }) => {
       if (request.method !== method) return false;
       const match = pattern.exec(new URL(request.url).pathname);
@@ -113,6 +129,15 @@ export function route(method: 'GET' | 'POST', template: string, resolve: Resolve
     ({ request, params }) =>
       resolve({ request, url: new URL(request.url), params: params as Record<string, string> }),
   );
+  routes.set(handler, { method, pattern });
+  return handler;
+}
+
+/** A method the path does not take: 405 in the D2 shape, with the methods it does take. */
+export function methodNotAllowed(method: string, pathname: string, allowed: readonly string[]): Response {
+  const response = errorResponse({ status: 405, message: `${method} is not allowed at ${pathname}` });
+  if (allowed.length > 0) response.headers.set('Allow', allowed.join(', '));
+  return response;
 }
 
 function safeDecode(s: string): string {

@@ -3,7 +3,7 @@ import type { Environment, Session, SignInOptions, SignInProblem } from '@/proxy
 import { usePageTitle } from '@/console/lib/page-title';
 import { useI18n } from '@/console/lib/i18n';
 import { LoginForm } from './login-form.tsx';
-import { OrganisationSignIn, SignInProblemAlert } from './organisation-sign-in.tsx';
+import { OrganisationSignIn } from './organisation-sign-in.tsx';
 
 /** What a proxy that predates organisation sign-in offers. */
 const CREDENTIALS_ONLY: SignInOptions = { organisation: false, clientCredentials: true };
@@ -35,16 +35,12 @@ export function LoginScreen({
           <Text size="sm" c="dimmed">
             {t('login.intro')}
           </Text>
-          {/* A sign-in that did not complete says why first; the way to retry is below. */}
-          {options.organisation && problem ? <SignInProblemAlert problem={problem} /> : null}
           {options.clientCredentials ? (
             <LoginForm environments={environments} onSuccess={onLoggedIn} />
           ) : null}
           {/* Below the form, beside the demo buttons: the page prerendered at build time cannot know
               whether the proxy offers it, so nothing above the form may appear late and move it. */}
-          {options.organisation ? (
-            <OrganisationSignIn retry={problem !== undefined} returnTo={returnTo} />
-          ) : null}
+          {options.organisation ? <OrganisationSignIn problem={problem} returnTo={returnTo} /> : null}
         </Stack>
       </Paper>
     </Container>

@@ -36,7 +36,10 @@ export function ReloginDialog({ session, onLogout }: { session: Session; onLogou
           // A person signs in again with their organisation (docs/decisions/0023), and comes back here.
           <>
             <Text size="sm">{t('relogin.organisation')}</Text>
-            <OrganisationSignIn retry={false} returnTo={window.location.pathname + window.location.search} />
+            <OrganisationSignIn
+              problem={undefined}
+              returnTo={window.location.pathname + window.location.search}
+            />
           </>
         ) : (
           <Text size="sm">{t('relogin.intro')}</Text>

@@ -12,6 +12,7 @@ import {
 } from '@/contract/operations/create-child-center';
 import type { ChildCreation, ChildListItem } from '@/contract/schemas';
 import { COUNTRY_CODES } from './countries.ts';
+import { CentreNameField } from './centre-name-field.tsx';
 import { sameNameAndCity } from './rules.ts';
 
 const FIELDS = ['name', 'country', 'city'] as const;
@@ -88,11 +89,14 @@ export function CreateCentreDialog({ centres, opened, onClose, onCreated }: Crea
     >
       <Form form={form} onSubmit={create}>
         <Stack gap="md">
-          <TextInput
+          <CentreNameField
             label={t('create.name')}
             required
             error={fieldError('name')}
-            {...form.register('name')}
+            centres={centres}
+            control={form.control}
+            hidden={twin !== undefined}
+            registration={form.register('name')}
           />
           <Controller
             control={form.control}

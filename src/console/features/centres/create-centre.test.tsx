@@ -85,6 +85,25 @@ describe('creating a centre and its credentials', () => {
     // Four fields typed twice over, a dozen seconds in jsdom when idle: the time a loaded machine needs.
   }, 40_000);
 
+  it('warns while a name already taken is typed, without blocking Create', async () => {
+    await signedInParent(api);
+    const user = userEvent.setup();
+    renderApp('/centres');
+    await screen.findByText('Clínica Barcelona');
+    const dialog = await openCreate(user);
+    const name = within(dialog).getByLabelText(/Name/);
+    await user.type(name, 'LISBON  care');
+    const hint = within(dialog).getByTestId('name-taken');
+    expect(hint).toHaveTextContent(
+      /^Centre \d+ in Lisboa \(Portugal\) already has this name\. You can still create this one\.$/,
+    );
+    expect(name).toHaveAccessibleDescription(hint.textContent ?? '');
+    expect(name).not.toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByRole('button', { name: 'Create' })).toBeEnabled();
+    await user.type(name, ' Norte');
+    expect(within(dialog).queryByTestId('name-taken')).toBeNull();
+  });
+
   it('downloads the new credentials as a .env file', async () => {
     await signedInParent(api);
     const user = userEvent.setup();

@@ -7,11 +7,12 @@ const fold = (text: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLocaleLowerCase();
 
+/** A name as a person compares it: case, accents and spacing aside. */
+export const nameKey = (name: string) => fold(name.trim().replace(/\s+/g, ' '));
+
 /** A centre's name and place as a person compares them: case, accents and spacing aside. */
 const identityOf = (centre: { name: string; country: string; city?: string | undefined }) =>
-  [fold(centre.name.trim().replace(/\s+/g, ' ')), centre.country, fold((centre.city ?? '').trim())].join(
-    '\n',
-  );
+  [nameKey(centre.name), centre.country, fold((centre.city ?? '').trim())].join('\n');
 
 /**
  * A centre of the list with this name in this city and country. The service creates a second one
@@ -24,6 +25,21 @@ export function sameNameAndCity(
 ): ChildListItem | undefined {
   const identity = identityOf(wanted);
   return centres.find((centre) => identityOf(centre) === identity);
+}
+
+/**
+ * The centres of the list by name, for the warning while a new centre's name is typed: built once
+ * per list, so that a keystroke looks one name up however many centres there are.
+ */
+export function centresByName(centres: readonly ChildListItem[]): Map<string, ChildListItem[]> {
+  const byName = new Map<string, ChildListItem[]>();
+  for (const centre of centres) {
+    const key = nameKey(centre.name);
+    const same = byName.get(key);
+    if (same) same.push(centre);
+    else byName.set(key, [centre]);
+  }
+  return byName;
 }
 
 /** A centre with what the search matches, folded once per list rather than once per keystroke. */

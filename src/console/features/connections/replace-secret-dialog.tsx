@@ -5,6 +5,7 @@ import { Form, FormError, SubmitButton, useSchemaForm } from '@/console/componen
 import { useNotify } from '@/console/components/notifications-host';
 import { fieldMessage } from '@/console/lib/form-kit';
 import { useI18n } from '@/console/lib/i18n';
+import { isApiError } from '@/contract/api-error-value';
 import { clientSecretSchema, type Connection } from '@/proxy-api/people';
 
 // Not `z.pick`: zod's core ships in one chunk with the entry, and pick's helpers cost it 0.3 kB gzip.
@@ -25,7 +26,25 @@ export function ReplaceSecretDialog({
   const label = connection?.label ?? '';
   const send = async (values: { clientSecret: string }) => {
     if (!connection) return;
-    await replace.mutateAsync({ connectionId: connection.id, clientSecret: values.clientSecret });
+    try {
+      await replace.mutateAsync({ connectionId: connection.id, clientSecret: values.clientSecret });
+    } catch (failure) {
+      // The only field here is the secret: the refusal is said under it, naming the client it was
+      // checked against, not with the sign-in's "check the provider id, client id and secret".
+      if (!isApiError(failure) || failure.code !== 'invalid_credentials') throw failure;
+      form.setError(
+        'clientSecret',
+        {
+          type: 'server',
+          message: t('connections.replace.refused', {
+            clientId: connection.clientId,
+            providerId: connection.providerId,
+          }),
+        },
+        { shouldFocus: true },
+      );
+      return;
+    }
     form.reset();
     onClose();
     void notify({ color: 'teal', message: t('connections.replaced', { label }) });

@@ -66,7 +66,8 @@ export function DoctorsTab({ centreId, environment, search, onSearchChange }: Do
   );
   // docs/decisions/0023: registering is an operator's; support sees why instead of the button.
   const rights = useRights();
-  const registerAction = may(rights, 'doctors.register') ? (
+  const mayRegister = may(rights, 'doctors.register');
+  const registerAction = mayRegister ? (
     <ButtonLink to="/doctors/register" search={{ target: centreId }}>
       {t('doctors.register')}
     </ButtonLink>
@@ -80,7 +81,12 @@ export function DoctorsTab({ centreId, environment, search, onSearchChange }: Do
   else if (!query.data || total === undefined) body = <DoctorsSkeleton />;
   else if (total === 0 && search.q === '')
     body = (
-      <EmptyState title={t('doctors.empty.title')} body={t('doctors.empty.body')} action={registerAction} />
+      // Without the right, the note beside the search says why once; no invitation to register.
+      <EmptyState
+        title={t('doctors.empty.title')}
+        body={t(mayRegister ? 'doctors.empty.body' : 'doctors.empty.readOnly')}
+        action={mayRegister ? registerAction : undefined}
+      />
     );
   else if (total === 0)
     body = (

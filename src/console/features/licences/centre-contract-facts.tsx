@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { licenceSummaryQueryOptions } from '@/console/api/get-licenses';
 import { everyDoctorWithLicensesQueryOptions } from '@/console/api/list-doctors-with-licenses';
 import { billingText, PayPerUseBadge, StateBadge } from '@/console/components/centre-state';
-import { billingOf, isPayPerUse, stateOf } from '@/console/domain/centre';
+import { billingOf, isPayPerUse, standingOf, stateOf } from '@/console/domain/centre';
 import { useI18n } from '@/console/lib/i18n';
 import classes from './licences.module.css';
 
@@ -39,7 +39,7 @@ export function CentreContractFacts({ centreId }: { centreId: number }) {
       </Fact>
       <Fact label={t('licences.facts.status')}>
         <Group gap="xs">
-          <StateBadge state={stateOf(summary.data, roster.data)} />
+          <StateBadge state={standingOf(stateOf(summary.data, roster.data))} />
           {isPayPerUse(summary.data) ? <PayPerUseBadge /> : null}
         </Group>
       </Fact>

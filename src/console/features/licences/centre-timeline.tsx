@@ -4,35 +4,13 @@ import { useState } from 'react';
 import { centreTimelineQueryOptions } from '@/console/api/watch-timeline';
 import { ErrorPanel } from '@/console/components/feedback';
 import { LocalTime } from '@/console/components/local-time';
-import { useI18n, type MessageKey } from '@/console/lib/i18n';
-import type { CentreChange } from '@/proxy-api/watch';
+import { useI18n } from '@/console/lib/i18n';
 import classes from './licences.module.css';
+import { changeWords, timelineLines } from './timeline-words.ts';
 
 // A centre's history as the watcher saw it (issue 26 item 2, docs/decisions/0025): one line per
 // changed aspect, newest first, older pages on demand. Only where the session works through a
 // stored connection; a client-credential session has no watcher (the section is not shown).
-
-const KINDS: Record<string, MessageKey> = {
-  appeared: 'centre.timeline.kind.appeared',
-  billing: 'centre.timeline.kind.billing',
-  contract: 'centre.timeline.kind.contract',
-  seats: 'centre.timeline.kind.seats',
-  pending: 'centre.timeline.kind.pending',
-  basic_limit: 'centre.timeline.kind.basic_limit',
-  trials: 'centre.timeline.kind.trials',
-};
-
-/** A change in words: a suspension or a listing says which way it went. */
-export function changeWords(t: ReturnType<typeof useI18n>['t'], change: CentreChange): string {
-  if (change.kind === 'suspension')
-    return t(
-      change.after === true ? 'centre.timeline.kind.suspension.on' : 'centre.timeline.kind.suspension.off',
-    );
-  if (change.kind === 'listed')
-    return t(change.after === true ? 'centre.timeline.kind.listed.on' : 'centre.timeline.kind.listed.off');
-  const key = KINDS[change.kind];
-  return key ? t(key) : t('centre.timeline.kind.other', { kind: change.kind });
-}
 
 export function CentreTimeline({ centreId }: { centreId: number }) {
   const { t } = useI18n();
@@ -87,7 +65,7 @@ function TimelinePage({
   return (
     <>
       <ol className={classes.timeline}>
-        {changes.map((change) => (
+        {timelineLines(changes).map((change) => (
           <li key={change.id} className={classes.change}>
             <Text size="sm" fw={500}>
               {changeWords(t, change)}

@@ -83,7 +83,7 @@ function LicenceTable({
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('licences.column.holder')}</Table.Th>
-            <Table.Th>{t('licences.column.state')}</Table.Th>
+            <Table.Th className={classes.wideState}>{t('licences.column.state')}</Table.Th>
             <Table.Th>{t('licences.column.usage')}</Table.Th>
             <Table.Th>{t('licences.column.expires')}</Table.Th>
           </Table.Tr>
@@ -99,8 +99,11 @@ function LicenceTable({
                 >
                   {`${licence.name} ${licence.lastname}`.trim() || licence.userId}
                 </AnchorLink>
+                <span className={classes.narrowState}>
+                  <EnabledBadge enabled={licence.isEnabled} />
+                </span>
               </Table.Td>
-              <Table.Td>
+              <Table.Td className={classes.wideState}>
                 <EnabledBadge enabled={licence.isEnabled} />
               </Table.Td>
               <Table.Td>

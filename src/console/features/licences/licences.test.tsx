@@ -160,6 +160,13 @@ describe('the Licences tab', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('opens the drawer from an old link’s `user`, redirected to `doctor`', async () => {
+    await api.signIn(DEMO_PARENT);
+    const { router } = renderApp('/centres/101/licences?user=101-doc-001');
+    expect(await screen.findByRole('dialog', { name: 'Licences of José Núñez' })).toBeInTheDocument();
+    expect(router.state.location.href).toBe('/centres/101/licences?doctor=101-doc-001');
+  });
+
   it('says when a linked doctor is not registered at this centre', async () => {
     await api.signIn(DEMO_PARENT);
     renderApp('/centres/101/licences?doctor=202-doc-001');

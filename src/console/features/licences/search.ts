@@ -14,7 +14,19 @@ import { oneOfParam, textParam } from '@/console/lib/search-params';
 export const licencesSearchSchema = z.object({
   type: oneOfParam(['', ...LICENCE_TYPES], ''),
   doctor: textParam(100),
+  /** The drawer's parameter before it was `doctor`: read only to send a saved link on to it. */
+  user: textParam(100),
 });
 export type LicencesSearch = z.output<typeof licencesSearchSchema>;
+
+/**
+ * The same view under today's names, when the URL uses the old `user` (a saved
+ * `?user=101-doc-001`): the route redirects there, so the drawer opens and the address is current.
+ * Undefined when nothing is to be renamed.
+ */
+export function renamedLicencesSearch(search: LicencesSearch): LicencesSearch | undefined {
+  if (search.user === '') return undefined;
+  return { ...search, doctor: search.doctor === '' ? search.user : search.doctor, user: '' };
+}
 /** Left out of the URL when they hold (`stripSearchParams`): a plain link is the default view. */
 export const LICENCES_SEARCH_DEFAULTS: LicencesSearch = licencesSearchSchema.parse({});

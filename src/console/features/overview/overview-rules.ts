@@ -9,10 +9,11 @@ import {
   billingOf,
   isPayPerUse,
   plansOf,
+  standingOf,
   stateOf,
-  stateRank,
+  standingRank,
   type Billing,
-  type CentreState,
+  type Standing,
   type LicenceSummary,
   type PlanSeats,
   type Roster,
@@ -32,7 +33,7 @@ export type RowLoad =
 
 export interface ReadyFacts {
   billing: Billing;
-  state: CentreState;
+  state: Standing;
   payPerUse: boolean;
   seats: PlanSeats[];
   pending: PendingChange | null;
@@ -81,7 +82,7 @@ export function overviewRowOf(
     load,
     facts: {
       billing: billingOf(roster.billing),
-      state: stateOf(summary, roster),
+      state: standingOf(stateOf(summary, roster)),
       payPerUse: isPayPerUse(summary),
       seats: plansOf(summary),
       pending: pendingOf(banners),
@@ -165,7 +166,7 @@ export function visibleRows(
       case 'billing':
         return collator.compare(billingKey(a.billing), billingKey(b.billing));
       case 'status':
-        return stateRank(a.state) - stateRank(b.state);
+        return standingRank(a.state) - standingRank(b.state);
       case 'seats':
         return usedSeats(a) - usedSeats(b);
       case 'pending':

@@ -192,6 +192,7 @@ function ShowFilter({
   return (
     <ToggleButtons
       legend={t('overview.show')}
+      scrollOnPhone
       options={(['all', 'attention', ...ATTENTION_REASONS] as const).map((show) => {
         const count = formatNumber(counts[show]);
         // The number of centres is known from the start; what they need is not. A mark in the

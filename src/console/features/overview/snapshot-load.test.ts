@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LicenceSummary, Roster } from '@/console/domain/centre';
 import { DAY, NOW, rosterOf, summaryOf } from '@/console/testing/wire-bodies';
-import { stateOf } from '@/proxy-api/watch-state';
+import { stateOf } from '@/proxy-api/centre-state';
 import { overviewRowOf, type ReadyFacts } from './overview-rules.ts';
 import { loadOfSnapshot } from './snapshot-load.ts';
 

@@ -8,13 +8,22 @@ import { useNotify } from '@/console/components/notifications-host';
 import { useI18n } from '@/console/lib/i18n';
 import type { Person } from '@/proxy-api/people';
 import { ROLES, type Role } from '@/proxy-api/permissions';
+import type { PendingRole } from './role-dialog.tsx';
 
 export const nameOf = (person: Person) => person.name ?? person.email;
 
-// The confirmation (a modal) loads when a removal is asked for.
+// The confirmations (modals) load when a removal or a role change is asked for.
 const RemoveDialog = lazy(() =>
   import('./remove-dialog.tsx').then((module) => ({ default: module.RemoveDialog })),
 );
+const RoleDialog = lazy(() => import('./role-dialog.tsx').then((module) => ({ default: module.RoleDialog })));
+
+/**
+ * A change to or from Admin is confirmed first: Admin manages connections and people, so a slip of
+ * the select would hand them over, or take them away, at the person's next request.
+ */
+export const needsConfirmation = (from: Role, to: Role) =>
+  from !== to && (from === 'admin' || to === 'admin');
 
 /**
  * The people of the connection: a role changed in place, a removal confirmed first; read-only
@@ -37,6 +46,7 @@ export function PeopleTable({
   const notify = useNotify();
   const changeRole = useChangeRole();
   const [removing, setRemoving] = useState<Person | undefined>(undefined);
+  const [confirming, setConfirming] = useState<PendingRole | undefined>(undefined);
   const change = (person: Person, role: Role) =>
     changeRole.mutate(
       { personId: person.id, role },
@@ -90,7 +100,9 @@ export function PeopleTable({
                     data={ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))}
                     onChange={(event) => {
                       const role = ROLES.find((candidate) => candidate === event.currentTarget.value);
-                      if (role && role !== person.role) change(person, role);
+                      if (!role || role === person.role) return;
+                      if (needsConfirmation(person.role, role)) setConfirming({ person, role });
+                      else change(person, role);
                     }}
                   />
                 ) : (
@@ -133,6 +145,15 @@ export function PeopleTable({
       {removing ? (
         <Suspense fallback={null}>
           <RemoveDialog person={removing} connection={connection} onClose={() => setRemoving(undefined)} />
+        </Suspense>
+      ) : null}
+      {confirming ? (
+        <Suspense fallback={null}>
+          <RoleDialog
+            pending={confirming}
+            onConfirm={() => change(confirming.person, confirming.role)}
+            onClose={() => setConfirming(undefined)}
+          />
         </Suspense>
       ) : null}
     </Stack>

@@ -7,6 +7,7 @@ import type { ReportTemplatesPage } from '@/contract/operations/list-report-temp
 import type { ReportTemplate } from '@/contract/schemas';
 import { OwnerBadge } from './owner-badge.tsx';
 import { ownerOf } from './answers.ts';
+import { kindWords, specialityWords } from './template-words.ts';
 import classes from './template-drawer.module.css';
 
 interface TemplateDrawerProps {
@@ -88,14 +89,14 @@ function TemplateFields({ template }: { template: ReportTemplate }) {
       <dt>{t('templates.drawer.kind')}</dt>
       {/* 2.13: a numeric kind whose meanings the service does not give: its number, said so. */}
       <dd>
-        {t('templates.kind.value', { type: template.type })}
+        {kindWords(t, template.type)}
         <Text span size="sm" c="dimmed" display="block">
           {t('templates.kind.unnamed')}
         </Text>
       </dd>
       <dt>{t('templates.drawer.speciality')}</dt>
       {/* 2.13: 0 appears for a template of no speciality. */}
-      <dd>{template.specialityId === 0 ? t('templates.speciality.none') : template.specialityId}</dd>
+      <dd>{specialityWords(t, template.specialityId)}</dd>
       <dt>{t('templates.drawer.validated')}</dt>
       <dd>{template.isValidated ? t('templates.validated.yes') : t('templates.validated.no')}</dd>
       <dt>{t('templates.drawer.owner')}</dt>

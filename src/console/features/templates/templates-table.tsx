@@ -6,6 +6,7 @@ import type { Paging } from '@/console/lib/paging';
 import type { ReportTemplate } from '@/contract/schemas';
 import { OwnerBadge } from './owner-badge.tsx';
 import { ownerOf } from './answers.ts';
+import { kindWords, specialityWords } from './template-words.ts';
 
 interface TemplatesTableProps {
   centreId: number;
@@ -76,15 +77,20 @@ function columnsOf(t: I18n['t'], centreId: number): Column<ReportTemplate>[] {
     {
       key: 'kind',
       header: t('templates.column.kind'),
-      // 2.13: a numeric kind whose meanings the spec does not give; shown as the identifier it is.
-      cell: (row) => String(row.type),
+      // 2.13: a numeric kind whose meanings the spec does not give: its number, said so, as in
+      // the drawer (the explanation on hover).
+      cell: (row) => (
+        <Text size="sm" span title={t('templates.kind.unnamed')}>
+          {kindWords(t, row.type)}
+        </Text>
+      ),
       wideOnly: true,
     },
     {
       key: 'speciality',
       header: t('templates.column.speciality'),
-      // 2.13: 0 marks a template of no speciality; the list of specialities is not shown.
-      cell: (row) => (row.specialityId === 0 ? t('templates.speciality.none') : String(row.specialityId)),
+      // 2.13: 0 marks a template of no speciality; the list of specialities is not shown (2.2).
+      cell: (row) => specialityWords(t, row.specialityId),
       wideOnly: true,
     },
     {

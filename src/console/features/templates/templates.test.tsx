@@ -35,6 +35,8 @@ const table = () => screen.getByRole('table', { name: 'Templates' });
 const rows = () => within(table()).getAllByRole('row').slice(1);
 /** The owner badges of the rows on screen, in order. */
 const owners = () => rows().map((row) => row.lastElementChild?.textContent);
+/** The text of each row's cell at `index`, in order. */
+const cells = (index: number) => rows().map((row) => row.children[index]?.textContent ?? '');
 const settled = () => waitFor(() => expect(table()).toHaveAttribute('aria-busy', 'false'));
 
 describe('the templates tab', () => {
@@ -138,6 +140,17 @@ describe('the templates tab', () => {
     await waitFor(() => expect(router.state.location.href).toBe('/centres/101/templates'));
   });
 
+  it('says each kind and speciality in words, as the drawer does, not as bare codes', async () => {
+    renderApp('/centres/101/templates?pageSize=50');
+    expect(await screen.findByText('1–45 of 45')).toBeInTheDocument();
+    const kinds = cells(2);
+    const specialities = cells(3);
+    expect(kinds.every((kind) => /^No\. \d+$/.test(kind))).toBe(true);
+    expect(within(table()).getAllByTitle('The service does not name its kinds.')).toHaveLength(45);
+    expect(specialities).toContain('No speciality');
+    expect(specialities.every((words) => words === 'No speciality' || /^No\. \d+$/.test(words))).toBe(true);
+  });
+
   it('goes to the last page when the URL names a page past the end', async () => {
     const { router } = renderApp('/centres/101/templates?page=9');
     expect(await screen.findByText('26–45 of 45')).toBeInTheDocument();
@@ -155,7 +168,7 @@ describe('the templates tab', () => {
     expect(field('Name')).toBe('Plantilla personal 1');
     expect(field('Description')).toBe('Plantilla del usuario 101-doc-002');
     expect(field('Kind')).toBe('No. 1The service does not name its kinds.');
-    expect(field('Speciality')).toBe('None');
+    expect(field('Speciality')).toBe('No speciality');
     expect(field('Validated')).toBe('No');
     expect(field('Owner')).toBe('DoctorThis doctor’s own template');
     expect(field('Provider')).toBe('101');

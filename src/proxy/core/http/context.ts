@@ -40,8 +40,10 @@ export type ProxyEnv = {
   Bindings: HostBindings;
   Variables: {
     requestId: string;
+    /** What answered, for its caching (security-headers.ts). */
     kind: ResponseKind;
-    nonce: string | undefined;
+    /** The console document's nonce, in its CSP and its markup (security-headers.ts). */
+    secureHeadersNonce?: string;
     /** The spec operation an /api request matched, for its log line. */
     operation: string | undefined;
     /** What /api sent upstream and for whom (the audit log records it, docs/decisions/0018). */

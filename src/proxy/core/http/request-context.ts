@@ -1,33 +1,20 @@
-// Every request: an id, the security headers on whatever answers it (errors included), and one log
-// line (method, route pattern, status, ms, request id; never a query string, which can carry
-// search terms and identifiers, which hono's logger() prints: docs/decisions/0005).
+// Every request: an id (its `x-request-id` header, errors included) and one log line (method, route
+// pattern, status, ms, request id; never a query string, which can carry search terms and
+// identifiers, which hono's logger() prints: docs/decisions/0005). The security headers are
+// security-headers.ts's.
 import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { Logger, ProxyEnv } from './context.ts';
-import { applySecurityHeaders } from './security-headers.ts';
 
 export function requestContext(log: Logger): MiddlewareHandler<ProxyEnv> {
   return async (c, next) => {
     const started = performance.now();
     const requestId = crypto.randomUUID();
     c.set('requestId', requestId);
-    c.set('kind', 'api');
-    c.set('nonce', undefined);
     c.set('operation', undefined);
     c.set('streamed', undefined);
     await next();
-    let response = c.res;
-    try {
-      applySecurityHeaders(response.headers, c.get('kind'), c.get('nonce'));
-      response.headers.set('x-request-id', requestId);
-    } catch {
-      // Immutable headers (a response built elsewhere, like fetch's): wrapped once, then ours set.
-      response = new Response(response.body, response);
-      applySecurityHeaders(response.headers, c.get('kind'), c.get('nonce'));
-      response.headers.set('x-request-id', requestId);
-      c.res = undefined;
-      c.res = response;
-    }
+    c.res.headers.set('x-request-id', requestId);
     log.info(
       {
         event: 'request',
@@ -35,7 +22,7 @@ export function requestContext(log: Logger): MiddlewareHandler<ProxyEnv> {
         method: c.req.method,
         route: routePath(c),
         operation: c.get('operation'),
-        status: response.status,
+        status: c.res.status,
         ms: Math.round(performance.now() - started),
       },
       'request',

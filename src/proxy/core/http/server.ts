@@ -1,7 +1,7 @@
 // Runs the proxy app on a Node HTTP server (the Node host, docs/decisions/0012): the raw request
 // target and the client address go to the app beside the Request; Node's own refusals (400, 408,
-// 431) get the security headers, a request id and a log line; connections are bounded
-// (`maxConnections`, docs/decisions/0020); and shutdown is bounded.
+// 431) get the app's security headers (security-headers.ts), a request id and a log line;
+// connections are bounded (`maxConnections`, docs/decisions/0020); and shutdown is bounded.
 import { createServer, ServerResponse, STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -65,6 +65,7 @@ export async function listen(
   options: ListenOptions,
 ): Promise<RunningProxy> {
   const clientAddress = clientAddressResolver(options.trustedProxies ?? []);
+  const early: Early = { log: options.logger, headers: await securityHeaderLines() };
   let app: Listening | undefined = typeof proxy === 'function' ? undefined : proxy;
   const listener = getRequestListener(
     (request, env) => {
@@ -84,13 +85,7 @@ export async function listen(
       // refused here, with our headers, a request id and a log line.
       errorHandler: (error) => {
         const cause = error instanceof Error ? error : new Error('unreadable request');
-        const refusal = refusalOf(
-          400,
-          'invalid_request',
-          'The request is not valid HTTP.',
-          cause,
-          options.logger,
-        );
+        const refusal = refusalOf(400, 'invalid_request', 'The request is not valid HTTP.', cause, early);
         return new Response(refusal.body, { status: 400, headers: refusal.headers });
       },
     },
@@ -117,7 +112,7 @@ export async function listen(
     socket.end('HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    refuse(error, socket, options.logger);
+    refuse(error, socket, early);
   });
   const address = await new Promise<AddressInfo>((resolve, reject) => {
     server.once('error', reject);
@@ -153,8 +148,14 @@ export async function listen(
   };
 }
 
+/** What a refusal made before the app needs: the log, and the app's security headers as lines. */
+interface Early {
+  log: Logger | undefined;
+  headers: [string, string][];
+}
+
 /** Node's own refusal of a malformed request, with our headers, a request id and a log line. */
-function refuse(error: NodeJS.ErrnoException, socket: Duplex, log: Logger | undefined): void {
+function refuse(error: NodeJS.ErrnoException, socket: Duplex, early: Early): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
@@ -163,10 +164,10 @@ function refuse(error: NodeJS.ErrnoException, socket: Duplex, log: Logger | unde
     error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const refusal =
     status === 431
-      ? refusalOf(431, 'headers_too_large', 'The request headers are too large.', error, log)
+      ? refusalOf(431, 'headers_too_large', 'The request headers are too large.', error, early)
       : status === 408
-        ? refusalOf(408, 'request_timeout', 'The request took too long to arrive.', error, log)
-        : refusalOf(400, 'invalid_request', 'The request is not valid HTTP.', error, log);
+        ? refusalOf(408, 'request_timeout', 'The request took too long to arrive.', error, early)
+        : refusalOf(400, 'invalid_request', 'The request is not valid HTTP.', error, early);
   const head = refusal.headers.map(([name, value]) => `${name}: ${value}`).join('\r\n');
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${head}\r\n\r\n${refusal.body}`);
 }
@@ -177,11 +178,11 @@ function refusalOf(
   code: ProblemCode,
   detail: string,
   error: Error & { code?: string },
-  log: Logger | undefined,
+  early: Early,
 ): { body: string; headers: [string, string][] } {
   const requestId = crypto.randomUUID();
   const body = JSON.stringify(problemBody(status, code, detail, requestId));
-  log?.info(
+  early.log?.info(
     {
       event: 'request',
       requestId,
@@ -201,7 +202,7 @@ function refusalOf(
       ['content-length', String(Buffer.byteLength(body))],
       ['connection', 'close'],
       ['x-request-id', requestId],
-      ...securityHeaderLines(),
+      ...early.headers,
     ],
   };
 }

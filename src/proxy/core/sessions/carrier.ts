@@ -2,7 +2,7 @@
 // differs by host (docs/decisions/0012). Under Node it is an `HttpOnly` `__Host-` cookie the page's
 // scripts cannot read. A service worker cannot set such a cookie (a mocked Set-Cookie becomes a
 // script-readable one), so the in-browser host keeps the id in its own memory instead.
-import { getCookie } from 'hono/cookie';
+import { generateCookie, getCookie } from 'hono/cookie';
 import type { Ctx } from '../http/context.ts';
 
 export interface SessionCarrier {
@@ -16,12 +16,14 @@ export const sessionCookieName = '__Host-provider-console-session';
 /** Node: `HttpOnly; Secure; SameSite=Strict`, no Max-Age (it ends with the browser). */
 export const cookieCarrier: SessionCarrier = {
   read: (c) => getCookie(c, sessionCookieName),
+  // hono/cookie's line, which refuses a `__Host-` cookie without Secure and Path=/.
   issue(response, id) {
     response.headers.append(
       'set-cookie',
-      `${sessionCookieName}=${id}; Path=/; HttpOnly; Secure; SameSite=Strict`,
+      generateCookie(sessionCookieName, id, { path: '/', httpOnly: true, secure: true, sameSite: 'Strict' }),
     );
   },
+  // By hand: hono/cookie writes Max-Age before Path, and this line is asserted as it is (binding.test.ts).
   clear(response) {
     response.headers.append(
       'set-cookie',

@@ -2,7 +2,7 @@
 // DATA_ENCRYPTION_KEY when set (required with DATABASE_URL: the key must live apart from the
 // database it protects). For the embedded database alone, a random key is made once and kept
 // beside it in DATA_DIR (readable by this user only), so that `npm start` needs no setup and a
-// restart still opens what it sealed; a copy of that folder carries its key, as its README says.
+// restart still opens what it sealed; a copy of that folder carries its key (docs/configuration.md, "The store").
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

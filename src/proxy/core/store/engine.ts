@@ -13,6 +13,7 @@ import { Pool, types as pgTypes } from 'pg';
 import type { Logger } from '../http/context.ts';
 import { errorFacts } from '../log/error-codes.ts';
 import { DatabaseStartError } from './errors.ts';
+import { StorableStringsPlugin } from './storable.ts';
 import { migrate } from './migrate.ts';
 import { claimDataDir } from './pglite.ts';
 import type { ThreadData, ThreadReply } from './pglite-thread.ts';
@@ -82,7 +83,10 @@ async function openPostgres(connectionString: string, logger: Logger | undefined
     await pool.end().catch(() => {});
     throw new DatabaseStartError('DATABASE_URL', `cannot reach the database: ${describe(error)}`);
   }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new StorableStringsPlugin()],
+  });
   return {
     db,
     engine: { kind: 'postgres', pool, connectionString },
@@ -151,7 +155,10 @@ async function openEmbedded(dataDir: string, logger: Logger | undefined): Promis
   pool.on('error', (error) =>
     logger?.warn({ event: 'database_error', ...errorFacts(error) }, 'database connection lost'),
   );
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new StorableStringsPlugin()],
+  });
   let closed: Promise<void> | undefined;
   return {
     db,

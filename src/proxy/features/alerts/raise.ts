@@ -11,7 +11,7 @@ import { rowOf } from '../audit/repository.ts';
 import type { Database } from '../../core/store/schema.ts';
 import { connectionPeople } from '../people/connection-people.ts';
 import type { Connection, Directory } from '../people/directory.ts';
-import { centreStateSchema } from '../../../proxy-api/watch-state.ts';
+import { centreStateSchema } from '../../../proxy-api/centre-state.ts';
 import { alertsDue, defaultPreference, IMMEDIATE_RULES, type AlertRule, type CentreNow } from './rules.ts';
 
 export interface RaisedAlert {

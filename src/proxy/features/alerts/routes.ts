@@ -2,165 +2,143 @@
 // a person's: a client-credential session has no `alerts.view` (403), and every query is scoped by
 // the session's person and connection, so another person's alerts are never served.
 import { Hono } from 'hono';
-import {
-  alertPageSchema,
-  markReadRequestSchema,
-  preferencesSchema,
-  type AlertItem,
-} from '../../../proxy-api/alerts.ts';
-import type { AlertRule } from '../../../proxy-api/alert-rules.ts';
-import type { FailedDelivery } from '../../../proxy-api/alerts-console.ts';
+import { createMiddleware } from 'hono/factory';
+import { z } from 'zod';
+import { alertPageSchema, markReadRequestSchema, preferencesSchema } from '../../../proxy-api/alerts.ts';
 import type { AnyOperationId } from '../../../proxy-api/permissions.ts';
-import type { DeliveryRow } from './delivery.ts';
-import type { InboxCursor, InboxItem } from './inbox.ts';
-import { centreNameOf, detailsOf } from './payload.ts';
-import { actorOf, ownerOf, recordEntries, requestFields } from '../audit/recorder.ts';
-import { fail, readJsonBody, type Ctx, type ProxyEnv } from '../../core/http/context.ts';
-import type { AppDeps } from '../../deps.ts';
-import { authorize } from '../people/authorize.ts';
+import type { ProxyEnv } from '../../core/http/context.ts';
+import { refuse } from '../../core/http/refusal.ts';
+import { json, query } from '../../core/http/validation.ts';
+import type { PersonGranted, Authorization } from '../people/authorize.ts';
+import { actorOf, ownerOf, recordEntries, requestFields, type AuditRecording } from '../audit/recorder.ts';
+import type { AlertInbox } from './inbox.ts';
+import { cursorPattern, cursorText, parseCursor, wireDelivery, wireItem } from './wire.ts';
 
-const wireItem = (item: InboxItem): AlertItem => ({
-  id: item.id,
-  rule: item.rule,
-  centreId: item.centreId,
-  centreName: centreNameOf(item.payload, item.centreId),
-  at: new Date(item.raisedAt).toISOString(),
-  readAt: item.readAt === null ? null : new Date(item.readAt).toISOString(),
-  details: detailsOf(item.payload),
-});
-const wireDelivery = (r: DeliveryRow): FailedDelivery => ({
-  id: r.id,
-  alertId: r.alert_id,
-  // Written by features/alerts/raise.ts from ALERT_RULES only (the inbox reads it the same way).
-  rule: r.rule as AlertRule,
-  centreId: r.centre_id,
-  centreName: centreNameOf(r.payload, r.centre_id),
-  raisedAt: r.raised_at.toISOString(),
-  channel: r.channel === 'webhook' ? 'webhook' : 'email',
-  // An e-mail's address; a webhook's host only, never its URL (docs/decisions/0027).
-  to: r.channel === 'webhook' ? null : r.email,
-  host: r.channel === 'webhook' ? r.webhook_host : null,
-  status: r.status === 'failed' ? 'failed' : 'pending',
-  attempts: r.attempts,
-  lastErrorCode: r.last_error_code,
-  nextAt: r.status === 'failed' ? null : r.next_at.toISOString(),
-});
-const cursorText = (cursor: InboxCursor) => `${cursor.read ? 1 : 0}.${cursor.at}.${cursor.id}`;
-function parseCursor(text: string | undefined): InboxCursor | undefined | 'bad' {
-  if (text === undefined || text === '') return undefined;
-  const match = /^([01])\.(\d{1,16})\.(\d{1,16})$/.exec(text);
-  return match ? { read: match[1] === '1', at: Number(match[2]), id: Number(match[3]) } : 'bad';
+export interface AlertRouteDeps extends AuditRecording {
+  auth: Authorization;
+  /** People's alerts; absent where there is no database. */
+  alerts: AlertInbox | undefined;
+  /** Sends the alert messages due now (nothing where no watcher runs here: the minute's run does). */
+  deliver: () => Promise<unknown>;
 }
 
-export function alertRoutes(deps: AppDeps) {
-  const routes = new Hono<ProxyEnv>();
-  /** The person and connection of the session, or the answer that refuses it. */
-  const entry = async (c: Ctx, operation: AnyOperationId) => {
-    const authorized = await authorize(deps, c, operation);
-    if (authorized instanceof Response) return authorized;
-    const { access } = authorized;
-    if (!deps.alerts || access.kind !== 'person')
-      return fail(c, 404, 'not_found', 'Alerts need the database and organisation sign-in.');
-    return {
-      inbox: deps.alerts,
-      personId: access.person.id,
-      connectionId: access.connection.id,
-      connection: access.connection,
-      session: authorized.session,
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The inbox, read for the session's person on their connection (after `inboxOf`). */
+    alertScope: {
+      inbox: AlertInbox;
+      personId: string;
+      connectionId: string;
+      connection: PersonGranted['connection'];
     };
-  };
+  }
+}
 
-  routes.get('/', async (c) => {
-    const e = await entry(c, 'listAlerts');
-    if (e instanceof Response) return e;
-    const after = parseCursor(c.req.query('after'));
-    const limit = Number(c.req.query('limit') ?? 50);
-    if (after === 'bad' || !Number.isInteger(limit) || limit < 1 || limit > 100)
-      return fail(c, 400, 'invalid_request', 'Give `after` as the page’s `next`, and `limit` from 1 to 100.');
-    const page = await e.inbox.list(e.personId, e.connectionId, limit, after);
-    return c.json(
-      alertPageSchema.parse({
-        items: page.items.map(wireItem),
-        next: page.next ? cursorText(page.next) : null,
-      }),
-    );
+const pageQuery = z.object({
+  after: z.string().regex(cursorPattern).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+/** After `permit`: the session's person and connection, or the refusal (alerts are a person's). */
+const personsInbox = (alerts: AlertInbox | undefined) =>
+  createMiddleware<ProxyEnv>(async (c, next) => {
+    const { access } = c.var;
+    if (!alerts || access.kind !== 'person')
+      refuse(404, 'not_found', 'Alerts need the database and organisation sign-in.');
+    const { person, connection } = access;
+    c.set('alertScope', { inbox: alerts, personId: person.id, connectionId: connection.id, connection });
+    await next();
   });
 
-  routes.get('/unread', async (c) => {
-    const e = await entry(c, 'countUnreadAlerts');
-    if (e instanceof Response) return e;
-    return c.json({ unread: await e.inbox.unread(e.personId, e.connectionId) });
-  });
+export function alertRoutes(deps: AlertRouteDeps) {
+  const { now } = deps;
+  const scopedInbox = personsInbox(deps.alerts);
+  const inboxOf = (operation: AnyOperationId) => [deps.auth.permit(operation), scopedInbox] as const;
 
-  routes.post('/read', async (c) => {
-    const e = await entry(c, 'markAlertsRead');
-    if (e instanceof Response) return e;
-    const body = await readJsonBody(c, true);
-    if (body instanceof Response) return body;
-    const parsed = markReadRequestSchema.safeParse(body);
-    if (!parsed.success) return fail(c, 400, 'invalid_request', 'Send { "ids": [ … ] } or { "all": true }.');
-    const ids = 'ids' in parsed.data ? parsed.data.ids : 'all';
-    const marked = await e.inbox.markRead(e.personId, e.connectionId, ids, deps.now());
-    return c.json({ marked, unread: await e.inbox.unread(e.personId, e.connectionId) });
-  });
-
-  routes.get('/preferences', async (c) => {
-    const e = await entry(c, 'getAlertPreferences');
-    if (e instanceof Response) return e;
-    return c.json(await e.inbox.preferences(e.personId));
-  });
-
-  routes.put('/preferences', async (c) => {
-    const e = await entry(c, 'setAlertPreferences');
-    if (e instanceof Response) return e;
-    const body = await readJsonBody(c, true);
-    if (body instanceof Response) return body;
-    const parsed = preferencesSchema.safeParse(body);
-    if (!parsed.success)
-      return fail(c, 400, 'invalid_request', 'Send { "rules": [{ "rule", "inbox", "email" }], "language" }.');
-    await e.inbox.setPreferences(e.personId, parsed.data.rules, parsed.data.language);
-    return c.json(await e.inbox.preferences(e.personId));
-  });
-
-  routes.get('/deliveries/failed', async (c) => {
-    const e = await entry(c, 'listFailedDeliveries');
-    if (e instanceof Response) return e;
-    const rows = await e.inbox.failedDeliveries(e.connectionId);
-    return c.json({ deliveries: rows.map(wireDelivery) });
-  });
-
-  // An admin sends a delivery that did not go out again, once they fixed its cause. Audited: who
-  // asked for which alert's message (docs/decisions/0018), never the address or the URL.
-  routes.post('/deliveries/:id/retry', async (c) => {
-    const e = await entry(c, 'retryFailedDelivery');
-    if (e instanceof Response) return e;
-    const id = Number(c.req.param('id'));
-    const retried = Number.isSafeInteger(id)
-      ? await e.inbox.retryDelivery(e.connectionId, id, deps.now())
-      : undefined;
-    if (!retried)
-      return fail(
-        c,
-        404,
-        'not_found',
-        'No such delivery waits to be sent again: it went out, or is not this connection’s.',
-      );
-    await recordEntries(deps, c, [
-      {
-        ...requestFields(c, deps.now),
-        environment: e.connection.environment,
-        actor: actorOf(e.session),
-        ownerProviderId: e.connection.providerVerified ? e.connection.providerId : ownerOf(e.session),
-        action: 'alert.delivery_retry',
-        centreId: retried.centre_id,
-        subject: retried.rule,
-        outcome: { status: 200, code: null },
-        detail: { deliveryId: retried.id, alertId: retried.alert_id, channel: retried.channel },
-      },
-    ]);
-    // Sent now rather than at the minute's run; without a watcher here, the minute's run sends it.
-    await deps.watch?.deliver?.().catch(() => undefined);
-    return c.json({ delivery: wireDelivery(retried) });
-  });
-  return routes;
+  return (
+    new Hono<ProxyEnv>()
+      .get(
+        '/',
+        ...inboxOf('listAlerts'),
+        query(pageQuery, 'Give `after` as the page’s `next`, and `limit` from 1 to 100.'),
+        async (c) => {
+          const { inbox, personId, connectionId } = c.var.alertScope;
+          const { after, limit } = c.req.valid('query');
+          const page = await inbox.list(personId, connectionId, limit, parseCursor(after));
+          return c.json(
+            alertPageSchema.parse({
+              items: page.items.map(wireItem),
+              next: page.next ? cursorText(page.next) : null,
+            }),
+          );
+        },
+      )
+      .get('/unread', ...inboxOf('countUnreadAlerts'), async (c) => {
+        const { inbox, personId, connectionId } = c.var.alertScope;
+        return c.json({ unread: await inbox.unread(personId, connectionId) });
+      })
+      .post(
+        '/read',
+        ...inboxOf('markAlertsRead'),
+        json(markReadRequestSchema, 'Send { "ids": [ … ] } or { "all": true }.'),
+        async (c) => {
+          const { inbox, personId, connectionId } = c.var.alertScope;
+          const body = c.req.valid('json');
+          const ids = 'ids' in body ? body.ids : 'all';
+          const marked = await inbox.markRead(personId, connectionId, ids, now());
+          return c.json({ marked, unread: await inbox.unread(personId, connectionId) });
+        },
+      )
+      .get('/preferences', ...inboxOf('getAlertPreferences'), async (c) => {
+        const { inbox, personId } = c.var.alertScope;
+        return c.json(await inbox.preferences(personId));
+      })
+      .put(
+        '/preferences',
+        ...inboxOf('setAlertPreferences'),
+        json(preferencesSchema, 'Send { "rules": [{ "rule", "inbox", "email" }], "language" }.'),
+        async (c) => {
+          const { inbox, personId } = c.var.alertScope;
+          const { rules, language } = c.req.valid('json');
+          await inbox.setPreferences(personId, rules, language);
+          return c.json(await inbox.preferences(personId));
+        },
+      )
+      .get('/deliveries/failed', ...inboxOf('listFailedDeliveries'), async (c) => {
+        const { inbox, connectionId } = c.var.alertScope;
+        return c.json({ deliveries: (await inbox.failedDeliveries(connectionId)).map(wireDelivery) });
+      })
+      // An admin sends a delivery that did not go out again, once they fixed its cause. Audited: who
+      // asked for which alert's message (docs/decisions/0018), never the address or the URL.
+      .post('/deliveries/:id/retry', ...inboxOf('retryFailedDelivery'), async (c) => {
+        const { inbox, connectionId, connection } = c.var.alertScope;
+        const id = Number(c.req.param('id'));
+        const retried = Number.isSafeInteger(id)
+          ? await inbox.retryDelivery(connectionId, id, now())
+          : undefined;
+        if (!retried)
+          refuse(
+            404,
+            'not_found',
+            'No such delivery waits to be sent again: it went out, or is not this connection’s.',
+          );
+        const { session } = c.var;
+        await recordEntries(deps, c, [
+          {
+            ...requestFields(c, now),
+            environment: connection.environment,
+            actor: actorOf(session),
+            ownerProviderId: connection.providerVerified ? connection.providerId : ownerOf(session),
+            action: 'alert.delivery_retry',
+            centreId: retried.centre_id,
+            subject: retried.rule,
+            outcome: { status: 200, code: null },
+            detail: { deliveryId: retried.id, alertId: retried.alert_id, channel: retried.channel },
+          },
+        ]);
+        // Sent now rather than at the minute's run; without a watcher here, the minute's run sends it.
+        await deps.deliver().catch(() => undefined);
+        return c.json({ delivery: wireDelivery(retried) });
+      })
+  );
 }

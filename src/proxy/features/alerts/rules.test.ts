@@ -1,7 +1,7 @@
 // The alert rules, pure (docs/decisions/0026): which change or date raises which alert, under which
 // key, and what raises nothing.
 import { describe, expect, test } from 'vitest';
-import type { CentreState } from '../../../proxy-api/watch-state.ts';
+import type { CentreState } from '../../../proxy-api/centre-state.ts';
 import { testCentreState as state } from '../../testing/centre-state.ts';
 import { alertsDue, alertsOfChange, alertsOfTime, defaultPreference, type CentreNow } from './rules.ts';
 

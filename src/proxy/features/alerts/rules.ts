@@ -11,7 +11,7 @@
 // connection would otherwise be a storm about states nobody just caused. The time rules still run
 // over every state: a licence ending in three days is news whenever it is first seen.
 import type { AlertRule } from '../../../proxy-api/alert-rules.ts';
-import type { CentreState } from '../../../proxy-api/watch-state.ts';
+import type { CentreState } from '../../../proxy-api/centre-state.ts';
 
 // The rules, named once (contract/alert-rules.ts): the wire's and the console's list.
 export { ALERT_RULES, type AlertRule } from '../../../proxy-api/alert-rules.ts';

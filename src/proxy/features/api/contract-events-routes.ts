@@ -2,35 +2,50 @@
 // /auth and not under /api, which forwards only the spec's operations: a view of the audit log
 // (docs/decisions/0018), which the recorder around /api writes.
 import { Hono } from 'hono';
+import { z } from 'zod/mini';
 import type { ContractEvents } from '../../../proxy-api/console.ts';
-import { readContractEvents } from './contract-events.ts';
+import type { ProxyEnv } from '../../core/http/context.ts';
+import { refuse } from '../../core/http/refusal.ts';
+import { query } from '../../core/http/validation.ts';
 import { scopeOf } from '../audit/recorder.ts';
-import { fail, type ProxyEnv } from '../../core/http/context.ts';
-import type { AppDeps } from '../../deps.ts';
-import { authorize } from '../people/authorize.ts';
+import type { AuditStore } from '../audit/store.ts';
+import type { Authorization } from '../people/authorize.ts';
+import { noSuchEndpoint } from '../people/person-only.ts';
+import { readContractEvents } from './contract-events.ts';
 
-export function contractEventRoutes(deps: AppDeps) {
-  const routes = new Hono<ProxyEnv>();
+export interface ContractEventRouteDeps {
+  auth: Authorization;
+  audit: AuditStore;
+  now: () => number;
+  /** How long the audit log keeps an entry: older events are not shown (AUDIT_RETENTION_DAYS). */
+  auditRetentionMs: number;
+}
 
-  // Only the log of the provider whose credentials the session holds: another parent, or a
-  // centre's own login, reads its own log and never this one (D3: a token acts for its provider).
-  routes.get('/', async (c) => {
-    const authorized = await authorize(deps, c, 'listContractEvents');
-    if (authorized instanceof Response) return authorized;
-    const raw = c.req.query('centreId');
-    if (raw !== undefined && !/^[1-9]\d{0,15}$/.test(raw))
-      return fail(c, 400, 'invalid_request', 'centreId must be a positive whole number.');
-    const body: ContractEvents = {
-      events: await readContractEvents(deps.audit, scopeOf(authorized.session), {
-        centreId: raw === undefined ? undefined : Number(raw),
-        since: deps.now() - deps.auditRetentionMs,
-      }),
-    };
-    return c.json(body);
-  });
-  routes.all('/', (c) =>
-    fail(c, 405, 'method_not_allowed', 'The contract-event log is read with GET.', { allow: 'GET' }),
+const byCentre = query(
+  z.object({ centreId: z.optional(z.string().check(z.regex(/^[1-9]\d{0,15}$/))) }),
+  'centreId must be a positive whole number.',
+);
+
+export function contractEventRoutes(deps: ContractEventRouteDeps) {
+  return (
+    new Hono<ProxyEnv>()
+      // Only the log of the provider whose credentials the session holds: another parent, or a
+      // centre's own login, reads its own log and never this one (D3: a token acts for its provider).
+      .get('/', deps.auth.permit('listContractEvents'), byCentre, async (c) => {
+        const { centreId } = c.req.valid('query');
+        const body: ContractEvents = {
+          events: await readContractEvents(deps.audit, scopeOf(c.var.session), {
+            centreId: centreId === undefined ? undefined : Number(centreId),
+            since: deps.now() - deps.auditRetentionMs,
+          }),
+        };
+        return c.json(body);
+      })
+      .all('/', () =>
+        refuse(405, 'method_not_allowed', 'The contract-event log is read with GET.', {
+          headers: { allow: 'GET' },
+        }),
+      )
+      .all('*', noSuchEndpoint)
   );
-  routes.all('*', (c) => fail(c, 404, 'not_found', 'There is no such endpoint.'));
-  return routes;
 }

@@ -2,14 +2,14 @@
 // index, here and through the store on every instance, so that the next read of a centre or of the
 // list asks the service and finds the new centre. Dropped whatever the answer: a timeout or a 5xx
 // may still have created it (docs/decisions/0005: never retried for that reason).
-import type { MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { Logger, ProxyEnv } from '../../core/http/context.ts';
 import { errorFacts } from '../../core/log/error-codes.ts';
 import type { CentreIndex } from './centre-index.ts';
 import { centreScope } from './scope.ts';
 
-export function dropCentreIndexOnCreate(index: CentreIndex, log: Logger): MiddlewareHandler<ProxyEnv> {
-  return async (c, next) => {
+export const dropCentreIndexOnCreate = (index: CentreIndex, log: Logger) =>
+  createMiddleware<ProxyEnv>(async (c, next) => {
     await next();
     const forwarded = c.get('forwarded');
     if (c.get('operation') !== 'createChildCenter' || !forwarded) return;
@@ -23,5 +23,4 @@ export function dropCentreIndexOnCreate(index: CentreIndex, log: Logger): Middle
         'centre index not dropped',
       );
     }
-  };
-}
+  });

@@ -2,12 +2,11 @@
 // minute (each one is recorded: one session must not flood the log), and a contract event id is
 // sent with one body only (D8 answers a repeated id `applied: false`, so a second body would be
 // silently ignored by the service while the console thought it sent a change).
-import type { Ctx } from '../../core/http/context.ts';
-import { fail } from '../../core/http/context.ts';
+import { refuse } from '../../core/http/refusal.ts';
 import type { OperationId } from '../../core/upstream/operations.ts';
 import type { SessionStore } from '../../core/sessions/store.ts';
 import { eventIdOf, sha256Hex } from './details.ts';
-import { recordedOperations, scopeOf, type SessionIdentity } from './recorder.ts';
+import { scopeOf, type SessionIdentity } from './recorder.ts';
 import type { AuditStore } from './store.ts';
 
 export interface GateDeps {
@@ -26,44 +25,42 @@ const minute = 60_000;
  * (measured in docs/decisions/0018). A person loading more never comes near it; an export is the CSV.
  */
 export async function admitRead(
-  deps: Pick<GateDeps, 'store'> & { auditPagesPerSecond: number },
-  c: Ctx,
+  deps: { store: SessionStore; auditPagesPerSecond: number },
   session: { key: string },
-): Promise<Response | undefined> {
+): Promise<void> {
   const { count } = await deps.store.hit(`audit-reads:${session.key}`, 1_000);
-  if (count <= deps.auditPagesPerSecond) return undefined;
-  return fail(
-    c,
-    429,
-    'too_many_reads',
-    `This session has read ${deps.auditPagesPerSecond} pages of the activity log in the last second, the most one session may read. Try again in a second, or export the filter as CSV.`,
-    { 'retry-after': '1' },
-  );
+  if (count > deps.auditPagesPerSecond)
+    refuse(
+      429,
+      'too_many_reads',
+      `This session has read ${deps.auditPagesPerSecond} pages of the activity log in the last second, the most one session may read. Try again in a second, or export the filter as CSV.`,
+      { headers: { 'retry-after': '1' } },
+    );
 }
 
-/** A refusal, or undefined when the change may go. */
+/**
+ * Returns when the change may go; throws the refusal otherwise. Only the operations the log records
+ * come here (`recordedOperations`): the others are no change and pass without a look at the store.
+ */
 export async function admitChange(
   deps: GateDeps,
-  c: Ctx,
   session: SessionIdentity & { key: string },
   operation: OperationId,
   body: Uint8Array | undefined,
-): Promise<Response | undefined> {
-  if (!recordedOperations.has(operation)) return undefined;
+): Promise<void> {
   const { count, resetInMs } = await deps.store.hit(`audit-changes:${session.key}`, minute);
   if (count > deps.changesPerMinute) {
     const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
-    return fail(
-      c,
+    refuse(
       429,
       'too_many_changes',
       `This session has made ${deps.changesPerMinute} changes in the last minute, the most one session may make. Try again in ${seconds} seconds.`,
-      { 'retry-after': String(seconds) },
+      { headers: { 'retry-after': String(seconds) } },
     );
   }
-  if (operation !== 'sendPartnerWebhook' || !body) return undefined;
+  if (operation !== 'sendPartnerWebhook' || !body) return;
   const eventId = eventIdOf(body);
-  if (eventId === undefined) return undefined;
+  if (eventId === undefined) return;
   const earlier = await deps.audit.page({
     scope: scopeOf(session),
     filter: { actions: ['contract.event'], subjects: [eventId] },
@@ -71,11 +68,9 @@ export async function admitChange(
   });
   const sent = earlier.entries[0]?.detail.bodyDigest;
   if (typeof sent === 'string' && sent !== (await sha256Hex(body)))
-    return fail(
-      c,
+    refuse(
       409,
       'event_id_reused',
       `Event ${eventId.slice(0, 80)} was already sent with another body. Send a new change as a new event, with an id of its own.`,
     );
-  return undefined;
 }

@@ -1,6 +1,7 @@
 // The audit log in memory (docs/decisions/0018): the in-browser demo's store (the page has no
 // database) and the default of the app's tests. The same behaviour as the SQL store, checked by
 // the same suite (testing/audit-store-suite.ts); it lives as long as the page or the process.
+import { storable } from '../../core/store/storable-text.ts';
 import { isAccepted, type AuditEntry, type AuditFilter, type AuditScope, type AuditStore } from './store.ts';
 
 const newestFirst = (a: AuditEntry, b: AuditEntry) => b.at - a.at || b.id - a.id;
@@ -30,7 +31,12 @@ export function createMemoryAuditStore(): AuditStore {
   return {
     async append(added) {
       for (const entry of added)
-        entries.push({ ...structuredClone(entry), id: ++lastId, accepted: isAccepted(entry.outcome.status) });
+        // Kept as the database keeps it (core/store/storable-text.ts), so both tell the same story.
+        entries.push({
+          ...(storable(structuredClone(entry)) as typeof entry),
+          id: ++lastId,
+          accepted: isAccepted(entry.outcome.status),
+        });
     },
     async page({ scope, filter, limit, after }) {
       const found = entries

@@ -3,7 +3,7 @@
 // forwarded call of a changing operation (this middleware). An entry is written once the answer
 // is known and before it leaves; a log that cannot be written never changes the answer (the
 // service may have acted), and is reported in the proxy's log instead.
-import type { MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { AuditAction } from '../../../proxy-api/activity.ts';
 import { concat, type Ctx, type Logger, type ProxyEnv } from '../../core/http/context.ts';
 import type { OperationId } from '../../core/upstream/operations.ts';
@@ -26,7 +26,7 @@ export const recordedOperations: ReadonlyMap<OperationId, AuditAction> = new Map
   ['sendPartnerWebhook', 'contract.event'],
 ]);
 
-export interface AuditDeps {
+export interface AuditRecording {
   audit: AuditStore;
   now: () => number;
   log: Logger;
@@ -77,7 +77,7 @@ export function requestFields(c: Ctx, now: () => number) {
 }
 
 /** Appends entries; a failure is logged with what was lost, and never thrown. */
-export async function recordEntries(deps: AuditDeps, c: Ctx, entries: NewAuditEntry[]): Promise<void> {
+export async function recordEntries(deps: AuditRecording, c: Ctx, entries: NewAuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
   try {
     await deps.audit.append(entries);
@@ -141,8 +141,8 @@ async function partsOf(operation: OperationId, c: Ctx, body: Uint8Array | undefi
  * Around /api: the sub-app marks what it forwarded (`forwarded`, with the session); a call never
  * sent upstream (no session, not allowed, refused by the proxy) is no change and is not recorded.
  */
-export function auditRecorder(deps: AuditDeps): MiddlewareHandler<ProxyEnv> {
-  return async (c, next) => {
+export const auditRecorder = (deps: AuditRecording) =>
+  createMiddleware<ProxyEnv>(async (c, next) => {
     await next();
     const operation = c.get('operation') as OperationId | undefined;
     const forwarded = c.get('forwarded');
@@ -169,5 +169,4 @@ export function auditRecorder(deps: AuditDeps): MiddlewareHandler<ProxyEnv> {
         detail: part.detail,
       })),
     );
-  };
-}
+  });

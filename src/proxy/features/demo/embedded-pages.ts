@@ -4,10 +4,17 @@
 // is a separate site from the console, even on the same origin.
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { html, raw } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
 import type { DemoPerson } from './people.ts';
 
-const escape = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+type Markup = HtmlEscapedString | Promise<HtmlEscapedString>;
+
+/** A page made of text only (no value is a promise) is whole as soon as it is made. */
+function textOf(markup: Markup): string {
+  if (markup instanceof Promise) throw new Error('a demo page is made of text only');
+  return markup.toString();
+}
 
 const style = `
 :root{color-scheme:light dark;--bg:#f4f6f8;--card:#fff;--ink:#1b1f24;--muted:#5c6570;--line:#d5dbe1;--accent:#1c64c8}
@@ -27,7 +34,7 @@ input{width:100%;margin:.35rem 0 .75rem;padding:.6rem .75rem;border:1px solid va
 
 export interface Page {
   title: string;
-  body: string;
+  body: Markup;
   /** Where forms on the page may post, beside this origin. */
   formTargets?: readonly string[];
   script?: string;
@@ -43,7 +50,28 @@ export function sendPage(res: ServerResponse, status: number, page: Page): void 
     "frame-ancestors 'none'",
     "base-uri 'none'",
   ].join('; ');
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(page.title)}</title><style nonce="${nonce}">${style}</style></head><body><main><div class="card"><span class="badge">Demo identity provider</span>${page.body}</div></main>${page.script ? `<script nonce="${nonce}">${page.script}</script>` : ''}</body></html>`;
+  const script =
+    page.script &&
+    html`<script nonce="${nonce}">
+      ${raw(page.script)};
+    </script>`;
+  const document = html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <title>${page.title}</title>
+        <style nonce="${nonce}">
+          ${raw(style)}
+        </style>
+      </head>
+      <body>
+        <main>
+          <div class="card"><span class="badge">Demo identity provider</span>${page.body}</div>
+        </main>
+        ${script}
+      </body>
+    </html>`;
   res.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'content-security-policy': csp,
@@ -52,39 +80,58 @@ export function sendPage(res: ServerResponse, status: number, page: Page): void 
     'referrer-policy': 'no-referrer',
     'x-frame-options': 'DENY',
   });
-  res.end(html);
+  res.end(textOf(document));
 }
 
 /** Who signs in: a demo person with one press, or any address typed in. */
 export function loginPage(uid: string, people: readonly DemoPerson[], client: string): Page {
   const action = `/oidc/interaction/${encodeURIComponent(uid)}`;
-  const buttons = people
-    .map(
-      (person) =>
-        `<button class="person" type="submit" name="account" value="${escape(person.subject)}"><strong>${escape(person.name)}</strong><small>${escape(person.title)} · ${escape(person.email)}</small></button>`,
-    )
-    .join('');
+  const buttons = people.map(
+    (person) =>
+      html`<button class="person" type="submit" name="account" value="${person.subject}">
+        <strong>${person.name}</strong><small>${person.title} · ${person.email}</small>
+      </button>`,
+  );
   return {
     title: 'Sign in · Demo identity provider',
-    body: `<h1>Sign in to ${escape(client)}</h1><p>Choose a demo person. No password: this provider exists only for the demo.</p>
-<form method="post" action="${action}/login">${buttons}</form>
-<form method="post" action="${action}/login"><label for="email">Someone else</label><input id="email" name="email" type="email" autocomplete="off" placeholder="name@example.com" required><button class="primary" type="submit">Sign in</button></form>
-<form method="post" action="${action}/abort"><button class="link" type="submit">Cancel and go back</button></form>`,
+    body: html`<h1>Sign in to ${client}</h1>
+      <p>Choose a demo person. No password: this provider exists only for the demo.</p>
+      <form method="post" action="${action}/login">${buttons}</form>
+      <form method="post" action="${action}/login">
+        <label for="email">Someone else</label
+        ><input
+          id="email"
+          name="email"
+          type="email"
+          autocomplete="off"
+          placeholder="name@example.com"
+          required
+        /><button class="primary" type="submit">Sign in</button>
+      </form>
+      <form method="post" action="${action}/abort">
+        <button class="link" type="submit">Cancel and go back</button>
+      </form>`,
   };
 }
 
 export function errorPage(message: string): Page {
   return {
     title: 'Sign-in problem · Demo identity provider',
-    body: `<h1>This sign-in cannot go on</h1><p>${escape(message)}</p><p>Go back to the console and start again.</p>`,
+    body: html`<h1>This sign-in cannot go on</h1>
+      <p>${message}</p>
+      <p>Go back to the console and start again.</p>`,
   };
 }
 
-/** The provider's own sign-out form (RP-initiated logout), sent at once. */
+/** The provider's own sign-out form (RP-initiated logout, markup oidc-provider made), sent at once. */
 export function logoutPage(form: string): Page {
   return {
     title: 'Signing out · Demo identity provider',
-    body: `<h1>Signing you out</h1><p>You are signed out of the console; this signs you out of the demo identity provider too.</p>${form}<button class="primary" type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button>`,
+    body: html`<h1>Signing you out</h1>
+      <p>You are signed out of the console; this signs you out of the demo identity provider too.</p>
+      ${raw(form)}<button class="primary" type="submit" form="op.logoutForm" name="logout" value="yes">
+        Sign out
+      </button>`,
     script: `document.getElementById('op.logoutForm').requestSubmit(document.querySelector('button[name=logout]'))`,
   };
 }

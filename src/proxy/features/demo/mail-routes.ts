@@ -3,27 +3,29 @@
 // catcher (no SMTP_URL); to anyone signed in, since it holds only the demo's own alerts.
 import { Hono } from 'hono';
 import type { CaughtMailWire } from '../../../proxy-api/demo-mail.ts';
-import { fail, type ProxyEnv } from '../../core/http/context.ts';
-import type { AppDeps } from '../../deps.ts';
-import { authorize } from '../people/authorize.ts';
+import type { ProxyEnv } from '../../core/http/context.ts';
+import { refuse } from '../../core/http/refusal.ts';
+import type { Authorization } from '../people/authorize.ts';
+import type { DemoMailbox } from './mailbox.ts';
 
-export function demoMailRoutes(deps: AppDeps) {
-  const routes = new Hono<ProxyEnv>();
-  routes.get('/', async (c) => {
-    const authorized = await authorize(deps, c, 'listDemoMail');
-    if (authorized instanceof Response) return authorized;
-    if (!deps.demoMail)
-      return fail(
-        c,
+export interface DemoMailRouteDeps {
+  auth: Authorization;
+  /** The demo's mail catcher; absent outside the demo or with SMTP_URL. */
+  mailbox: DemoMailbox | undefined;
+}
+
+export function demoMailRoutes({ auth, mailbox }: DemoMailRouteDeps) {
+  return new Hono<ProxyEnv>().get('/', auth.permit('listDemoMail'), (c) => {
+    if (!mailbox)
+      refuse(
         404,
         'not_found',
         'There is no demo mail catcher here (it runs with the demo, without SMTP_URL).',
       );
-    const messages: CaughtMailWire[] = deps.demoMail
+    const messages: CaughtMailWire[] = mailbox
       .list()
       .map(({ id, receivedAt, from, to, subject, text }) => ({ id, receivedAt, from, to, subject, text }));
     c.header('cache-control', 'no-store');
     return c.json({ messages });
   });
-  return routes;
 }

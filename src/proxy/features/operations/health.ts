@@ -4,39 +4,46 @@
 // store is stalled or out of reach.
 import { Hono } from 'hono';
 import type { ProxyEnv } from '../../core/http/context.ts';
-import type { AuditStore } from '../audit/store.ts';
 import { problemBody } from '../../core/http/problems.ts';
-import { StoreUnavailableError, type SessionStore } from '../../core/sessions/store.ts';
+import { StoreUnavailableError } from '../../core/sessions/store.ts';
 
-export function healthRoutes(store: SessionStore, audit: AuditStore) {
-  const health = new Hono<ProxyEnv>();
-  health.get('/healthz', (c) => c.json({ status: 'alive' }));
-  health.get('/readyz', async (c) => {
-    try {
-      await store.ping();
-    } catch (error) {
-      const state = error instanceof StoreUnavailableError ? error.reason : 'command_failed';
-      const body = problemBody(
-        503,
-        'not_ready',
-        `The session store is not answering (${state}).`,
-        c.get('requestId'),
+export interface HealthDeps {
+  /** The session store: answers within its deadline, or throws why not. */
+  store: { ping(): Promise<void> };
+  /** The audit log's database. */
+  audit: { ping(): Promise<void> };
+}
+
+/** `Content-Type` as Hono's `c.json` names it, so that this one replaces its default. */
+const problemType = { 'Content-Type': 'application/problem+json' };
+
+const storeState = (store: HealthDeps['store']) =>
+  store.ping().then(
+    () => 'ready' as const,
+    (error: unknown) => (error instanceof StoreUnavailableError ? error.reason : 'command_failed'),
+  );
+
+export function healthRoutes({ store, audit }: HealthDeps) {
+  return new Hono<ProxyEnv>()
+    .get('/healthz', (c) => c.json({ status: 'alive' }))
+    .get('/readyz', async (c) => {
+      const state = await storeState(store);
+      if (state !== 'ready') {
+        const detail = `The session store is not answering (${state}).`;
+        return c.json(
+          { ...problemBody(503, 'not_ready', detail, c.var.requestId), store: state },
+          503,
+          problemType,
+        );
+      }
+      const database = await audit.ping().then(
+        () => true,
+        () => false,
       );
-      return new Response(JSON.stringify({ ...body, store: state }), {
-        status: 503,
-        headers: { 'content-type': 'application/problem+json' },
-      });
-    }
-    try {
-      await audit.ping();
-    } catch {
-      const body = problemBody(503, 'not_ready', 'The database cannot be reached.', c.get('requestId'));
-      return new Response(JSON.stringify({ ...body, store: 'ready', database: 'not_connected' }), {
-        status: 503,
-        headers: { 'content-type': 'application/problem+json' },
-      });
-    }
-    return c.json({ status: 'ready', store: 'ready', database: 'ready' });
-  });
-  return health;
+      if (!database) {
+        const body = problemBody(503, 'not_ready', 'The database cannot be reached.', c.var.requestId);
+        return c.json({ ...body, store: 'ready', database: 'not_connected' }, 503, problemType);
+      }
+      return c.json({ status: 'ready', store: 'ready', database: 'ready' });
+    });
 }

@@ -1,7 +1,10 @@
 // Every request that needs a session goes through here (docs/decisions/0023): the session is looked
 // up, what it may do right now is read (access.ts), and the operation's requirement in THE table
-// (src/proxy-api/permissions.ts) is checked. A refusal is a 403 problem in words and an entry of the
-// audit log; a session whose person or role was removed ends (401) with a message that says so.
+// (src/proxy-api/permissions.ts) is checked. `permit(operation)` is the middleware a route puts
+// before its handler: it puts the session and its access on `c.var`, or throws the refusal (a 403
+// problem in words and an entry of the audit log; a session whose person or role was removed ends,
+// 401, with a message that says so).
+import { createMiddleware } from 'hono/factory';
 import {
   PERMISSION_WORDS,
   requirementOf,
@@ -10,64 +13,108 @@ import {
   type Permission,
 } from '../../../proxy-api/permissions.ts';
 import { ownerOf, recordEntries, requestFields, actorOf } from '../audit/recorder.ts';
-import { fail, rawTarget, type Ctx } from '../../core/http/context.ts';
-import type { AppDeps } from '../../deps.ts';
-import type { Session } from '../../core/sessions/sessions.ts';
-import type { Access } from './access.ts';
+import type { AuditStore } from '../audit/store.ts';
+import { rawTarget, type Ctx, type Logger, type ProxyEnv } from '../../core/http/context.ts';
+import { refuse } from '../../core/http/refusal.ts';
+import type { SessionCarrier } from '../../core/sessions/carrier.ts';
+import type { Session, SessionManager } from '../../core/sessions/sessions.ts';
+import type { SessionStore } from '../../core/sessions/store.ts';
+import type { Access, AccessControl } from './access.ts';
 
 export type Granted = Exclude<Access, { kind: 'ended' }>;
+export type PersonGranted = Extract<Granted, { kind: 'person' }>;
 export interface Authorized {
   session: Session;
   access: Granted;
 }
 
-export function unauthenticated(deps: Pick<AppDeps, 'carrier'>, c: Ctx, kind: 'none' | 'expired'): Response {
-  if (kind === 'none') return fail(c, 401, 'not_authenticated', 'Sign in first.');
-  const response = fail(c, 401, 'session_expired', 'Your session has ended. Sign in again.');
-  deps.carrier.clear(response);
-  return response;
+// What `permit` puts on `c.var` for the handlers after it (Hono's typed context variables).
+declare module 'hono' {
+  interface ContextVariableMap {
+    session: Session;
+    access: Granted;
+  }
 }
 
-/** The session behind the request and what it may do, or the answer that refuses it. */
-export async function authorize(
-  deps: AppDeps,
+/** What authorizing a request reads and writes. */
+export interface AuthorizationServices {
+  sessions: SessionManager;
+  carrier: SessionCarrier;
+  access: AccessControl;
+  /** Counts the refusals a session may have recorded per minute (docs/decisions/0018). */
+  store: SessionStore;
+  audit: AuditStore;
+  log: Logger;
+  now: () => number;
+  changesPerMinute: number;
+}
+
+export type Authorization = ReturnType<typeof createAuthorization>;
+
+export function createAuthorization(services: AuthorizationServices) {
+  return {
+    /** The middleware: the session and what it may do on `c.var`, or the refusal thrown. */
+    permit: (operation: AnyOperationId) =>
+      createMiddleware<ProxyEnv>(async (c, next) => {
+        const { session, access } = await authorize(services, c, operation);
+        c.set('session', session);
+        c.set('access', access);
+        await next();
+      }),
+    authorize: (c: Ctx, operation: AnyOperationId) => authorize(services, c, operation),
+    mayRead: (c: Ctx, operation: AnyOperationId) => mayRead(services, c, operation),
+    /** Ends the request as signed out: `none` (no session) or `expired` (its cookie is cleared). */
+    unauthenticated: (kind: 'none' | 'expired'): never => unauthenticated(services.carrier, kind),
+  };
+}
+
+export function unauthenticated(carrier: SessionCarrier, kind: 'none' | 'expired'): never {
+  if (kind === 'none') refuse(401, 'not_authenticated', 'Sign in first.');
+  return refuse(401, 'session_expired', 'Your session has ended. Sign in again.', {
+    onAnswer: (response) => carrier.clear(response),
+  });
+}
+
+/** The session behind the request and what it may do; throws the refusal otherwise. */
+async function authorize(
+  services: AuthorizationServices,
   c: Ctx,
   operation: AnyOperationId,
-): Promise<Authorized | Response> {
-  const found = await deps.sessions.lookup(deps.carrier.read(c));
-  if (found.kind !== 'active') return unauthenticated(deps, c, found.kind);
+): Promise<Authorized> {
+  const found = await services.sessions.lookup(services.carrier.read(c));
+  if (found.kind !== 'active') return unauthenticated(services.carrier, found.kind);
   const { session } = found;
-  const access = await deps.access.of(session);
+  const access = await services.access.of(session);
   if (access.kind === 'ended') {
-    await deps.sessions.end(session);
-    deps.log.info(
+    await services.sessions.end(session);
+    services.log.info(
       { event: 'session_ended', requestId: c.get('requestId'), reason: 'access removed' },
       'session ended',
     );
-    const response = fail(c, 401, 'access_removed', access.detail);
-    deps.carrier.clear(response);
-    return response;
+    return refuse(401, 'access_removed', access.detail, {
+      onAnswer: (response) => services.carrier.clear(response),
+    });
   }
   const requirement = requirementOf(operation);
-  if (requirement === 'never') return fail(c, 404, 'not_found', 'There is no such operation.');
+  if (requirement === 'never') return refuse(404, 'not_found', 'There is no such operation.');
   if (requirement === 'signed-in' || requirement === 'public' || access.permissions.includes(requirement))
     return { session, access };
-  return denied(deps, c, session, access, operation, requirement);
+  return denied(services, c, session, access, operation, requirement);
 }
 
 /**
  * The same check for what a page's HTML may show (first-screen.ts): the session and what it may do,
  * or undefined, with nothing answered, ended or logged. The console's own request for the same
- * data then meets `authorize` and its answer.
+ * data then meets `permit` and its answer.
  */
-export async function mayRead(
-  deps: AppDeps,
+async function mayRead(
+  services: AuthorizationServices,
   c: Ctx,
   operation: AnyOperationId,
 ): Promise<Authorized | undefined> {
-  const found = await deps.sessions.lookup(deps.carrier.read(c));
+  const found = await services.sessions.lookup(services.carrier.read(c));
   if (found.kind !== 'active') return undefined;
-  const access = await deps.access.of(found.session);
+  const access = await services.access.of(found.session);
   if (access.kind === 'ended') return undefined;
   const requirement = requirementOf(operation);
   if (requirement === 'never') return undefined;
@@ -88,24 +135,24 @@ export function refusalDetail(access: Granted, permission: Permission): string {
 }
 
 async function denied(
-  deps: AppDeps,
+  services: AuthorizationServices,
   c: Ctx,
   session: Session,
   access: Granted,
   operation: AnyOperationId,
   permission: Permission,
-): Promise<Response> {
-  deps.log.info(
+): Promise<never> {
+  services.log.info(
     { event: 'access_denied', requestId: c.get('requestId'), operation, permission },
     'access denied',
   );
   // Each refusal is recorded, within the session's bound on recorded entries (docs/decisions/0018):
   // a session that keeps knocking cannot flood the log.
-  const { count } = await deps.store.hit(`audit-changes:${session.key}`, 60_000);
-  if (count <= deps.changesPerMinute)
-    await recordEntries(deps, c, [
+  const { count } = await services.store.hit(`audit-changes:${session.key}`, 60_000);
+  if (count <= services.changesPerMinute)
+    await recordEntries(services, c, [
       {
-        ...requestFields(c, deps.now),
+        ...requestFields(c, services.now),
         environment: session.environment,
         actor: actorOf(session),
         ownerProviderId: ownerOf(session),
@@ -121,7 +168,7 @@ async function denied(
         },
       },
     ]);
-  return fail(c, 403, 'forbidden', refusalDetail(access, permission));
+  return refuse(403, 'forbidden', refusalDetail(access, permission));
 }
 
 /** The centre a refused call named in its path (spec §4's `/provider/{id}`), if any. */

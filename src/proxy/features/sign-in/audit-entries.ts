@@ -7,7 +7,7 @@ import {
   ownerOf,
   recordEntries,
   requestFields,
-  type AuditDeps,
+  type AuditRecording,
   type SessionIdentity,
 } from '../audit/recorder.ts';
 
@@ -18,18 +18,19 @@ export interface SignInAttempt {
   method: 'credentials' | 'demo';
 }
 
-/** Reads the outcome from the answer the proxy made (its own small JSON body). */
-export async function recordSignIn(deps: AuditDeps, c: Ctx, attempt: SignInAttempt, response: Response) {
-  let body: { code?: unknown; providerVerified?: unknown } = {};
-  try {
-    body = (await response.clone().json()) as typeof body;
-  } catch {
-    // Not JSON: the status says enough.
-  }
-  const accepted = response.status === 200;
+/** What a sign-in came to: accepted (with whether its provider was verified) or refused with a code. */
+export type SignInOutcome = { status: 200; providerVerified: boolean } | { status: number; code: string };
+
+export async function recordSignIn(
+  deps: AuditRecording,
+  c: Ctx,
+  attempt: SignInAttempt,
+  outcome: SignInOutcome,
+) {
+  const accepted = 'providerVerified' in outcome;
   const identity: SessionIdentity = {
     ...attempt,
-    providerVerified: accepted && body.providerVerified === true,
+    providerVerified: accepted && outcome.providerVerified,
   };
   await recordEntries(deps, c, [
     {
@@ -40,10 +41,7 @@ export async function recordSignIn(deps: AuditDeps, c: Ctx, attempt: SignInAttem
       action: 'auth.sign_in',
       centreId: attempt.providerId,
       subject: null,
-      outcome: {
-        status: response.status,
-        code: !accepted && typeof body.code === 'string' ? body.code : null,
-      },
+      outcome: { status: outcome.status, code: 'code' in outcome ? outcome.code : null },
       detail: {
         method: attempt.method,
         ...(accepted ? { providerVerified: identity.providerVerified } : {}),
@@ -52,7 +50,7 @@ export async function recordSignIn(deps: AuditDeps, c: Ctx, attempt: SignInAttem
   ]);
 }
 
-export async function recordSignOut(deps: AuditDeps, c: Ctx, session: SessionIdentity, status: number) {
+export async function recordSignOut(deps: AuditRecording, c: Ctx, session: SessionIdentity, status: number) {
   await recordEntries(deps, c, [
     {
       ...requestFields(c, deps.now),
@@ -74,7 +72,7 @@ export async function recordSignOut(deps: AuditDeps, c: Ctx, session: SessionIde
  * no owner and no environment ('none'): the database's operators read it, no console does.
  */
 export async function recordOrganisationSignIn(
-  deps: AuditDeps,
+  deps: AuditRecording,
   c: Ctx,
   attempt: {
     person: { subject: string; name: string | null; email: string } | undefined;

@@ -1,105 +1,82 @@
 // /auth/organisation: "Sign in with your organisation" (OpenID Connect, docs/decisions/0023). Both
 // are top-level navigations (they cannot carry the console's header): `start` keeps the sign-in's
-// checks (state, nonce, PKCE verifier) in the session store under a random id whose cookie is
-// SameSite=Lax (the provider sends the browser back from another site), and redirects to the
-// provider; `callback` takes them once (a replayed or forged callback finds nothing), validates the
-// answer, admits only people the console knows, and starts a server-side session as every other
-// sign-in does. Whatever fails lands on the sign-in page with a reason and Retry; nothing is half
-// signed in.
-import { getCookie } from 'hono/cookie';
+// checks (organisation-transaction.ts) and redirects to the provider; `callback` takes them once,
+// validates the answer, admits only people the console knows, and starts a server-side session as
+// every other sign-in does. Whatever fails lands on the sign-in page with a reason and Retry;
+// nothing is half signed in.
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { SIGN_IN_PROBLEM_PARAM, type SignInProblem } from '../../../proxy-api/sign-in.ts';
+import { createMiddleware } from 'hono/factory';
+import type { SignInProblem } from '../../../proxy-api/sign-in.ts';
+import type { Ctx, ProxyEnv } from '../../core/http/context.ts';
+import { refuse } from '../../core/http/refusal.ts';
+import { noSuchEndpoint } from '../people/person-only.ts';
 import { recordOrganisationSignIn } from './audit-entries.ts';
-import { fail, type Ctx, type ProxyEnv } from '../../core/http/context.ts';
-import type { AppDeps } from '../../deps.ts';
-import { knownPerson, type SignInChecks } from './organisation.ts';
-import { createPersonSession, enterConsole, firstAdminCookie } from './person-session.ts';
-import { storeKey } from '../../core/sessions/sessions.ts';
+import { knownPerson, type Identity, type OrganisationSignIn, type PeoplePolicy } from './organisation.ts';
+import {
+  beginTransaction,
+  clearTransaction,
+  redirectUriOf,
+  safeReturnTo,
+  takeTransaction,
+  toProblem,
+  type SealedStore,
+} from './organisation-transaction.ts';
+import {
+  createPersonSession,
+  enterConsole,
+  firstAdminCookie,
+  type PersonSessionDeps,
+} from './person-session.ts';
 
-const cookieName = '__Host-provider-console-signin';
-const transactionMs = 10 * 60_000;
-
-const transactionSchema = z.object({
-  state: z.string(),
-  nonce: z.string(),
-  codeVerifier: z.string(),
-  redirectUri: z.string(),
-  returnTo: z.string(),
-});
-type Transaction = SignInChecks & z.infer<typeof transactionSchema>;
-
-/** A path of this console to come back to; anything else (another site, the API) is home. */
-export function safeReturnTo(value: string | undefined): string {
-  if (!value || value.length > 500 || !/^\/(?!\/)[\x21-\x7e]*$/.test(value) || value.includes('\\'))
-    return '/';
-  return /^\/(auth|api|audit|__sim|people|connections|oidc)(\/|$|\?)/.test(value) ? '/' : value;
+export interface OrganisationRouteDeps extends PersonSessionDeps, SealedStore {
+  /** Organisation sign-in (OpenID Connect); absent when not configured. */
+  organisation: OrganisationSignIn | undefined;
+  /** Who is known, and how roles come from claims (ADMIN_EMAILS, OIDC_ROLES_CLAIM). */
+  people: PeoplePolicy;
+  /** The console's public origin, when it differs from what the proxy sees (PUBLIC_ORIGIN). */
+  publicOrigin: string | undefined;
 }
 
-const transactionKey = async (id: string) => `signin:${(await storeKey(id)).slice('session:'.length)}`;
-
-const setCookie = (response: Response, value: string, maxAgeSeconds: number) =>
-  response.headers.append(
-    'set-cookie',
-    `${cookieName}=${value}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${maxAgeSeconds}`,
-  );
-
-/** The console's sign-in page saying what went wrong (it offers Retry). */
-function toProblem(problem: SignInProblem): Response {
-  const response = new Response(null, {
-    status: 303,
-    headers: { location: `/login?${SIGN_IN_PROBLEM_PARAM}=${problem}` },
-  });
-  setCookie(response, '', 0);
-  return response;
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The organisation's provider, where organisation sign-in is configured (with `directory`). */
+    organisationSignIn: OrganisationSignIn;
+  }
 }
 
-export function redirectUriOf(deps: Pick<AppDeps, 'publicOrigin'>, c: Ctx): string {
-  return `${deps.publicOrigin ?? new URL(c.req.url).origin}/auth/organisation/callback`;
-}
-
-export function organisationRoutes(deps: AppDeps) {
-  const routes = new Hono<ProxyEnv>();
+export function organisationRoutes(deps: OrganisationRouteDeps) {
   const { log } = deps;
-
-  routes.get('/start', async (c) => {
+  // Organisation sign-in needs its provider and the database that knows people.
+  const configured = createMiddleware<ProxyEnv>(async (c, next) => {
     if (!deps.organisation || !deps.directory)
-      return fail(c, 404, 'not_found', 'Organisation sign-in is not configured here.');
-    const begun = await deps.organisation.begin(redirectUriOf(deps, c));
-    if ('kind' in begun) {
-      log.warn(
-        { event: 'organisation_unavailable', requestId: c.get('requestId'), reason: begun.reason },
-        'organisation sign-in unavailable',
-      );
-      return toProblem('organisation_unavailable');
-    }
-    const id = crypto.randomUUID() + crypto.randomUUID();
-    const key = await transactionKey(id);
-    const transaction: Transaction = { ...begun.checks, returnTo: safeReturnTo(c.req.query('returnTo')) };
-    await deps.store.set(key, await deps.box.seal(JSON.stringify(transaction), key), transactionMs);
-    const response = new Response(null, { status: 303, headers: { location: begun.url } });
-    setCookie(response, id, transactionMs / 1000);
-    return response;
+      refuse(404, 'not_found', 'Organisation sign-in is not configured here.');
+    c.set('organisationSignIn', deps.organisation);
+    c.set('directory', deps.directory);
+    await next();
   });
 
-  routes.get('/callback', async (c) => {
-    const { organisation, directory } = deps;
-    if (!organisation || !directory)
-      return fail(c, 404, 'not_found', 'Organisation sign-in is not configured here.');
-    const transaction = await takeTransaction(c);
-    // No transaction (expired, replayed, or started elsewhere), or another sign-in's state.
-    if (!transaction || c.req.query('state') !== transaction.state) {
-      await recordOrganisationSignIn(deps, c, {
-        person: undefined,
-        session: undefined,
-        status: 303,
-        code: 'signin_expired',
-      });
-      return toProblem('signin_expired');
-    }
-    const search = new URL(c.req.url).search;
-    const result = await organisation.finish(new URL(`${transaction.redirectUri}${search}`), transaction);
-    if (result.kind !== 'ok') {
+  return new Hono<ProxyEnv>()
+    .get('/start', configured, async (c) => {
+      const begun = await c.var.organisationSignIn.begin(redirectUriOf(deps.publicOrigin, c));
+      if ('kind' in begun) {
+        log.warn(
+          { event: 'organisation_unavailable', requestId: c.get('requestId'), reason: begun.reason },
+          'organisation sign-in unavailable',
+        );
+        return toProblem('organisation_unavailable');
+      }
+      const returnTo = safeReturnTo(c.req.query('returnTo'));
+      return beginTransaction(deps, { ...begun.checks, returnTo }, begun.url);
+    })
+    .get('/callback', configured, async (c) => {
+      const transaction = await takeTransaction(deps, c);
+      // No transaction (expired, replayed, or started elsewhere), or another sign-in's state.
+      if (!transaction || c.req.query('state') !== transaction.state)
+        return refused(deps, c, 'signin_expired', undefined);
+      const search = new URL(c.req.url).search;
+      const callbackUrl = new URL(`${transaction.redirectUri}${search}`);
+      const result = await c.var.organisationSignIn.finish(callbackUrl, transaction);
+      if (result.kind === 'ok') return admitted(deps, c, result.identity, transaction.returnTo);
       const problem = result.kind === 'unavailable' ? 'organisation_unavailable' : result.problem;
       log.warn(
         {
@@ -110,64 +87,49 @@ export function organisationRoutes(deps: AppDeps) {
         },
         'organisation sign-in failed',
       );
-      await recordOrganisationSignIn(deps, c, {
-        person: undefined,
-        session: undefined,
-        status: 303,
-        code: problem,
-      });
-      return toProblem(problem);
-    }
-    const { identity } = result;
-    const known = await knownPerson(directory, deps.access, deps.people, identity, deps.now());
+      return refused(deps, c, problem, undefined);
+    })
+    .all('*', noSuchEndpoint);
+}
+
+/** A sign-in that did not start a session: recorded, and the sign-in page says why. */
+async function refused(
+  deps: OrganisationRouteDeps,
+  c: Ctx,
+  problem: SignInProblem,
+  person: { subject: string; name: string | null; email: string } | undefined,
+): Promise<Response> {
+  await recordOrganisationSignIn(deps, c, { person, session: undefined, status: 303, code: problem });
+  return toProblem(problem);
+}
+
+/** The provider said who signed in: a known person's session, the first admin's setup, or a refusal. */
+async function admitted(
+  deps: OrganisationRouteDeps,
+  c: Ctx,
+  identity: Identity,
+  returnTo: string,
+): Promise<Response> {
+  const known = await knownPerson(c.var.directory, deps.access, deps.people, identity, deps.now());
+  if (known.kind === 'refused') {
+    deps.log.info(
+      { event: 'organisation_signin_refused', requestId: c.get('requestId'), problem: known.problem },
+      'organisation sign-in refused',
+    );
     const who = { subject: identity.subject, name: identity.name ?? null, email: identity.email ?? '' };
-    if (known.kind === 'refused') {
-      log.info(
-        { event: 'organisation_signin_refused', requestId: c.get('requestId'), problem: known.problem },
-        'organisation sign-in refused',
-      );
-      await recordOrganisationSignIn(deps, c, {
-        person: who,
-        session: undefined,
-        status: 303,
-        code: known.problem,
-      });
-      return toProblem(known.problem);
-    }
-    if (known.kind === 'first_admin') {
-      // ADMIN_EMAILS, and no connection yet: the console's first-connection screen asks for the
-      // first one (it sends POST /connections/first).
-      const response = new Response(null, { status: 303, headers: { location: '/first-connection' } });
-      await firstAdminCookie(deps, response, known.personId, identity);
-      setCookie(response, '', 0);
-      return response;
-    }
-    const started = await createPersonSession(deps, c, known.record, identity);
-    if (!started) return toProblem('no_connection');
-    const response = enterConsole(deps, started.session, transaction.returnTo);
-    setCookie(response, '', 0);
-    return response;
-  });
-
-  routes.all('*', (c) => fail(c, 404, 'not_found', 'There is no such endpoint.'));
-
-  /** The sign-in's checks, taken once: a second callback with the same cookie finds nothing. */
-  async function takeTransaction(c: Ctx): Promise<Transaction | undefined> {
-    const id = getCookie(c, cookieName);
-    if (!id || !/^[0-9a-f-]{72}$/.test(id)) return undefined;
-    const key = await transactionKey(id);
-    const sealed = await deps.store.get(key);
-    await deps.store.delete(key);
-    if (sealed === undefined) return undefined;
-    const opened = await deps.box.open(sealed, key);
-    if (opened === undefined) return undefined;
-    try {
-      const parsed = transactionSchema.safeParse(JSON.parse(opened));
-      return parsed.success ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
+    return refused(deps, c, known.problem, who);
   }
-
-  return routes;
+  if (known.kind === 'first_admin') {
+    // ADMIN_EMAILS, and no connection yet: the console's first-connection screen asks for the
+    // first one (it sends POST /connections/first).
+    const response = new Response(null, { status: 303, headers: { location: '/first-connection' } });
+    await firstAdminCookie(deps, response, known.personId, identity);
+    clearTransaction(response);
+    return response;
+  }
+  const started = await createPersonSession(deps, c, known.record, identity);
+  if (!started) return toProblem('no_connection');
+  const response = await enterConsole(c, deps.carrier, started.session, returnTo);
+  clearTransaction(response);
+  return response;
 }

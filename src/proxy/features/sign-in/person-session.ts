@@ -3,18 +3,30 @@
 // connection secret stays in the database: the session holds no secret and no token yet (the first
 // call asks the service for one with the connection's secret).
 import { getCookie } from 'hono/cookie';
+import { html } from 'hono/html';
 import { z } from 'zod';
 import { recordOrganisationSignIn } from './audit-entries.ts';
 import type { Ctx } from '../../core/http/context.ts';
-import type { AppDeps } from '../../deps.ts';
-import { storeKey, type Session } from '../../core/sessions/sessions.ts';
-import type { PersonRecord } from '../people/access.ts';
+import type { SessionCarrier } from '../../core/sessions/carrier.ts';
+import { storeKey, type Session, type SessionManager } from '../../core/sessions/sessions.ts';
+import type { AuditRecording } from '../audit/recorder.ts';
+import type { AccessControl, PersonRecord } from '../people/access.ts';
 import type { Granted } from '../people/authorize.ts';
+import type { Directory } from '../people/directory.ts';
 import type { Identity } from './organisation.ts';
+import type { SealedStore } from './organisation-transaction.ts';
+
+/** What starting a person's session takes. */
+export interface PersonSessionDeps extends AuditRecording {
+  sessions: SessionManager;
+  carrier: SessionCarrier;
+  access: AccessControl;
+  directory: Directory | undefined;
+}
 
 /** Starts the session and records the sign-in; the caller answers with it. */
 export async function createPersonSession(
-  deps: AppDeps,
+  deps: PersonSessionDeps,
   c: Ctx,
   record: PersonRecord,
   identity: Pick<Identity, 'issuer' | 'subject'>,
@@ -61,13 +73,20 @@ export async function createPersonSession(
  * redirect would continue the provider's cross-site chain, and the SameSite=Strict cookie would
  * not go with it to the first page.)
  */
-export function enterConsole(deps: AppDeps, session: Session, returnTo: string): Response {
-  const target = returnTo.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
-  const response = new Response(
-    `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${target}"><title>Signing in…</title><a href="${target}">Continue</a>`,
-    { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } },
+export async function enterConsole(
+  c: Ctx,
+  carrier: SessionCarrier,
+  session: Session,
+  returnTo: string,
+): Promise<Response> {
+  const response = await c.html(
+    html`<!doctype html>
+      <meta charset="utf-8" />
+      <meta http-equiv="refresh" content="0;url=${returnTo}" />
+      <title>Signing in…</title>
+      <a href="${returnTo}">Continue</a>`,
   );
-  deps.carrier.issue(response, session.id);
+  carrier.issue(response, session.id);
   return response;
 }
 
@@ -79,7 +98,7 @@ const setupSchema = z.object({ personId: z.string(), issuer: z.string(), subject
 const setupKey = async (id: string) => `setup:${(await storeKey(id)).slice('session:'.length)}`;
 
 export async function firstAdminCookie(
-  deps: AppDeps,
+  deps: SealedStore,
   response: Response,
   personId: string,
   identity: Pick<Identity, 'issuer' | 'subject'>,
@@ -95,7 +114,7 @@ export async function firstAdminCookie(
 }
 
 /** The first admin behind the request, taken once; undefined without a valid cookie. */
-export async function takeFirstAdmin(deps: AppDeps, c: Ctx) {
+export async function takeFirstAdmin(deps: SealedStore, c: Ctx) {
   const id = getCookie(c, setupCookie);
   if (!id || !/^[0-9a-f-]{72}$/.test(id)) return undefined;
   const key = await setupKey(id);

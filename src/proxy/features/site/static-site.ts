@@ -9,13 +9,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import type { RenderOverview } from '../../../proxy-api/first-screen.ts';
-import {
-  noncePlaceholder,
-  type ContentEncoding,
-  type Representation,
-  type StaticFile,
-  type StaticSite,
-} from './routes.ts';
+import type { ContentEncoding } from '../../core/http/encoding.ts';
+import { noncePlaceholder, type Representation, type StaticFile, type StaticSite } from './routes.ts';
 
 export type { StaticFile, StaticSite };
 export { noncePlaceholder };

@@ -23,7 +23,7 @@ export interface CentresAnswer {
 /** At most this many characters of answers kept (about 10 connections of 10,000 centres). */
 const KEEP_CHARS = 32_000_000;
 
-/** The platform's own gzip (as core/http/compression.ts): this module runs in the page's proxy too. */
+/** The platform's own gzip (as hono/compress's): this module runs in the page's proxy too. */
 const compress = async (text: string) =>
   new Uint8Array(
     await new Response(new Response(text).body?.pipeThrough(new CompressionStream('gzip'))).arrayBuffer(),

@@ -2,7 +2,7 @@
 // aspect that differs, so that a suspension is one row of the timeline ("suspended since …") and
 // one alert later, whatever else the same refresh saw. Pure: the refresh writes what this answers.
 import { isDeepStrictEqual } from 'node:util';
-import type { CentreState } from '../../../proxy-api/watch-state.ts';
+import type { CentreState } from '../../../proxy-api/centre-state.ts';
 
 export const CHANGE_KINDS = [
   'appeared',

@@ -8,11 +8,10 @@
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import type { RenderOverview } from '../../../proxy-api/first-screen.ts';
-import type { Ctx } from '../../core/http/context.ts';
+import type { Ctx, Logger } from '../../core/http/context.ts';
 import { errorFacts } from '../../core/log/error-codes.ts';
-import type { AppDeps } from '../../deps.ts';
 import { demoBaseUrl, type EnvironmentId } from '../../core/upstream/environments.ts';
-import { mayRead } from '../people/authorize.ts';
+import type { Authorization } from '../people/authorize.ts';
 import type { PrerenderedLanguage } from '../site/routes.ts';
 import { callUpstream, type FetchLike } from '../../core/upstream/upstream.ts';
 import type { CentresAnswer, CentresAnswers } from './centres-answer.ts';
@@ -42,6 +41,15 @@ const KEEP_PER_ANSWER = 24;
  */
 const RENDER_SPACING_MS = 1_000;
 
+export interface FirstScreenDeps {
+  /** Its `mayRead`: the session may read the overview, with nothing answered or logged otherwise. */
+  auth: Authorization;
+  log: Logger;
+  now: () => number;
+  /** How long the simulator's clock may take to answer. */
+  apiTimeoutMs: number;
+}
+
 export interface FirstScreenOptions {
   render: RenderOverview;
   answers: CentresAnswers;
@@ -61,7 +69,7 @@ interface Renders {
   started: number;
 }
 
-export function createFirstScreen(deps: AppDeps, options: FirstScreenOptions) {
+export function createFirstScreen(deps: FirstScreenDeps, options: FirstScreenOptions) {
   const { render, answers, simulator } = options;
   // Over 10,000 centres a render takes 50–200 ms of this thread: kept with the answer it was made
   // from (a new refresh is a new answer) for the service's minute (the rules read days; a moved
@@ -87,7 +95,7 @@ export function createFirstScreen(deps: AppDeps, options: FirstScreenOptions) {
     const timeZone = timeZoneSchema.safeParse(getCookie(c, timeZoneCookieName));
     if (!timeZone.success) return undefined;
     try {
-      const authorized = await mayRead(deps, c, 'listWatchedCentres');
+      const authorized = await deps.auth.mayRead(c, 'listWatchedCentres');
       if (authorized?.access.kind !== 'person') return undefined;
       const { session } = authorized;
       const answer = await answers.answer(authorized.access.connection.id);

@@ -5,70 +5,75 @@
 // through is read: another parent's snapshots are never served. A client-credential session has no
 // stored connection (409 `no_connection`, as POST /watch/refresh): the console loads progressively.
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
-import { fail, type ProxyEnv } from '../../core/http/context.ts';
-import type { AppDeps } from '../../deps.ts';
-import { authorize } from '../people/authorize.ts';
-import type { AnyOperationId } from '../../../proxy-api/permissions.ts';
+import type { ProxyEnv } from '../../core/http/context.ts';
+import { refuse } from '../../core/http/refusal.ts';
+import { params, query } from '../../core/http/validation.ts';
+import type { Authorization } from '../people/authorize.ts';
+import { chooseEncoding } from '../../core/http/encoding.ts';
 import type { CentresAnswers } from './centres-answer.ts';
-import { chooseEncoding } from '../site/routes.ts';
+import type { WatchReads } from './reads.ts';
+import { storedConnection } from './stored-connection.ts';
 
 const TIMELINE_PAGE = 50;
 const timelineQuery = z.object({
   before: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(200).default(TIMELINE_PAGE),
 });
-const centreIdParam = z.coerce.number().int().positive();
+const centreParams = z.object({ id: z.coerce.number().int().positive() });
+const timelineWords = 'A centre id and, optionally, before and limit (1–200).';
 
-/** `answers`: the kept answers (features/watch/centres-answer.ts), shared with the overview's page (first-screen.ts). */
-export function watchReadRoutes(deps: AppDeps, answers: CentresAnswers | undefined) {
-  const routes = new Hono<ProxyEnv>();
+export interface WatchReadRouteDeps {
+  auth: Authorization;
+  /** What the watchers stored; absent without a database. */
+  reads: WatchReads | undefined;
+  /** The kept answers (centres-answer.ts), shared with the overview's page (first-screen.ts). */
+  answers: CentresAnswers | undefined;
+}
 
-  /** The session's stored connection, or the answer that says why there is none to read. */
-  const connectionOf = async (c: Parameters<typeof authorize>[1], operation: AnyOperationId) => {
-    const authorized = await authorize(deps, c, operation);
-    if (authorized instanceof Response) return authorized;
-    const { access } = authorized;
-    if (access.kind !== 'person')
-      return fail(
-        c,
-        409,
-        'no_connection',
-        'Only stored connections are watched: sign in with your organisation to work through one.',
-      );
-    if (!deps.watchReads || !answers)
-      return fail(c, 503, 'watch_off', 'This proxy keeps no snapshots (it has no database).');
-    return { id: access.connection.id, reads: deps.watchReads, answers };
-  };
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** What the watchers stored and the kept answers (after `kept`). */
+    snapshots: { reads: WatchReads; answers: CentresAnswers };
+  }
+}
 
-  routes.get('/centres', async (c) => {
-    const connection = await connectionOf(c, 'listWatchedCentres');
-    if (connection instanceof Response) return connection;
-    // Kept between refreshes (features/watch/centres-answer.ts), with its gzip: written as it is.
-    const answer = await connection.answers.answer(connection.id);
-    const headers = { 'content-type': 'application/json', vary: 'Accept-Encoding' };
-    if (chooseEncoding(c.req.header('accept-encoding'), ['gzip']) === 'gzip')
-      return c.body(await answer.gzipped(), 200, { ...headers, 'content-encoding': 'gzip' });
-    return c.body(answer.json, 200, headers);
+export function watchReadRoutes({ auth, reads, answers }: WatchReadRouteDeps) {
+  const snapshots = reads && answers ? { reads, answers } : undefined;
+  const kept = createMiddleware<ProxyEnv>(async (c, next) => {
+    if (!snapshots) refuse(503, 'watch_off', 'This proxy keeps no snapshots (it has no database).');
+    c.set('snapshots', snapshots);
+    await next();
   });
-
-  routes.get('/centres/:id', async (c) => {
-    const connection = await connectionOf(c, 'getCentreTimeline');
-    if (connection instanceof Response) return connection;
-    const id = centreIdParam.safeParse(c.req.param('id'));
-    const page = timelineQuery.safeParse(c.req.query());
-    if (!id.success || !page.success)
-      return fail(c, 400, 'invalid_request', 'A centre id and, optionally, before and limit (1–200).');
-    const [centre, timeline] = await Promise.all([
-      connection.reads.centre(connection.id, id.data),
-      connection.reads.timeline(connection.id, id.data, page.data),
-    ]);
-    return c.json({
-      centre: centre ?? null,
-      changes: timeline.entries,
-      next: timeline.more ? (timeline.entries.at(-1)?.id ?? null) : null,
-    });
-  });
-
-  return routes;
+  return new Hono<ProxyEnv>()
+    .get('/centres', auth.permit('listWatchedCentres'), storedConnection, kept, async (c) => {
+      // Kept between refreshes (centres-answer.ts), with its gzip: written as it is.
+      const answer = await c.var.snapshots.answers.answer(c.var.watchedConnection);
+      const headers = { 'content-type': 'application/json', vary: 'Accept-Encoding' };
+      if (chooseEncoding(c.req.header('accept-encoding'), ['gzip']) === 'gzip')
+        return c.body(await answer.gzipped(), 200, { ...headers, 'content-encoding': 'gzip' });
+      return c.body(answer.json, 200, headers);
+    })
+    .get(
+      '/centres/:id',
+      auth.permit('getCentreTimeline'),
+      storedConnection,
+      kept,
+      params(centreParams, timelineWords),
+      query(timelineQuery, timelineWords),
+      async (c) => {
+        const connection = c.var.watchedConnection;
+        const { id } = c.req.valid('param');
+        const [centre, timeline] = await Promise.all([
+          c.var.snapshots.reads.centre(connection, id),
+          c.var.snapshots.reads.timeline(connection, id, c.req.valid('query')),
+        ]);
+        return c.json({
+          centre: centre ?? null,
+          changes: timeline.entries,
+          next: timeline.more ? (timeline.entries.at(-1)?.id ?? null) : null,
+        });
+      },
+    );
 }

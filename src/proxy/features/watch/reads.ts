@@ -3,7 +3,7 @@
 // timeline, newest first, a page at a time. Always by connection: the route passes the one the
 // session works through, so another parent's centres are never in the answer.
 import type { Kysely } from 'kysely';
-import { centreStateSchema, type CentreState } from '../../../proxy-api/watch-state.ts';
+import { centreStateSchema, type CentreState } from '../../../proxy-api/centre-state.ts';
 import type { Database } from '../../core/store/schema.ts';
 
 export interface SnapshotRow {

@@ -21,7 +21,7 @@ import { changesBetween } from './changes.ts';
 import { createPacer, limitedTransport, UpstreamDown, type BackoffOptions } from './pacing.ts';
 import { UpstreamCalls, type Pacer } from './upstream-calls.ts';
 import type { Snapshot } from './snapshots.ts';
-import { needsRoster, stateOf, type Roster, type Summary } from '../../../proxy-api/watch-state.ts';
+import { needsRoster, stateOf, type Roster, type Summary } from '../../../proxy-api/centre-state.ts';
 
 export interface RefreshDeps {
   directory: Directory;

@@ -4,27 +4,26 @@
 // after this request anyway). Only stored connections are watched: a client-credential session has
 // none.
 import { Hono } from 'hono';
-import { fail, type ProxyEnv } from '../../core/http/context.ts';
-import type { AppDeps } from '../../deps.ts';
-import { authorize } from '../people/authorize.ts';
+import type { ProxyEnv } from '../../core/http/context.ts';
+import { refuse } from '../../core/http/refusal.ts';
+import type { Authorization } from '../people/authorize.ts';
+import { storedConnection } from './stored-connection.ts';
 
-export function watchRoutes(deps: AppDeps) {
-  const routes = new Hono<ProxyEnv>();
-  routes.post('/refresh', async (c) => {
-    const authorized = await authorize(deps, c, 'refreshCentres');
-    if (authorized instanceof Response) return authorized;
-    const { access } = authorized;
-    if (access.kind !== 'person')
-      return fail(
-        c,
-        409,
-        'no_connection',
-        'Only stored connections are watched: sign in with your organisation to work through one.',
-      );
-    if (!deps.watch)
-      return fail(c, 503, 'watch_off', 'The watcher does not run on this proxy (WATCH=false).');
-    const requested = await deps.watch.refresh(access.connection.id);
-    return c.json({ requested }, 202);
+/** The watcher's on-demand refresh, where this proxy runs one. */
+export interface RefreshRequests {
+  /** Asks for a refresh of a stored connection now; false when one is already waiting to run. */
+  refresh(connectionId: string): Promise<boolean>;
+}
+
+export interface WatchRouteDeps {
+  auth: Authorization;
+  /** Absent where the watcher does not run (WATCH=false). */
+  watch: RefreshRequests | undefined;
+}
+
+export function watchRoutes({ auth, watch }: WatchRouteDeps) {
+  return new Hono<ProxyEnv>().post('/refresh', auth.permit('refreshCentres'), storedConnection, async (c) => {
+    if (!watch) refuse(503, 'watch_off', 'The watcher does not run on this proxy (WATCH=false).');
+    return c.json({ requested: await watch.refresh(c.var.watchedConnection) }, 202);
   });
-  return routes;
 }

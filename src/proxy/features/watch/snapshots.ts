@@ -1,9 +1,9 @@
 // Each centre's latest state and its history (migrations/0003, docs/decisions/0025), through
-// Kysely on PostgreSQL or PGlite. The state is parsed on the way out (proxy-api/watch-state.ts's
+// Kysely on PostgreSQL or PGlite. The state is parsed on the way out (proxy-api/centre-state.ts's
 // schema): the database is a boundary like any other.
 import type { Kysely } from 'kysely';
 import type { Change } from './changes.ts';
-import { centreStateSchema, type CentreState } from '../../../proxy-api/watch-state.ts';
+import { centreStateSchema, type CentreState } from '../../../proxy-api/centre-state.ts';
 import type { Database } from '../../core/store/schema.ts';
 
 export interface Snapshot {

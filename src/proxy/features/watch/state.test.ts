@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { licensesResponseSchema } from '../../../contract/operations/get-licenses.ts';
 import { doctorsWithLicensesPageSchema } from '../../../contract/operations/list-doctors-with-licenses.ts';
 import { changesBetween, listedChange } from './changes.ts';
-import { needsRoster, stateOf, type Roster, type Summary } from '../../../proxy-api/watch-state.ts';
+import { needsRoster, stateOf, type Roster, type Summary } from '../../../proxy-api/centre-state.ts';
 
 const summary = (wire: unknown): Summary => {
   const parsed = licensesResponseSchema.parse(wire);

@@ -1,5 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -36,6 +37,38 @@ describe('npm run simulator (standalone server)', () => {
     expect(lines).toHaveLength(4);
     expect(lines[0]).toMatch(/^POST \/api\/iam\/integration\/token 200 \d+\.\dms$/);
     expect(lines.join('\n')).not.toMatch(/demo-parent-secret|sim_[0-9a-f]{8}/);
+  });
+
+  it('answers TRACE and a method a path does not take with 405 in the D2 shape, naming the methods it takes', async () => {
+    running = await startSimulatorServer({ port: 0, quiet: true });
+    const { port } = new URL(running.url);
+    // fetch cannot send TRACE: a raw request, as a scanner sends it.
+    const raw = (method: string, target: string) =>
+      new Promise<{ status: number; allow: string | undefined; body: string }>((resolve, reject) => {
+        const request = httpRequest({ host: '127.0.0.1', port, method, path: target }, (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, allow: response.headers.allow, body }),
+          );
+        });
+        request.on('error', reject);
+        request.end();
+      });
+    const trace = await raw('TRACE', '/api/iam/integration/token');
+    expect(trace).toEqual({
+      status: 405,
+      allow: 'POST',
+      body: JSON.stringify({
+        success: false,
+        code: 405,
+        message: 'TRACE is not allowed at /api/iam/integration/token',
+      }),
+    });
+    expect((await raw('DELETE', '/iam/v1/provider/101/credentials')).status).toBe(405);
+    expect((await raw('DELETE', '/iam/v1/provider/101/credentials')).allow).toBe('GET');
+    expect((await raw('TRACE', '/no/such/path')).status).toBe(405);
+    expect((await raw('GET', '/no/such/path')).status).toBe(404);
   });
 
   it('serves all nine operations at the spec paths', async () => {

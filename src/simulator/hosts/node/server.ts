@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createSimulator, type SimulatorOptions } from '../../index.ts';
+import { methodNotAllowed } from '../../handlers/http.ts';
 import { createDocsRoute, DEFAULT_DOCUMENT_PATH, loadDocument } from './docs.ts';
 
 const count = z.coerce.number().int().min(0).max(1_000_000);
@@ -76,6 +77,9 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
   return new Request(new URL(req.url ?? '/', origin), { method, headers, ...(body ? { body } : {}) });
 }
 
+/** fetch's Request refuses TRACE, TRACK and CONNECT: those are answered 405 before one is built. */
+const unrepresentable = /^(TRACE|TRACK|CONNECT)$/i;
+
 export type RunningServer = { server: Server; url: string; close(): Promise<void> };
 
 export async function startSimulatorServer(
@@ -97,6 +101,14 @@ export async function startSimulatorServer(
   const sim = createSimulator(options);
   const docs = createDocsRoute(loadDocument(args.openapi ?? DEFAULT_DOCUMENT_PATH), args['templates-prefix']);
   const host = args.host ?? '127.0.0.1';
+  const answer = async (req: IncomingMessage, origin: string): Promise<Response> => {
+    if (unrepresentable.test(req.method ?? '')) {
+      const { pathname } = new URL(req.url ?? '/', origin);
+      return methodNotAllowed(req.method ?? 'TRACE', pathname, sim.methodsAt(pathname));
+    }
+    const request = await toRequest(req, origin);
+    return docs(request) ?? (await sim.fetch(request));
+  };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     const origin = `http://${req.headers.host ?? host}`;
@@ -104,9 +116,8 @@ export async function startSimulatorServer(
       let status = 500;
       let path = req.url ?? '/';
       try {
-        const request = await toRequest(req, origin);
-        path = redactPath(new URL(request.url));
-        const response = docs(request) ?? (await sim.fetch(request));
+        const response = await answer(req, origin);
+        path = redactPath(new URL(req.url ?? '/', origin));
         status = response.status;
         res.writeHead(response.status, Object.fromEntries(response.headers));
         res.end(Buffer.from(await response.arrayBuffer()));

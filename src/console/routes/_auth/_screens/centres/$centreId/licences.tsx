@@ -1,11 +1,15 @@
-import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router';
 import { licenceSummaryQueryOptions } from '@/console/api/get-licenses';
 import { everyDoctorWithLicensesQueryOptions } from '@/console/api/list-doctors-with-licenses';
 import { serviceClockQueryOptions } from '@/console/api/service-clock';
 import { RouteError } from '@/console/components/route-error';
 import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
 import { LicencesScreen } from '@/console/features/licences/licences-screen';
-import { LICENCES_SEARCH_DEFAULTS, licencesSearchSchema } from '@/console/features/licences/search';
+import {
+  LICENCES_SEARCH_DEFAULTS,
+  licencesSearchSchema,
+  renamedLicencesSearch,
+} from '@/console/features/licences/search';
 import { loadArea } from '@/console/lib/i18n';
 import { useSearchChange } from '@/console/lib/use-search-change';
 
@@ -14,6 +18,12 @@ import { useSearchChange } from '@/console/lib/use-search-change';
 export const Route = createFileRoute('/_auth/_screens/centres/$centreId/licences')({
   validateSearch: licencesSearchSchema,
   search: { middlewares: [stripSearchParams(LICENCES_SEARCH_DEFAULTS)] },
+  // A saved link with the drawer's old parameter opens the drawer under its new name.
+  beforeLoad: ({ search, params }) => {
+    const renamed = renamedLicencesSearch(search);
+    if (renamed)
+      throw redirect({ to: '/centres/$centreId/licences', params, search: renamed, replace: true });
+  },
   loader: ({ context, params }) =>
     Promise.all([
       loadArea('licences'),

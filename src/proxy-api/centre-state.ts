@@ -1,8 +1,9 @@
-// A centre's state as the watcher keeps it (issue 26, docs/decisions/0025): one pure function of
-// the service's answers, already parsed by the contract (4.7's summary, and 4.6's doctors where
-// BASIC limits and TRIAL expiry need them). The state depends on nothing else (no clock, no
-// order of arrival), so that two refreshes of an unchanged centre give equal states and no history
-// row is written between them.
+// A centre's state, defined once for the watcher and the console (docs/decisions/0025): one pure
+// function of the service's answers, already parsed by the contract (4.7's summary, and 4.6's
+// doctors where BASIC limits and TRIAL expiry need them). The state depends on nothing else (no
+// clock, no order of arrival), so that two refreshes of an unchanged centre give equal states and no
+// history row is written between them; the console's one word for it (`standingOf`) is read from
+// the same state, so the overview, a centre's header and an alert never disagree.
 import { centreStateSchema, type WatchedState } from './watch.ts';
 import type { LicensesResponse } from '../contract/operations/get-licenses.ts';
 import type { DoctorsWithLicensesPage } from '../contract/operations/list-doctors-with-licenses.ts';
@@ -37,6 +38,10 @@ function billingOf(summary: Summary, roster: Roster | undefined): string | null 
   if (summary.shape === 'partner-self' || summary.shape === 'pay-per-use') return 'PARTNER_SELF';
   return roster ? wireValue(roster.billing.mode) : null;
 }
+
+/** 2.8: either answer may carry the block; absent means not suspended. */
+export const isSuspended = (summary: Summary, roster: Pick<Roster, 'suspension'> | undefined) =>
+  roster?.suspension.suspended === true || (summary.shape !== 'no-contract' && summary.suspension.suspended);
 
 /** The state of a centre from 4.7's summary and, when `needsRoster`, 4.6's doctors. */
 export function stateOf(summary: Summary, roster: Roster | undefined): CentreState {
@@ -99,12 +104,34 @@ export function stateOf(summary: Summary, roster: Roster | undefined): CentreSta
             : 'usage',
     status:
       summary.shape === 'partner-self' || summary.shape === 'pay-per-use' ? wireValue(summary.status) : null,
-    // 2.8: shape 1 carries the block; shapes 2 and 3 omit it (not suspended); with no contract, 4.6's.
-    suspended:
-      summary.shape === 'no-contract' ? roster?.suspension.suspended === true : summary.suspension.suspended,
+    suspended: isSuspended(summary, roster),
     seats,
     pending,
     basicAtLimit,
     trials,
   };
+}
+
+/**
+ * The centre's state in one word. 3.1 gives ACTIVE/INACTIVE for the self-billing flow only; a
+ * processor-billed centre (shape 1) has no status but can be suspended (2.8) or hold no licence.
+ */
+export type Standing =
+  'active' | 'suspended' | 'cancelled' | 'no-contract' | 'no-licences' | { unknown: string };
+
+export function standingOf(
+  state: Pick<CentreState, 'suspended' | 'contract' | 'status' | 'seats'>,
+): Standing {
+  if (state.suspended) return 'suspended';
+  if (state.contract === 'none') return 'no-contract';
+  if (state.contract === 'processor') return state.seats.length === 0 ? 'no-licences' : 'active';
+  if (state.status === 'ACTIVE') return 'active';
+  if (state.status === 'INACTIVE') return 'cancelled';
+  return { unknown: state.status ?? '' };
+}
+
+/** How urgent a standing is, most urgent first (the overview sorts by it). */
+export function standingRank(standing: Standing): number {
+  if (typeof standing !== 'string') return 2;
+  return ['suspended', 'cancelled', 'unknown', 'no-contract', 'no-licences', 'active'].indexOf(standing);
 }

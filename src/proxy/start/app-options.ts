@@ -1,21 +1,21 @@
 // What a host passes to createProxyApp (app.ts): the Node host (main.ts, server.ts), the page's demo
 // worker (hosts/browser.ts) and the tests.
-import type { RenderOverview } from '../proxy-api/first-screen.ts';
-import type { AlertInbox } from './features/alerts/inbox.ts';
-import type { AuditStore } from './features/audit/store.ts';
-import type { CentreIndexOptions } from './features/api/centre-index.ts';
-import type { Logger } from './core/http/context.ts';
-import type { DemoLimits } from './features/demo/guard.ts';
-import type { EnvironmentConfig } from './core/upstream/environments.ts';
-import type { Directory } from './features/people/directory.ts';
-import type { WebhookStore } from './features/connections/webhook-repository.ts';
-import type { DemoMailbox } from './features/demo/mailbox.ts';
-import type { OrganisationSignIn, PeoplePolicy } from './features/sign-in/organisation.ts';
-import type { StaticSite } from './features/site/routes.ts';
-import type { SessionCarrier } from './core/sessions/carrier.ts';
-import type { SessionStore } from './core/sessions/store.ts';
-import type { FetchLike } from './core/upstream/upstream.ts';
-import type { WatchReads } from './features/watch/reads.ts';
+import type { RenderOverview } from '../../proxy-api/first-screen.ts';
+import type { AlertInbox } from '../features/alerts/inbox.ts';
+import type { AuditStore } from '../features/audit/store.ts';
+import type { CentreIndexOptions } from '../features/api/centre-index.ts';
+import type { Logger } from '../core/http/context.ts';
+import type { DemoLimits } from '../features/demo/guard.ts';
+import type { EnvironmentConfig } from '../core/upstream/environments.ts';
+import type { Directory } from '../features/people/directory.ts';
+import type { WebhookStore } from '../features/connections/webhook-repository.ts';
+import type { DemoMailbox } from '../features/demo/mailbox.ts';
+import type { OrganisationSignIn, PeoplePolicy } from '../features/sign-in/organisation.ts';
+import type { StaticSite } from '../features/site/routes.ts';
+import type { SessionCarrier } from '../core/sessions/carrier.ts';
+import type { SessionStore } from '../core/sessions/store.ts';
+import type { FetchLike } from '../core/upstream/upstream.ts';
+import type { WatchReads } from '../features/watch/reads.ts';
 
 /** What the app may ask of the watcher (features/watch/watcher.ts), which runs beside it (main.ts). */
 export interface WatchRequests {
