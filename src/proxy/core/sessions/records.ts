@@ -6,6 +6,7 @@
 import { encodeBase64Url } from 'hono/utils/encode';
 import { z } from 'zod';
 import { environmentIds, type EnvironmentId } from '../upstream/environments.ts';
+import type { SecretBox } from '../store/secret-box.ts';
 
 const storedSession = z.object({
   environment: z.enum(environmentIds),
@@ -147,3 +148,44 @@ export const recordOf = (session: Session): StoredSession => ({
 export function renewAtFor(at: number, expiresInSeconds: number | undefined): number | undefined {
   return expiresInSeconds === undefined ? undefined : at + expiresInSeconds * 800;
 }
+
+/** A new session's record, its secret sealed for its store key, and its token record. */
+export async function sealNew(
+  box: SecretBox,
+  key: string,
+  input: NewSession,
+  at: number,
+): Promise<{ session: StoredSession; token: StoredToken }> {
+  const identity = identityOf(input);
+  const session: StoredSession = {
+    ...identity,
+    providerVerified: input.providerVerified,
+    sealedSecret: await box.seal(
+      input.person ? '' : (input.clientSecret ?? ''),
+      aad('secret', key, identity),
+    ),
+    createdAt: at,
+    lastSeenAt: at,
+  };
+  // No token yet (a person's session): an empty one that opens to nothing, so that the first
+  // call asks for one, and the renewal finds a record to replace (it never recreates one).
+  const token: StoredToken = {
+    sealedToken:
+      input.accessToken === undefined ? '' : await box.seal(input.accessToken, aad('token', key, identity)),
+    renewAt: renewAtFor(at, input.expiresInSeconds),
+  };
+  return { session, token };
+}
+
+interface Timeouts {
+  idleTimeoutMs: number;
+  absoluteTimeoutMs: number;
+}
+
+/** How long the store keeps a session's record: its idle timeout, never past its absolute one. */
+export const ttlFor = (timeouts: Timeouts, at: number, session: StoredSession): number =>
+  Math.max(1, Math.min(timeouts.idleTimeoutMs, session.createdAt + timeouts.absoluteTimeoutMs - at));
+
+/** How long the store keeps a session's token: to its absolute timeout (renewals replace it). */
+export const tokenTtlFor = (timeouts: Timeouts, at: number, session: StoredSession): number =>
+  Math.max(1, session.createdAt + timeouts.absoluteTimeoutMs - at);

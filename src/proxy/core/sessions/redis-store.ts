@@ -2,14 +2,13 @@
 // `redis://`, `rediss://` (TLS), `unix:///path`, an ACL user and password in the URL, and
 // reconnection with backoff on one connection. Commands never wait in an offline queue: while
 // Redis is out of reach they fail at once (StoreUnavailableError → 503), so that a wrong password
-// or a dead server cannot pile up requests or connections. Every command has a deadline, and one
-// that passes it marks the store stalled (a stopped or hung server accepts writes and never
-// answers): commands then fail at once until Redis answers again (docs/decisions/0020). Every key
-// has a TTL.
+// or a dead server cannot pile up requests or connections. Every command has a deadline
+// (redis-guard.ts, docs/decisions/0020). Every key has a TTL.
 import { createClient } from 'redis';
+import { CommandGuard } from './redis-guard.ts';
 import type { Logger } from '../http/context.ts';
 import { errorFacts } from '../log/error-codes.ts';
-import { StoreUnavailableError, type LockPolicy, type SessionStore, type StoreFailure } from './store.ts';
+import { StoreUnavailableError, type LockPolicy, type SessionStore } from './store.ts';
 
 export interface RedisStoreOptions {
   prefix?: string;
@@ -80,175 +79,165 @@ function clientOptions(url: string, options: RedisStoreOptions) {
   return { url, socket: { connectTimeout, reconnectStrategy } };
 }
 
-export function createRedisStore(url: string, options: RedisStoreOptions = {}): SessionStore {
-  const prefix = options.prefix ?? 'provider-console:';
-  const client = createClient({ ...clientOptions(url, options), disableOfflineQueue: true });
-  const commandTimeoutMs = options.commandTimeoutMs ?? defaultCommandTimeoutMs;
-  const log = options.logger;
-  let lastError = '';
-  client.on('error', (error: unknown) => {
+type RedisClient = ReturnType<typeof createClient>;
+
+export class RedisStore implements SessionStore {
+  readonly #prefix: string;
+  readonly #client: RedisClient;
+  readonly #guard: CommandGuard;
+  readonly #commandTimeoutMs: number;
+  readonly #log: Logger | undefined;
+  #lastError = '';
+  // Ended sessions are announced on a channel (docs/decisions/0017): a second connection, since a
+  // subscribed one can send nothing else. node-redis subscribes again after a reconnection.
+  readonly #subscriber: ReturnType<RedisClient['duplicate']>;
+  readonly #channel: string;
+  readonly #endedListeners = new Set<(key: string) => void>();
+  // A person's roles or the connections changed (docs/decisions/0023): the same connection listens.
+  readonly #accessChannel: string;
+  readonly #accessListeners = new Set<(message: string) => void>();
+  #subscribed = false;
+
+  constructor(url: string, options: RedisStoreOptions = {}) {
+    this.#prefix = options.prefix ?? 'provider-console:';
+    this.#channel = `${this.#prefix}session-ended`;
+    this.#accessChannel = `${this.#prefix}access-changed`;
+    this.#commandTimeoutMs = options.commandTimeoutMs ?? defaultCommandTimeoutMs;
+    this.#log = options.logger;
+    this.#client = createClient({ ...clientOptions(url, options), disableOfflineQueue: true });
+    this.#guard = new CommandGuard(this.#client, this.#commandTimeoutMs, this.#log);
+    this.#client.on('error', (error: unknown) => this.#reportError(error));
+    this.#client.on('ready', () => {
+      this.#lastError = '';
+    });
+    this.#client.connect().catch(() => {
+      // Reconnection goes on in the background; commands fail meanwhile.
+    });
+    this.#subscriber = this.#client.duplicate();
+    this.#subscriber.on('error', () => {
+      // Reported by the main connection, which fails the same way.
+    });
+    this.#subscriber.on('ready', () => this.#subscribe());
+    this.#subscriber.connect().catch(() => {});
+  }
+
+  #reportError(error: unknown): void {
     // docs/decisions/0020: the error's class and code (ECONNREFUSED, WRONGPASS…), not its text.
     const facts = errorFacts(error);
     const kind = `${facts.errorClass}:${facts.code ?? ''}`;
     // One line per kind of failure, not one per reconnection attempt.
-    if (kind !== lastError) log?.warn({ event: 'redis_error', ...facts }, 'redis error');
-    lastError = kind;
-  });
-  client.on('ready', () => {
-    lastError = '';
-  });
-  let closed = false;
-  const opening = client.connect().catch(() => {
-    // Reconnection goes on in the background; commands fail meanwhile.
-  });
-  void opening;
+    if (kind !== this.#lastError) this.#log?.warn({ event: 'redis_error', ...facts }, 'redis error');
+    this.#lastError = kind;
+  }
 
-  // Ended sessions are announced on a channel (docs/decisions/0017): a second connection, since a
-  // subscribed one can send nothing else. node-redis subscribes again after a reconnection.
-  const channel = `${prefix}session-ended`;
-  const endedListeners = new Set<(key: string) => void>();
-  // A person's roles or the connections changed (docs/decisions/0023): the same connection listens.
-  const accessChannel = `${prefix}access-changed`;
-  const accessListeners = new Set<(message: string) => void>();
-  const subscriber = client.duplicate();
-  subscriber.on('error', () => {
-    // Reported by the main connection, which fails the same way.
-  });
-  let subscribed = false;
-  const subscribe = () => {
-    if (subscribed || closed) return;
-    subscribed = true;
+  #subscribe(): void {
+    if (this.#subscribed || this.#guard.closed) return;
+    this.#subscribed = true;
     Promise.all([
-      subscriber.subscribe(channel, (message) => {
-        for (const listener of endedListeners) listener(message);
+      this.#subscriber.subscribe(this.#channel, (message) => {
+        for (const listener of this.#endedListeners) listener(message);
       }),
-      subscriber.subscribe(accessChannel, (message) => {
-        for (const listener of accessListeners) listener(message);
+      this.#subscriber.subscribe(this.#accessChannel, (message) => {
+        for (const listener of this.#accessListeners) listener(message);
       }),
     ]).catch(() => {
-      subscribed = false;
+      this.#subscribed = false;
     });
-  };
-  subscriber.on('ready', subscribe);
-  void subscriber.connect().catch(() => {});
+  }
 
-  // Stalled: a command passed its deadline. Until the one probe in flight is answered, commands
-  // fail at once rather than queue behind it on a connection that does not answer.
-  let stalled = false;
-  const probe = async () => {
-    for (;;) {
-      if (!stalled || closed) return;
-      try {
-        // oxlint-disable-next-line no-await-in-loop -- one probe at a time, answered when Redis is back
-        await client.ping();
-        stalled = false;
-        log?.info({ event: 'redis_recovered' }, 'redis recovered');
-      } catch {
-        // Disconnected meanwhile (the client reconnects by itself): ask again shortly.
-        // oxlint-disable-next-line no-await-in-loop -- as above
-        await new Promise((resolve) => setTimeout(resolve, 250));
+  #run<T>(command: (client: RedisClient) => Promise<T>): Promise<T> {
+    return this.#guard.run(() => command(this.#client));
+  }
+
+  #k = (key: string) => this.#prefix + key;
+
+  async get(key: string): Promise<string | undefined> {
+    const value = await this.#run((client) => client.get(this.#k(key)));
+    return typeof value === 'string' ? value : undefined;
+  }
+
+  async getMany(keys: readonly string[]): Promise<(string | undefined)[]> {
+    const values = await this.#run((client) => client.mGet(keys.map(this.#k)));
+    return values.map((value) => (typeof value === 'string' ? value : undefined));
+  }
+
+  async announceEnded(key: string): Promise<void> {
+    await this.#run((client) => client.publish(this.#channel, key));
+  }
+
+  onEnded(listener: (key: string) => void): void {
+    this.#endedListeners.add(listener);
+  }
+
+  async announceAccessChanged(message: string): Promise<void> {
+    await this.#run((client) => client.publish(this.#accessChannel, message));
+  }
+
+  onAccessChanged(listener: (message: string) => void): void {
+    this.#accessListeners.add(listener);
+  }
+
+  async set(key: string, value: string, ttlMs: number): Promise<void> {
+    await this.#run((client) =>
+      client.set(this.#k(key), value, { expiration: { type: 'PX', value: ms(ttlMs) } }),
+    );
+  }
+
+  async replace(key: string, value: string, ttlMs: number): Promise<boolean> {
+    const reply = await this.#run((client) =>
+      client.set(this.#k(key), value, { expiration: { type: 'PX', value: ms(ttlMs) }, condition: 'XX' }),
+    );
+    return reply === 'OK';
+  }
+
+  async delete(...keys: string[]): Promise<void> {
+    if (keys.length > 0) await this.#run((client) => client.del(keys.map(this.#k)));
+  }
+
+  async claim(key: string, policy: LockPolicy, now: number): Promise<number> {
+    const reply = await this.#run((client) =>
+      client.eval(claimScript, {
+        keys: [this.#k(key)],
+        arguments: [now, policy.free, policy.baseMs, policy.capMs, policy.forgetMs].map(String),
+      }),
+    );
+    return Number(reply);
+  }
+
+  async release(key: string, policy: LockPolicy): Promise<void> {
+    await this.#run((client) =>
+      client.eval(releaseScript, { keys: [this.#k(key)], arguments: [String(policy.free)] }),
+    );
+  }
+
+  async hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }> {
+    const reply = await this.#run((client) =>
+      client.eval(hitScript, { keys: [this.#k(key)], arguments: [String(ms(windowMs))] }),
+    );
+    const [count, ttl] = Array.isArray(reply) ? reply.map(Number) : [Number.NaN, 0];
+    return { count: count ?? Number.NaN, resetInMs: Math.max(0, ttl ?? 0) };
+  }
+
+  async ping(): Promise<void> {
+    const reply = await this.#run((client) => client.ping());
+    if (reply !== 'PONG') throw new StoreUnavailableError('unexpected_reply');
+  }
+
+  async close(): Promise<void> {
+    if (this.#guard.closed) return;
+    this.#guard.closed = true;
+    // A graceful close waits for Redis to answer: a stalled one gets the command deadline, then
+    // the connections are dropped, so that a shutdown never waits on it.
+    const graceful = async (connection: Pick<RedisClient, 'isReady' | 'isOpen' | 'close' | 'destroy'>) => {
+      if (connection.isReady) {
+        const deadline = new Promise((resolve) => setTimeout(resolve, this.#commandTimeoutMs).unref());
+        await Promise.race([connection.close().catch(() => {}), deadline]);
       }
-    }
-  };
-  const stall = () => {
-    if (stalled) return;
-    stalled = true;
-    log?.warn({ event: 'redis_stalled', reason: 'timeout', timeoutMs: commandTimeoutMs }, 'redis stalled');
-    void probe();
-  };
-  const unavailable = (): StoreFailure | undefined =>
-    closed || !client.isReady ? 'not_connected' : stalled ? 'stalled' : undefined;
-
-  const run = async <T>(command: () => Promise<T>): Promise<T> => {
-    const out = unavailable();
-    if (out) throw new StoreUnavailableError(out);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        stall();
-        reject(new StoreUnavailableError('timeout'));
-      }, commandTimeoutMs);
-    });
-    try {
-      return await Promise.race([command(), deadline]);
-    } catch (error) {
-      if (error instanceof StoreUnavailableError) throw error;
-      throw new StoreUnavailableError('command_failed', { cause: error });
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-  const k = (key: string) => prefix + key;
-
-  return {
-    async get(key) {
-      const value = await run(() => client.get(k(key)));
-      return typeof value === 'string' ? value : undefined;
-    },
-    async getMany(keys) {
-      const values = await run(() => client.mGet(keys.map(k)));
-      return values.map((value) => (typeof value === 'string' ? value : undefined));
-    },
-    async announceEnded(key) {
-      await run(() => client.publish(channel, key));
-    },
-    onEnded(listener) {
-      endedListeners.add(listener);
-    },
-    async announceAccessChanged(message) {
-      await run(() => client.publish(accessChannel, message));
-    },
-    onAccessChanged(listener) {
-      accessListeners.add(listener);
-    },
-    async set(key, value, ttlMs) {
-      await run(() => client.set(k(key), value, { expiration: { type: 'PX', value: ms(ttlMs) } }));
-    },
-    async replace(key, value, ttlMs) {
-      const reply = await run(() =>
-        client.set(k(key), value, { expiration: { type: 'PX', value: ms(ttlMs) }, condition: 'XX' }),
-      );
-      return reply === 'OK';
-    },
-    async delete(...keys) {
-      if (keys.length > 0) await run(() => client.del(keys.map(k)));
-    },
-    async claim(key, policy: LockPolicy, now) {
-      const reply = await run(() =>
-        client.eval(claimScript, {
-          keys: [k(key)],
-          arguments: [now, policy.free, policy.baseMs, policy.capMs, policy.forgetMs].map(String),
-        }),
-      );
-      return Number(reply);
-    },
-    async release(key, policy) {
-      await run(() => client.eval(releaseScript, { keys: [k(key)], arguments: [String(policy.free)] }));
-    },
-    async hit(key, windowMs) {
-      const reply = await run(() =>
-        client.eval(hitScript, { keys: [k(key)], arguments: [String(ms(windowMs))] }),
-      );
-      const [count, ttl] = Array.isArray(reply) ? reply.map(Number) : [Number.NaN, 0];
-      return { count: count ?? Number.NaN, resetInMs: Math.max(0, ttl ?? 0) };
-    },
-    async ping() {
-      const reply = await run(() => client.ping());
-      if (reply !== 'PONG') throw new StoreUnavailableError('unexpected_reply');
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      // A graceful close waits for Redis to answer: a stalled one gets the command deadline, then
-      // the connections are dropped, so that a shutdown never waits on it.
-      const graceful = async (connection: typeof client) => {
-        if (connection.isReady) {
-          const deadline = new Promise((resolve) => setTimeout(resolve, commandTimeoutMs).unref());
-          await Promise.race([connection.close().catch(() => {}), deadline]);
-        }
-        if (connection.isOpen) connection.destroy();
-      };
-      await Promise.all([graceful(subscriber), graceful(client)]);
-    },
-  };
+      if (connection.isOpen) connection.destroy();
+    };
+    await Promise.all([graceful(this.#subscriber), graceful(this.#client)]);
+  }
 }
+
+export const createRedisStore = (url: string, options: RedisStoreOptions = {}): SessionStore =>
+  new RedisStore(url, options);

@@ -137,13 +137,18 @@ describe.each(subjects)('the %s session store', (_, make) => {
   test('holds sessions whose secrets are sealed: the stored bytes never contain them', async () => {
     const { store } = await make();
     const raw: string[] = [];
-    const spy: SessionStore = {
-      ...store,
-      set: async (key, value, ttl) => {
-        raw.push(value);
-        await store.set(key, value, ttl);
+    // A proxy rather than a spread: a store may be a class instance, whose methods are not its own.
+    const spy: SessionStore = new Proxy(store, {
+      get(target, name) {
+        if (name === 'set')
+          return async (key: string, value: string, ttl: number) => {
+            raw.push(value);
+            await target.set(key, value, ttl);
+          };
+        const value: unknown = Reflect.get(target, name, target);
+        return typeof value === 'function' ? value.bind(target) : value;
       },
-    };
+    });
     const sessions = createSessionManager({
       store: spy,
       box: createSecretBox(randomBytes(32)),

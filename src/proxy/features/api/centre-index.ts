@@ -69,127 +69,166 @@ function listOf(
   };
 }
 
-export function createCentreIndex(options: CentreIndexOptions) {
-  const { store, now } = options;
-  const maxAgeMs = options.maxAgeMs ?? 10_000;
-  const maxStaleMs = Math.max(maxAgeMs, options.maxStaleMs ?? 60_000);
-  const maxEntries = options.maxEntries ?? 200;
-  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
-  const held = new Map<string, CentreList>();
-  let heldBytes = 0;
-  /**
-   * Revalidations in flight, one per parent in this process. A drop marks its fill stale: that
-   * fill's answer may predate the drop (a create), so it is answered to its waiters, never kept.
-   */
-  const filling = new Map<string, { done?: Promise<Read>; stale: boolean }>();
+/** Lists held in this process's memory, least recently used first, bounded by entries and bytes. */
+class HeldLists {
+  readonly #lists = new Map<string, CentreList>();
+  #bytes = 0;
+  readonly #maxEntries: number;
+  readonly #maxBytes: number;
 
-  const forget = (scope: string) => {
-    const entry = held.get(scope);
+  constructor(maxEntries: number, maxBytes: number) {
+    this.#maxEntries = maxEntries;
+    this.#maxBytes = maxBytes;
+  }
+
+  get(scope: string): CentreList | undefined {
+    return this.#lists.get(scope);
+  }
+
+  forget(scope: string): void {
+    const entry = this.#lists.get(scope);
     if (!entry) return;
-    held.delete(scope);
-    heldBytes -= entry.bytes;
-  };
-  const keep = (scope: string, entry: CentreList) => {
-    forget(scope);
+    this.#lists.delete(scope);
+    this.#bytes -= entry.bytes;
+  }
+
+  keep(scope: string, entry: CentreList): void {
+    this.forget(scope);
     // Larger than the whole bound: answered, read from the store next time, never held here.
-    if (entry.bytes > maxBytes) return;
+    if (entry.bytes > this.#maxBytes) return;
     // Re-inserted: the Map's order is then least recently used first.
-    held.set(scope, entry);
-    heldBytes += entry.bytes;
+    this.#lists.set(scope, entry);
+    this.#bytes += entry.bytes;
     // Deleting the key being visited is safe in a Map's iteration.
-    for (const oldest of held.keys()) {
-      if (held.size <= maxEntries && heldBytes <= maxBytes) break;
-      forget(oldest);
+    for (const oldest of this.#lists.keys()) {
+      if (this.#lists.size <= this.#maxEntries && this.#bytes <= this.#maxBytes) break;
+      this.forget(oldest);
     }
-  };
+  }
 
-  const fill = (scope: string, from: Fill): Promise<Read> => {
-    const running = filling.get(scope);
-    if (running?.done) return running.done;
-    const mark: { done?: Promise<Read>; stale: boolean } = { stale: false };
-    const done = (async () => {
-      const filled = await from();
-      if (filled.kind === 'refused') return filled;
-      const at = now();
-      const json = JSON.stringify({ at, centres: filled.centres });
-      const entry = listOf(filled.centres, at, crypto.randomUUID(), json.length);
-      if (mark.stale) return entry;
-      // The list first, then its version: a reader that sees the version finds the list.
-      await store.set(listKey(scope), json, maxStaleMs);
-      await store.set(versionKey(scope), entry.version, maxStaleMs);
-      keep(scope, entry);
-      return entry;
-    })().finally(() => {
-      if (filling.get(scope) === mark) filling.delete(scope);
-    });
-    mark.done = done;
-    filling.set(scope, mark);
-    return done;
-  };
-
-  /** The list the store holds for `scope` (this process's copy when it is the store's version). */
-  const shared = async (scope: string): Promise<CentreList | undefined> => {
-    const version = await store.get(versionKey(scope));
-    if (version === undefined) {
-      forget(scope);
-      return undefined;
-    }
-    const local = held.get(scope);
-    if (local?.version === version) {
-      keep(scope, local);
-      return local;
-    }
-    const raw = await store.get(listKey(scope));
-    if (raw === undefined) return undefined;
-    let parsed: z.infer<typeof storedSchema> | undefined;
-    try {
-      const result = storedSchema.safeParse(JSON.parse(raw));
-      parsed = result.success ? result.data : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    if (!parsed) return undefined;
-    const entry = listOf(parsed.centres, parsed.at, version, raw.length);
-    keep(scope, entry);
-    return entry;
-  };
-
-  return {
-    /**
-     * The parent's children: fresh, or stale within `maxStaleMs` while revalidated in the background,
-     * else read from the service first. A refusal of the service (a centre's own login gets 403,
-     * D3) comes back as it came, and is never kept.
-     */
-    async read(scope: string, from: Fill): Promise<Read> {
-      const entry = await shared(scope);
-      const age = entry ? now() - entry.fetchedAt : Number.POSITIVE_INFINITY;
-      if (!entry || age >= maxStaleMs) return fill(scope, from);
-      if (age >= maxAgeMs) void fill(scope, from).catch(() => {});
-      return entry;
-    },
-
-    /**
-     * Asks the service now (a read that missed; one request per parent at a time), unless the index
-     * was read from it less than `minAgeMs` ago: a miss never costs more than one read per interval.
-     */
-    async refresh(scope: string, list: CentreList, from: Fill, minAgeMs = 2_000): Promise<Read> {
-      return now() - list.fetchedAt < minAgeMs ? list : fill(scope, from);
-    },
-
-    /** Forgets a parent's index here and, through the store, on every instance (4.3, a logout). */
-    async drop(scope: string): Promise<void> {
-      const running = filling.get(scope);
-      if (running) running.stale = true;
-      filling.delete(scope);
-      forget(scope);
-      await store.delete(versionKey(scope), listKey(scope));
-    },
-
-    /** For tests: revalidations still running, settled. */
-    settled: () => Promise.allSettled([...filling.values()].map((f) => f.done)).then(() => undefined),
-    /** For tests: parents held in this process's memory, and their JSON bytes. */
-    held: () => ({ entries: held.size, bytes: heldBytes, scopes: [...held.keys()] }),
-  };
+  summary() {
+    return { entries: this.#lists.size, bytes: this.#bytes, scopes: [...this.#lists.keys()] };
+  }
 }
 
-export type CentreIndex = ReturnType<typeof createCentreIndex>;
+/** A revalidation in flight. A drop marks it stale: its answer may predate the drop (a create). */
+interface Filling {
+  done?: Promise<Read>;
+  stale: boolean;
+}
+
+/** The stored list, or undefined when it is missing or unreadable. */
+function parseStored(raw: string): z.infer<typeof storedSchema> | undefined {
+  try {
+    const result = storedSchema.safeParse(JSON.parse(raw));
+    return result.success ? result.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export class CentreIndex {
+  readonly #store: SessionStore;
+  readonly #now: () => number;
+  readonly #maxAgeMs: number;
+  readonly #maxStaleMs: number;
+  readonly #held: HeldLists;
+  /** Revalidations in flight, one per parent in this process; a stale one is answered, never kept. */
+  readonly #filling = new Map<string, Filling>();
+
+  constructor(options: CentreIndexOptions) {
+    this.#store = options.store;
+    this.#now = options.now;
+    this.#maxAgeMs = options.maxAgeMs ?? 10_000;
+    this.#maxStaleMs = Math.max(this.#maxAgeMs, options.maxStaleMs ?? 60_000);
+    this.#held = new HeldLists(options.maxEntries ?? 200, options.maxBytes ?? 64 * 1024 * 1024);
+  }
+
+  #fill(scope: string, from: Fill): Promise<Read> {
+    const running = this.#filling.get(scope);
+    if (running?.done) return running.done;
+    const mark: Filling = { stale: false };
+    const done = this.#fillFrom(scope, from, mark).finally(() => {
+      if (this.#filling.get(scope) === mark) this.#filling.delete(scope);
+    });
+    mark.done = done;
+    this.#filling.set(scope, mark);
+    return done;
+  }
+
+  async #fillFrom(scope: string, from: Fill, mark: Filling): Promise<Read> {
+    const filled = await from();
+    if (filled.kind === 'refused') return filled;
+    const at = this.#now();
+    const json = JSON.stringify({ at, centres: filled.centres });
+    const entry = listOf(filled.centres, at, crypto.randomUUID(), json.length);
+    if (mark.stale) return entry;
+    // The list first, then its version: a reader that sees the version finds the list.
+    await this.#store.set(listKey(scope), json, this.#maxStaleMs);
+    await this.#store.set(versionKey(scope), entry.version, this.#maxStaleMs);
+    this.#held.keep(scope, entry);
+    return entry;
+  }
+
+  /** The list the store holds for `scope` (this process's copy when it is the store's version). */
+  async #shared(scope: string): Promise<CentreList | undefined> {
+    const version = await this.#store.get(versionKey(scope));
+    if (version === undefined) {
+      this.#held.forget(scope);
+      return undefined;
+    }
+    const local = this.#held.get(scope);
+    if (local?.version === version) {
+      this.#held.keep(scope, local);
+      return local;
+    }
+    const raw = await this.#store.get(listKey(scope));
+    const parsed = raw === undefined ? undefined : parseStored(raw);
+    if (raw === undefined || !parsed) return undefined;
+    const entry = listOf(parsed.centres, parsed.at, version, raw.length);
+    this.#held.keep(scope, entry);
+    return entry;
+  }
+
+  /**
+   * The parent's children: fresh, or stale within `maxStaleMs` while revalidated in the background,
+   * else read from the service first. A refusal of the service (a centre's own login gets 403,
+   * D3) comes back as it came, and is never kept.
+   */
+  async read(scope: string, from: Fill): Promise<Read> {
+    const entry = await this.#shared(scope);
+    const age = entry ? this.#now() - entry.fetchedAt : Number.POSITIVE_INFINITY;
+    if (!entry || age >= this.#maxStaleMs) return this.#fill(scope, from);
+    if (age >= this.#maxAgeMs) void this.#fill(scope, from).catch(() => {});
+    return entry;
+  }
+
+  /**
+   * Asks the service now (a read that missed; one request per parent at a time), unless the index
+   * was read from it less than `minAgeMs` ago: a miss never costs more than one read per interval.
+   */
+  async refresh(scope: string, list: CentreList, from: Fill, minAgeMs = 2_000): Promise<Read> {
+    return this.#now() - list.fetchedAt < minAgeMs ? list : this.#fill(scope, from);
+  }
+
+  /** Forgets a parent's index here and, through the store, on every instance (4.3, a logout). */
+  async drop(scope: string): Promise<void> {
+    const running = this.#filling.get(scope);
+    if (running) running.stale = true;
+    this.#filling.delete(scope);
+    this.#held.forget(scope);
+    await this.#store.delete(versionKey(scope), listKey(scope));
+  }
+
+  /** For tests: revalidations still running, settled. */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.#filling.values()].map((f) => f.done));
+  }
+
+  /** For tests: parents held in this process's memory, and their JSON bytes. */
+  held() {
+    return this.#held.summary();
+  }
+}
+
+export const createCentreIndex = (options: CentreIndexOptions): CentreIndex => new CentreIndex(options);

@@ -22,7 +22,6 @@ beforeAll(async () => {
   channels = await startAlertChannels({
     mail: { smtp: undefined, from: defaultMailFrom, catcherPort: 0 },
     demo: true,
-    consoleOrigin: () => 'http://localhost:8080',
   });
   const simulator = createSimulator({ seed: 'demo' });
   const demo = (request: Request) => simulator.fetch(request);
@@ -35,7 +34,7 @@ afterAll(async () => {
 
 test('without SMTP_URL the demo catches its e-mail in-process, and its page lists it to a signed-in person', async () => {
   expect(channels.email).toBe('catcher');
-  await channels.channels.email?.({
+  await channels.channelsFor('http://localhost:8080').email?.({
     to: 'sofia@example.org',
     language: 'es',
     kind: 'immediate',
@@ -65,9 +64,9 @@ test('without SMTP_URL and without the demo there is no e-mail channel; the webh
   const none = await startAlertChannels({
     mail: { smtp: undefined, from: defaultMailFrom, catcherPort: 0 },
     demo: false,
-    consoleOrigin: () => 'https://console.example',
   });
-  expect([none.email, none.catcher, none.channels.email, typeof none.channels.webhook]).toEqual([
+  const sent = none.channelsFor('https://console.example');
+  expect([none.email, none.catcher, sent.email, typeof sent.webhook]).toEqual([
     'off',
     undefined,
     undefined,

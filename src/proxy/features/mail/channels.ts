@@ -1,4 +1,4 @@
-// The alerts' channels as the Node host builds them (main.ts; docs/decisions/0027):
+// The alerts' channels as the Node host builds them (start/resources.ts; docs/decisions/0027):
 // - e-mail through SMTP_URL when it is set;
 // - else, with the demo on, through the in-process catcher (catcher.ts), listed at GET /demo/mail;
 // - else none: the alerts keep their deliveries, and no e-mail leaves.
@@ -12,7 +12,8 @@ import { postToWebhook } from './webhook.ts';
 export type EmailMode = 'smtp' | 'catcher' | 'off';
 
 export interface AlertChannels {
-  channels: Channels;
+  /** The channels whose messages link to the console at `consoleOrigin` (PUBLIC_ORIGIN, else the proxy's own URL). */
+  channelsFor(consoleOrigin: string): Channels;
   email: EmailMode;
   /** The demo's catcher, when it runs (the app lists its mail). */
   catcher: MailCatcher | undefined;
@@ -22,8 +23,6 @@ export interface AlertChannels {
 export interface AlertChannelOptions {
   mail: MailConfig;
   demo: boolean;
-  /** The console's origin for the alerts' links: PUBLIC_ORIGIN, else the proxy's own URL. */
-  consoleOrigin: () => string;
 }
 
 export async function startAlertChannels(options: AlertChannelOptions): Promise<AlertChannels> {
@@ -34,14 +33,15 @@ export async function startAlertChannels(options: AlertChannelOptions): Promise<
     mail.smtp ??
     (catcher && { host: '127.0.0.1', port: catcher.port, secure: false, auth: undefined, loopback: true });
   const transport = smtp && createMailTransport(smtp);
-  const email =
-    transport &&
-    ((message: EmailMessage) =>
-      createEmailChannel({ transport, from: mail.from, consoleOrigin: options.consoleOrigin() })(message));
-  const webhook = (message: { url: string; language: EmailMessage['language']; alerts: AlertView[] }) =>
-    postToWebhook(message.url, message.alerts, message.language, { consoleOrigin: options.consoleOrigin() });
+  // The console's origin is known once the proxy listens (its port may be chosen then).
+  const channelsFor = (consoleOrigin: string): Channels => {
+    const email = transport && createEmailChannel({ transport, from: mail.from, consoleOrigin });
+    const webhook = (message: { url: string; language: EmailMessage['language']; alerts: AlertView[] }) =>
+      postToWebhook(message.url, message.alerts, message.language, { consoleOrigin });
+    return { ...(email && { email }), webhook };
+  };
   return {
-    channels: { ...(email && { email }), webhook },
+    channelsFor,
     email: mail.smtp ? 'smtp' : catcher ? 'catcher' : 'off',
     catcher,
     async close() {

@@ -55,110 +55,120 @@ export interface AccessControlOptions {
 const rank = (role: Role) => ROLES.length - ROLES.indexOf(role);
 const stronger = (a: Role, b: Role) => (rank(a) >= rank(b) ? a : b);
 
-export function createAccessControl(options: AccessControlOptions) {
-  const { directory, store, adminEmails, now } = options;
-  const maxAgeMs = options.maxAgeMs ?? 30_000;
-  const people = new Map<string, { record: PersonRecord | undefined; at: number }>();
-  let connections: { list: Connection[]; at: number } | undefined;
-  // Bumped by every announcement: a read that started before one is not cached (it may be stale).
-  let generation = 0;
-
-  const forget = (message: string) => {
-    generation += 1;
-    if (message === 'connections') {
-      connections = undefined;
-      people.clear();
-    } else if (message.startsWith('person:')) people.delete(message.slice('person:'.length));
-    else people.clear();
-  };
-  store.onAccessChanged(forget);
-
-  const allConnections = async (): Promise<Connection[]> => {
-    if (!directory) return [];
-    if (connections && now() - connections.at < maxAgeMs) return connections.list;
-    const started = generation;
-    const list = await directory.connections();
-    if (started === generation) connections = { list, at: now() };
-    return list;
-  };
-
-  const load = async (personId: string): Promise<PersonRecord | undefined> => {
-    if (!directory) return undefined;
-    const person = await directory.person(personId);
-    if (!person) return undefined;
-    const [memberships, every] = await Promise.all([directory.memberships(personId), allConnections()]);
-    const byId = new Map(every.map((connection) => [connection.id, connection]));
-    const grants = new Map<string, PersonGrant>();
-    for (const membership of memberships) {
-      const connection = byId.get(membership.connectionId);
-      if (connection)
-        grants.set(connection.id, { connection, role: membership.role, source: membership.source });
+/** A person's record: their roles on the connections that exist, ADMIN_EMAILS applied. */
+async function loadRecord(
+  directory: Directory,
+  adminEmails: ReadonlySet<string>,
+  personId: string,
+  allConnections: () => Promise<Connection[]>,
+): Promise<PersonRecord | undefined> {
+  const person = await directory.person(personId);
+  if (!person) return undefined;
+  const [memberships, every] = await Promise.all([directory.memberships(personId), allConnections()]);
+  const byId = new Map(every.map((connection) => [connection.id, connection]));
+  const grants = new Map<string, PersonGrant>();
+  for (const membership of memberships) {
+    const connection = byId.get(membership.connectionId);
+    if (connection)
+      grants.set(connection.id, { connection, role: membership.role, source: membership.source });
+  }
+  // ADMIN_EMAILS: the first admins, admins of every connection (docs/decisions/0023).
+  if (adminEmails.has(person.email))
+    for (const connection of every) {
+      const held = grants.get(connection.id);
+      if (!held || held.role !== 'admin')
+        grants.set(connection.id, { connection, role: 'admin', source: 'admin_emails' });
     }
-    // ADMIN_EMAILS: the first admins, admins of every connection (docs/decisions/0023).
-    if (adminEmails.has(person.email))
-      for (const connection of every) {
-        const held = grants.get(connection.id);
-        if (!held || held.role !== 'admin')
-          grants.set(connection.id, { connection, role: 'admin', source: 'admin_emails' });
-      }
-    const ordered = every.flatMap((connection) => {
-      const grant = grants.get(connection.id);
-      return grant ? [grant] : [];
-    });
-    return { person, grants: ordered };
-  };
-
-  const control = {
-    /** A person's record and roles (cached), undefined when the person is gone. */
-    async record(personId: string): Promise<PersonRecord | undefined> {
-      const cached = people.get(personId);
-      if (cached && now() - cached.at < maxAgeMs) return cached.record;
-      const started = generation;
-      const record = await load(personId);
-      if (started === generation) people.set(personId, { record, at: now() });
-      return record;
-    },
-
-    async of(session: Session): Promise<Access> {
-      if (!session.person || session.connectionId === undefined)
-        return { kind: 'client', permissions: CLIENT_SESSION_PERMISSIONS };
-      const record = await control.record(session.person.id);
-      if (!record) return { kind: 'ended', detail: 'An administrator removed your access to the console.' };
-      const grant = record.grants.find((candidate) => candidate.connection.id === session.connectionId);
-      if (!grant)
-        return {
-          kind: 'ended',
-          detail: 'An administrator removed your role on this connection. Sign in again to continue.',
-        };
-      return {
-        kind: 'person',
-        person: record.person,
-        connection: grant.connection,
-        role: grant.role,
-        permissions: ROLE_PERMISSIONS[grant.role],
-        grants: record.grants,
-      };
-    },
-
-    /** Every connection (cached). */
-    connections: allConnections,
-
-    /** Drops what every instance holds about a person (`{ person }`) or every connection. */
-    async changed(what: { person: string } | 'connections'): Promise<void> {
-      const message = what === 'connections' ? 'connections' : `person:${what.person}`;
-      forget(message);
-      try {
-        await store.announceAccessChanged(message);
-      } catch {
-        // The store cannot be reached: then no instance can look up any session either, so none
-        // serves the old role meanwhile; caches expire within maxAgeMs once it is back.
-      }
-    },
-  };
-  return control;
+  const ordered = every.flatMap((connection) => {
+    const grant = grants.get(connection.id);
+    return grant ? [grant] : [];
+  });
+  return { person, grants: ordered };
 }
 
-export type AccessControl = ReturnType<typeof createAccessControl>;
+export class AccessControl {
+  readonly #options: AccessControlOptions;
+  readonly #maxAgeMs: number;
+  readonly #people = new Map<string, { record: PersonRecord | undefined; at: number }>();
+  #connections: { list: Connection[]; at: number } | undefined;
+  // Bumped by every announcement: a read that started before one is not cached (it may be stale).
+  #generation = 0;
+
+  constructor(options: AccessControlOptions) {
+    this.#options = options;
+    this.#maxAgeMs = options.maxAgeMs ?? 30_000;
+    options.store.onAccessChanged((message) => this.#forget(message));
+  }
+
+  #forget(message: string): void {
+    this.#generation += 1;
+    if (message === 'connections') {
+      this.#connections = undefined;
+      this.#people.clear();
+    } else if (message.startsWith('person:')) this.#people.delete(message.slice('person:'.length));
+    else this.#people.clear();
+  }
+
+  /** Every connection (cached). */
+  async connections(): Promise<Connection[]> {
+    const { directory, now } = this.#options;
+    if (!directory) return [];
+    if (this.#connections && now() - this.#connections.at < this.#maxAgeMs) return this.#connections.list;
+    const started = this.#generation;
+    const list = await directory.connections();
+    if (started === this.#generation) this.#connections = { list, at: now() };
+    return list;
+  }
+
+  /** A person's record and roles (cached), undefined when the person is gone. */
+  async record(personId: string): Promise<PersonRecord | undefined> {
+    const { directory, adminEmails, now } = this.#options;
+    const cached = this.#people.get(personId);
+    if (cached && now() - cached.at < this.#maxAgeMs) return cached.record;
+    const started = this.#generation;
+    const record = directory
+      ? await loadRecord(directory, adminEmails, personId, () => this.connections())
+      : undefined;
+    if (started === this.#generation) this.#people.set(personId, { record, at: now() });
+    return record;
+  }
+
+  async of(session: Session): Promise<Access> {
+    if (!session.person || session.connectionId === undefined)
+      return { kind: 'client', permissions: CLIENT_SESSION_PERMISSIONS };
+    const record = await this.record(session.person.id);
+    if (!record) return { kind: 'ended', detail: 'An administrator removed your access to the console.' };
+    const grant = record.grants.find((candidate) => candidate.connection.id === session.connectionId);
+    if (!grant)
+      return {
+        kind: 'ended',
+        detail: 'An administrator removed your role on this connection. Sign in again to continue.',
+      };
+    return {
+      kind: 'person',
+      person: record.person,
+      connection: grant.connection,
+      role: grant.role,
+      permissions: ROLE_PERMISSIONS[grant.role],
+      grants: record.grants,
+    };
+  }
+
+  /** Drops what every instance holds about a person (`{ person }`) or every connection. */
+  async changed(what: { person: string } | 'connections'): Promise<void> {
+    const message = what === 'connections' ? 'connections' : `person:${what.person}`;
+    this.#forget(message);
+    try {
+      await this.#options.store.announceAccessChanged(message);
+    } catch {
+      // The store cannot be reached: then no instance can look up any session either, so none
+      // serves the old role meanwhile; caches expire within maxAgeMs once it is back.
+    }
+  }
+}
+
+export const createAccessControl = (options: AccessControlOptions): AccessControl =>
+  new AccessControl(options);
 
 /** The strongest of several roles (two claim values naming one connection). */
 export const strongestRole = (roles: readonly Role[]): Role | undefined =>

@@ -48,109 +48,117 @@ function isUnavailable(error: unknown): boolean {
 
 const stringClaim = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
-export function createOidcClient(options: OidcClientOptions): OrganisationSignIn {
-  const now = options.now ?? Date.now;
-  const rediscoverMs = options.rediscoverMs ?? 3_600_000;
-  const timeout = options.timeoutSeconds ?? 5;
-  const scope = options.scopes ?? 'openid profile email';
-  // Plain http only for a provider on this machine (the embedded demo provider, tests).
-  const insecure =
-    new URL(options.issuerUrl).protocol === 'http:' && isLoopbackHost(new URL(options.issuerUrl).hostname);
-  let discovered: { config: Promise<oidc.Configuration>; at: number } | undefined;
+export class OidcClient implements OrganisationSignIn {
+  readonly #options: OidcClientOptions;
+  readonly #now: () => number;
+  readonly #rediscoverMs: number;
+  readonly #scope: string;
+  #discovered: { config: Promise<oidc.Configuration>; at: number } | undefined;
 
-  const configuration = (): Promise<oidc.Configuration> => {
-    if (discovered && now() - discovered.at < rediscoverMs) return discovered.config;
+  constructor(options: OidcClientOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+    this.#rediscoverMs = options.rediscoverMs ?? 3_600_000;
+    this.#scope = options.scopes ?? 'openid profile email';
+  }
+
+  #configuration(): Promise<oidc.Configuration> {
+    const discovered = this.#discovered;
+    if (discovered && this.#now() - discovered.at < this.#rediscoverMs) return discovered.config;
+    const { issuerUrl, clientId, clientSecret, timeoutSeconds } = this.#options;
+    // Plain http only for a provider on this machine (the embedded demo provider, tests).
+    const insecure = new URL(issuerUrl).protocol === 'http:' && isLoopbackHost(new URL(issuerUrl).hostname);
     const config = oidc.discovery(
-      new URL(options.issuerUrl),
-      options.clientId,
+      new URL(issuerUrl),
+      clientId,
       undefined,
-      oidc.ClientSecretBasic(options.clientSecret),
+      oidc.ClientSecretBasic(clientSecret),
       {
-        timeout,
+        timeout: timeoutSeconds ?? 5,
         execute: [oidc.enableNonRepudiationChecks, ...(insecure ? [oidc.allowInsecureRequests] : [])],
       },
     );
-    const entry = { config, at: now() };
-    discovered = entry;
+    const entry = { config, at: this.#now() };
+    this.#discovered = entry;
     // A failed discovery is not kept: the next sign-in tries again.
     config.catch(() => {
-      if (discovered === entry) discovered = undefined;
+      if (this.#discovered === entry) this.#discovered = undefined;
     });
     return config;
-  };
+  }
 
-  return {
-    async begin(redirectUri) {
-      let config: oidc.Configuration;
-      try {
-        config = await configuration();
-      } catch (error) {
-        return { kind: 'unavailable', reason: reasonOf(error) };
-      }
-      const codeVerifier = oidc.randomPKCECodeVerifier();
-      const checks: SignInChecks = {
-        state: oidc.randomState(),
-        nonce: oidc.randomNonce(),
-        codeVerifier,
-        redirectUri,
-      };
-      const url = oidc.buildAuthorizationUrl(config, {
-        redirect_uri: redirectUri,
-        scope,
-        code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
-        code_challenge_method: 'S256',
-        state: checks.state,
-        nonce: checks.nonce,
+  async begin(redirectUri: string): ReturnType<OrganisationSignIn['begin']> {
+    let config: oidc.Configuration;
+    try {
+      config = await this.#configuration();
+    } catch (error) {
+      return { kind: 'unavailable', reason: reasonOf(error) };
+    }
+    const codeVerifier = oidc.randomPKCECodeVerifier();
+    const checks: SignInChecks = {
+      state: oidc.randomState(),
+      nonce: oidc.randomNonce(),
+      codeVerifier,
+      redirectUri,
+    };
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri,
+      scope: this.#scope,
+      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+      state: checks.state,
+      nonce: checks.nonce,
+    });
+    return { url: url.href, checks };
+  }
+
+  async finish(callbackUrl: URL, checks: SignInChecks): Promise<SignInResult> {
+    try {
+      const config = await this.#configuration();
+      const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+        pkceCodeVerifier: checks.codeVerifier,
+        expectedState: checks.state,
+        expectedNonce: checks.nonce,
+        idTokenExpected: true,
       });
-      return { url: url.href, checks };
-    },
-
-    async finish(callbackUrl, checks): Promise<SignInResult> {
-      try {
-        const config = await configuration();
-        const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
-          pkceCodeVerifier: checks.codeVerifier,
-          expectedState: checks.state,
-          expectedNonce: checks.nonce,
-          idTokenExpected: true,
-        });
-        const idToken = tokens.claims();
-        if (!idToken) return { kind: 'refused', problem: 'signin_failed', reason: 'no_id_token' };
-        let claims: Record<string, unknown> = { ...idToken };
-        // Some providers put e-mail and groups only in userinfo (the ID token then carries `sub`).
-        if (
-          stringClaim(claims.email) === undefined &&
-          config.serverMetadata().userinfo_endpoint !== undefined
-        ) {
-          const info = await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub);
-          claims = { ...info, ...claims };
-        }
-        return { kind: 'ok', identity: identityOf(idToken.iss, idToken.sub, claims) };
-      } catch (error) {
-        if (isUnavailable(error)) return { kind: 'unavailable', reason: reasonOf(error) };
-        return {
-          kind: 'refused',
-          problem: error instanceof oidc.AuthorizationResponseError ? 'signin_refused' : 'signin_failed',
-          reason: reasonOf(error),
-        };
+      const idToken = tokens.claims();
+      if (!idToken) return { kind: 'refused', problem: 'signin_failed', reason: 'no_id_token' };
+      let claims: Record<string, unknown> = { ...idToken };
+      // Some providers put e-mail and groups only in userinfo (the ID token then carries `sub`).
+      if (
+        stringClaim(claims.email) === undefined &&
+        config.serverMetadata().userinfo_endpoint !== undefined
+      ) {
+        const info = await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub);
+        claims = { ...info, ...claims };
       }
-    },
+      return { kind: 'ok', identity: identityOf(idToken.iss, idToken.sub, claims) };
+    } catch (error) {
+      if (isUnavailable(error)) return { kind: 'unavailable', reason: reasonOf(error) };
+      return {
+        kind: 'refused',
+        problem: error instanceof oidc.AuthorizationResponseError ? 'signin_refused' : 'signin_failed',
+        reason: reasonOf(error),
+      };
+    }
+  }
 
-    async signOutUrl(postLogoutRedirectUri) {
-      try {
-        const config = await configuration();
-        if (!config.serverMetadata().end_session_endpoint) return undefined;
-        // client_id rather than id_token_hint: no ID token is kept, and none may reach a browser.
-        return oidc.buildEndSessionUrl(config, {
-          client_id: options.clientId,
-          post_logout_redirect_uri: postLogoutRedirectUri,
-        }).href;
-      } catch {
-        return undefined;
-      }
-    },
-  };
+  async signOutUrl(postLogoutRedirectUri: string): Promise<string | undefined> {
+    try {
+      const config = await this.#configuration();
+      if (!config.serverMetadata().end_session_endpoint) return undefined;
+      // client_id rather than id_token_hint: no ID token is kept, and none may reach a browser.
+      return oidc.buildEndSessionUrl(config, {
+        client_id: this.#options.clientId,
+        post_logout_redirect_uri: postLogoutRedirectUri,
+      }).href;
+    } catch {
+      return undefined;
+    }
+  }
 }
+
+export const createOidcClient = (options: OidcClientOptions): OrganisationSignIn => new OidcClient(options);
 
 function identityOf(issuer: string, subject: string, claims: Record<string, unknown>): Identity {
   return {

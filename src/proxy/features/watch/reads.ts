@@ -34,118 +34,134 @@ export interface CentreWatch {
 
 const time = (value: Date | null) => (value === null ? null : value.getTime());
 
-export function createWatchReads(db: Kysely<Database>) {
+export async function readWatchRecord(db: Kysely<Database>, connectionId: string) {
+  const row = await db
+    .selectFrom('watch_connection')
+    .select(['requested_at', 'started_at', 'finished_at', 'outcome'])
+    .where('connection_id', '=', connectionId)
+    .executeTakeFirst();
   return {
-    async record(connectionId: string) {
-      const row = await db
-        .selectFrom('watch_connection')
-        .select(['requested_at', 'started_at', 'finished_at', 'outcome'])
-        .where('connection_id', '=', connectionId)
-        .executeTakeFirst();
-      return {
-        requestedAt: time(row?.requested_at ?? null),
-        startedAt: time(row?.started_at ?? null),
-        finishedAt: time(row?.finished_at ?? null),
-        outcome: row?.outcome ?? null,
-      };
-    },
-
-    /** Every centre kept for the connection, listed or not, by id. */
-    async snapshots(connectionId: string): Promise<SnapshotRow[]> {
-      const rows = await db
-        .selectFrom('centre_snapshot')
-        .select(['centre_id', 'name', 'listed', 'fetched_at', 'changed_at', 'state'])
-        .where('connection_id', '=', connectionId)
-        .orderBy('centre_id')
-        .execute();
-      return rows.map((row) => ({
-        id: Number(row.centre_id),
-        name: row.name,
-        listed: row.listed,
-        fetchedAt: row.fetched_at.getTime(),
-        changedAt: row.changed_at.getTime(),
-        // The database is a boundary like any other (watch-repository.ts does the same).
-        state: centreStateSchema.parse(row.state),
-      }));
-    },
-
-    /** One centre's snapshot facts, or undefined when the watcher has not seen it. */
-    async centre(connectionId: string, centreId: number): Promise<CentreWatch | undefined> {
-      const row = await db
-        .selectFrom('centre_snapshot')
-        .select(['listed', 'suspended', 'fetched_at', 'changed_at'])
-        .where('connection_id', '=', connectionId)
-        .where('centre_id', '=', centreId)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      // A `suspension` change is written only when it flips (features/watch/changes.ts); before any, the
-      // centre was as first seen (`appeared`). The latest of the two is when it became what it is.
-      const turned = row.suspended
-        ? await db
-            .selectFrom('centre_change')
-            .select('at')
-            .where('connection_id', '=', connectionId)
-            .where('centre_id', '=', centreId)
-            .where('kind', 'in', ['suspension', 'appeared'])
-            .orderBy('at', 'desc')
-            .orderBy('id', 'desc')
-            .limit(1)
-            .executeTakeFirst()
-        : undefined;
-      return {
-        listed: row.listed,
-        suspended: row.suspended,
-        fetchedAt: row.fetched_at.getTime(),
-        changedAt: row.changed_at.getTime(),
-        suspendedSince: turned ? turned.at.getTime() : null,
-      };
-    },
-
-    /**
-     * A centre's history, newest first, `limit` rows after the entry `before` (keyset on the
-     * timeline index: at desc, id desc), and whether more follow.
-     */
-    async timeline(
-      connectionId: string,
-      centreId: number,
-      page: { before?: number; limit: number },
-    ): Promise<{ entries: TimelineEntry[]; more: boolean }> {
-      let query = db
-        .selectFrom('centre_change')
-        .select(['id', 'at', 'kind', 'before', 'after'])
-        .where('connection_id', '=', connectionId)
-        .where('centre_id', '=', centreId);
-      const cursor =
-        page.before === undefined
-          ? undefined
-          : await db
-              .selectFrom('centre_change')
-              .select(['at', 'id'])
-              .where('id', '=', page.before)
-              .where('connection_id', '=', connectionId)
-              .executeTakeFirst();
-      if (page.before !== undefined && !cursor) return { entries: [], more: false };
-      if (cursor)
-        query = query.where((eb) =>
-          eb.or([eb('at', '<', cursor.at), eb.and([eb('at', '=', cursor.at), eb('id', '<', cursor.id)])]),
-        );
-      const rows = await query
-        .orderBy('at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(page.limit + 1)
-        .execute();
-      return {
-        entries: rows.slice(0, page.limit).map((row) => ({
-          id: Number(row.id),
-          at: row.at.getTime(),
-          kind: row.kind,
-          before: row.before,
-          after: row.after,
-        })),
-        more: rows.length > page.limit,
-      };
-    },
+    requestedAt: time(row?.requested_at ?? null),
+    startedAt: time(row?.started_at ?? null),
+    finishedAt: time(row?.finished_at ?? null),
+    outcome: row?.outcome ?? null,
   };
 }
+
+/** Every centre kept for the connection, listed or not, by id. */
+export async function readCentreSnapshots(
+  db: Kysely<Database>,
+  connectionId: string,
+): Promise<SnapshotRow[]> {
+  const rows = await db
+    .selectFrom('centre_snapshot')
+    .select(['centre_id', 'name', 'listed', 'fetched_at', 'changed_at', 'state'])
+    .where('connection_id', '=', connectionId)
+    .orderBy('centre_id')
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.centre_id),
+    name: row.name,
+    listed: row.listed,
+    fetchedAt: row.fetched_at.getTime(),
+    changedAt: row.changed_at.getTime(),
+    // The database is a boundary like any other (watch-repository.ts does the same).
+    state: centreStateSchema.parse(row.state),
+  }));
+}
+
+/** One centre's snapshot facts, or undefined when the watcher has not seen it. */
+export async function readCentreWatch(
+  db: Kysely<Database>,
+  connectionId: string,
+  centreId: number,
+): Promise<CentreWatch | undefined> {
+  const row = await db
+    .selectFrom('centre_snapshot')
+    .select(['listed', 'suspended', 'fetched_at', 'changed_at'])
+    .where('connection_id', '=', connectionId)
+    .where('centre_id', '=', centreId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  // A `suspension` change is written only when it flips (features/watch/changes.ts); before any, the
+  // centre was as first seen (`appeared`). The latest of the two is when it became what it is.
+  const turned = row.suspended
+    ? await db
+        .selectFrom('centre_change')
+        .select('at')
+        .where('connection_id', '=', connectionId)
+        .where('centre_id', '=', centreId)
+        .where('kind', 'in', ['suspension', 'appeared'])
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst()
+    : undefined;
+  return {
+    listed: row.listed,
+    suspended: row.suspended,
+    fetchedAt: row.fetched_at.getTime(),
+    changedAt: row.changed_at.getTime(),
+    suspendedSince: turned ? turned.at.getTime() : null,
+  };
+}
+
+/**
+ * A centre's history, newest first, `limit` rows after the entry `before` (keyset on the
+ * timeline index: at desc, id desc), and whether more follow.
+ */
+export async function readTimelinePage(
+  db: Kysely<Database>,
+  connectionId: string,
+  centreId: number,
+  page: { before?: number; limit: number },
+): Promise<{ entries: TimelineEntry[]; more: boolean }> {
+  let query = db
+    .selectFrom('centre_change')
+    .select(['id', 'at', 'kind', 'before', 'after'])
+    .where('connection_id', '=', connectionId)
+    .where('centre_id', '=', centreId);
+  const cursor =
+    page.before === undefined
+      ? undefined
+      : await db
+          .selectFrom('centre_change')
+          .select(['at', 'id'])
+          .where('id', '=', page.before)
+          .where('connection_id', '=', connectionId)
+          .executeTakeFirst();
+  if (page.before !== undefined && !cursor) return { entries: [], more: false };
+  if (cursor)
+    query = query.where((eb) =>
+      eb.or([eb('at', '<', cursor.at), eb.and([eb('at', '=', cursor.at), eb('id', '<', cursor.id)])]),
+    );
+  const rows = await query
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit + 1)
+    .execute();
+  return {
+    entries: rows.slice(0, page.limit).map((row) => ({
+      id: Number(row.id),
+      at: row.at.getTime(),
+      kind: row.kind,
+      before: row.before,
+      after: row.after,
+    })),
+    more: rows.length > page.limit,
+  };
+}
+
+/** The functions above over one database, as the routes pass them around. */
+export function createWatchReads(db: Kysely<Database>) {
+  return {
+    record: (...args: Tail<Parameters<typeof readWatchRecord>>) => readWatchRecord(db, ...args),
+    snapshots: (...args: Tail<Parameters<typeof readCentreSnapshots>>) => readCentreSnapshots(db, ...args),
+    centre: (...args: Tail<Parameters<typeof readCentreWatch>>) => readCentreWatch(db, ...args),
+    timeline: (...args: Tail<Parameters<typeof readTimelinePage>>) => readTimelinePage(db, ...args),
+  };
+}
+
+type Tail<T extends unknown[]> = T extends [unknown, ...infer Rest] ? Rest : never;
 
 export type WatchReads = ReturnType<typeof createWatchReads>;

@@ -63,24 +63,31 @@ export interface WatcherOptions {
 
 const refreshJob = z.object({ connectionId: z.string(), requestedAt: z.iso.datetime() });
 
-export async function startWatcher(options: WatcherOptions) {
-  const { store, repository, directory, log } = options;
-  const now = options.now ?? Date.now;
-  const intervalMs = options.intervalMinutes * 60_000;
-  const engine = store.engine;
+type AlertQueues = Awaited<ReturnType<typeof startAlertQueues>>;
+
+/** What the jobs below share: the options, the queue, the clock and the interval. */
+interface Watching {
+  options: WatcherOptions;
+  boss: PgBoss;
+  now: () => number;
+  intervalMs: number;
+}
+
+/** pg-boss over the store's engine, started, with the watcher's two queues. */
+async function openQueue(options: WatcherOptions): Promise<PgBoss> {
   // pg-boss's own loops, slowed to what a minute's schedule needs: each run is a query, in this
   // process when embedded (its defaults check the cron every 5 s and flows every 5 s).
   const loops = { cronWorkerIntervalSeconds: 30, flowIntervalSeconds: 60 };
   // Both engines by a connection string: a server's, or the embedded engine's socket (core/store/engine.ts).
   const boss = new PgBoss({
-    connectionString: engine.connectionString,
+    connectionString: options.store.engine.connectionString,
     max: 3,
     application_name: 'provider-console-watch',
     ...loops,
   });
   // docs/decisions/0020: a reason code and the error's class, never its message.
   boss.on('error', (error) =>
-    log.warn({ event: 'watch_queue_error', ...errorFacts(error) }, 'job queue error'),
+    options.log.warn({ event: 'watch_queue_error', ...errorFacts(error) }, 'job queue error'),
   );
   await boss.start();
   await boss.createQueue(tickQueue, { policy: 'singleton', retryLimit: 0, expireInSeconds: 300 });
@@ -92,125 +99,154 @@ export async function startWatcher(options: WatcherOptions) {
     heartbeatSeconds: 30,
     expireInSeconds: 4 * 3600,
   });
+  return boss;
+}
 
-  /** Asks for a refresh of `connection` (due ones only when `dueOnly`); true when a job was sent. */
-  const request = async (connectionId: string, dueOnly: boolean): Promise<boolean> => {
-    const connection = (await directory.connections()).find((candidate) => candidate.id === connectionId);
-    const env = connection && options.environments.get(connection.environment);
-    if (!connection || !env) return false;
-    const at = now();
-    const requestedAt = await repository.request(connectionId, new Date(at), {
-      // Half a tick of slack: a refresh that started a few ms after last interval's tick is due at
-      // this one, not a minute later.
-      ...(dueOnly ? { dueBefore: new Date(at - intervalMs + 30_000) } : {}),
-      lostBefore: new Date(at - Math.max(intervalMs, 5 * 60_000)),
+/** The stored connection and its environment, when both are still known. */
+async function connectionOf(options: WatcherOptions, connectionId: string) {
+  const connection = (await options.directory.connections()).find(
+    (candidate) => candidate.id === connectionId,
+  );
+  const env = connection && options.environments.get(connection.environment);
+  return connection && env ? { connection, env } : undefined;
+}
+
+/** Asks for a refresh of `connection` (due ones only when `dueOnly`); true when a job was sent. */
+async function request(watching: Watching, connectionId: string, dueOnly: boolean): Promise<boolean> {
+  const { options, boss, now, intervalMs } = watching;
+  const found = await connectionOf(options, connectionId);
+  if (!found) return false;
+  const at = now();
+  const requestedAt = await options.repository.request(connectionId, new Date(at), {
+    // Half a tick of slack: a refresh that started a few ms after last interval's tick is due at
+    // this one, not a minute later.
+    ...(dueOnly ? { dueBefore: new Date(at - intervalMs + 30_000) } : {}),
+    lostBefore: new Date(at - Math.max(intervalMs, 5 * 60_000)),
+  });
+  if (!requestedAt) return false;
+  await boss.send(
+    refreshQueue,
+    { connectionId, requestedAt: requestedAt.toISOString() },
+    { singletonKey: found.env.id },
+  );
+  return true;
+}
+
+/** Asks for a refresh of every connection that is due; how many jobs were sent. */
+async function tick(watching: Watching): Promise<number> {
+  const { options } = watching;
+  const connections = await options.directory.connections();
+  let sent = 0;
+  for (const connection of connections) {
+    if (connection.refusedAt !== null || !options.environments.has(connection.environment)) continue;
+    // oxlint-disable-next-line no-await-in-loop -- a few connections, one small statement each
+    if (await request(watching, connection.id, true)) sent += 1;
+  }
+  return sent;
+}
+
+/** After a refresh: the alerts its changes and the dates now near raise, once (docs/decisions/0026). */
+async function raise(
+  watching: Watching,
+  alertQueues: AlertQueues,
+  connectionId: string,
+  since: number,
+): Promise<RaisedAlert[]> {
+  const { options, now } = watching;
+  const { directory, log } = options;
+  const connection = (await directory.connections()).find((candidate) => candidate.id === connectionId);
+  if (!connection) return [];
+  try {
+    const raised = await raiseAlerts(options.store.db, directory, connection, new Date(since), now(), {
+      ...(options.adminEmails && { adminEmails: options.adminEmails }),
     });
-    if (!requestedAt) return false;
-    await boss.send(
-      refreshQueue,
-      { connectionId, requestedAt: requestedAt.toISOString() },
-      { singletonKey: env.id },
-    );
-    return true;
-  };
-
-  const tick = async (): Promise<number> => {
-    const connections = await directory.connections();
-    let sent = 0;
-    for (const connection of connections) {
-      if (connection.refusedAt !== null || !options.environments.has(connection.environment)) continue;
-      // oxlint-disable-next-line no-await-in-loop -- a few connections, one small statement each
-      if (await request(connection.id, true)) sent += 1;
+    if (raised.length > 0) {
+      log.info({ event: 'alerts_raised', connectionId, alerts: raised.length }, 'alerts raised');
+      if (raised.some((alert) => alert.emails + alert.webhooks > 0 && IMMEDIATE_RULES.has(alert.rule)))
+        await alertQueues.nudge();
     }
-    return sent;
-  };
+    return raised;
+  } catch (error) {
+    log.warn({ event: 'alerts_raise_failed', connectionId, ...errorFacts(error) }, 'alerts not raised');
+    return [];
+  }
+}
 
-  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
+/** One `watch-refresh` job: claims the request, refreshes, records the outcome, raises alerts. */
+async function runRefresh(watching: Watching, alertQueues: AlertQueues, data: unknown): Promise<void> {
+  const { options, now } = watching;
+  const { directory, repository, log } = options;
+  const job = refreshJob.safeParse(data);
+  if (!job.success) return;
+  const { connectionId } = job.data;
+  const found = await connectionOf(options, connectionId);
+  if (!found) return;
+  if (!(await repository.claim(connectionId, new Date(job.data.requestedAt), new Date(now())))) return;
+  const started = now();
+  const result = await refreshConnection(
+    {
+      directory,
+      repository,
+      transport: options.transportOf(found.env),
+      concurrency: options.concurrency,
+      tokenTimeoutMs: options.tokenTimeoutMs,
+      apiTimeoutMs: options.apiTimeoutMs,
+      maxAnswerBytes: options.maxAnswerBytes,
+      backoff: options.backoff ?? defaultBackoff,
+      now,
+      log,
+      ...(options.connectionsChanged ? { connectionsChanged: options.connectionsChanged } : {}),
+    },
+    found.connection,
+    found.env,
+  ).catch((error: unknown): RefreshResult => {
+    log.warn({ event: 'watch_refresh_failed', connectionId, ...errorFacts(error) }, 'refresh failed');
+    return { outcome: 'failed', centres: 0, failedCentres: 0, changed: 0, changes: 0 };
+  });
+  await repository.finish(connectionId, new Date(now()), result);
+  // Whatever the outcome, the changes written so far are news (a partial refresh wrote some).
+  const alerts =
+    result.changes > 0 || result.outcome === 'ok'
+      ? await raise(watching, alertQueues, connectionId, started)
+      : [];
+  log.info(
+    { event: 'watch_refreshed', connectionId, ...result, alerts: alerts.length, ms: now() - started },
+    'connection refreshed',
+  );
+  options.onRefreshed?.(connectionId, result, alerts);
+}
+
+export async function startWatcher(options: WatcherOptions) {
+  const now = options.now ?? Date.now;
+  const boss = await openQueue(options);
+  const watching: Watching = { options, boss, now, intervalMs: options.intervalMinutes * 60_000 };
   // The minute's tick may start up to 30 s late; each poll is a query, in this process when
   // embedded (measured in process: idle, both queues at 2 s cost 0.72 s of CPU a minute).
   const alertQueues = await startAlertQueues(boss, {
-    db: store.db,
+    db: options.store.db,
     channels: options.channels ?? {},
     ...(options.webhooks && { webhookUrl: options.webhooks.url }),
     now,
-    log,
+    log: options.log,
     schedule: options.schedule !== false,
     ...(options.pollingIntervalSeconds === undefined
       ? {}
       : { pollingIntervalSeconds: options.pollingIntervalSeconds }),
   });
-  /** After a refresh: the alerts its changes and the dates now near raise, once (docs/decisions/0026). */
-  const raise = async (connectionId: string, since: number): Promise<RaisedAlert[]> => {
-    const connection = (await directory.connections()).find((candidate) => candidate.id === connectionId);
-    if (!connection) return [];
-    try {
-      const raised = await raiseAlerts(store.db, directory, connection, new Date(since), now(), {
-        ...(options.adminEmails && { adminEmails: options.adminEmails }),
-      });
-      if (raised.length > 0) {
-        log.info({ event: 'alerts_raised', connectionId, alerts: raised.length }, 'alerts raised');
-        if (raised.some((alert) => alert.emails + alert.webhooks > 0 && IMMEDIATE_RULES.has(alert.rule)))
-          await alertQueues.nudge();
-      }
-      return raised;
-    } catch (error) {
-      log.warn({ event: 'alerts_raise_failed', connectionId, ...errorFacts(error) }, 'alerts not raised');
-      return [];
-    }
-  };
-
+  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
   await boss.work(tickQueue, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 }, async () => {
-    await tick();
+    await tick(watching);
   });
-  await boss.work(refreshQueue, { ...polling, heartbeatRefreshSeconds: 10 }, async ([job]) => {
-    const data = refreshJob.safeParse(job?.data);
-    if (!data.success) return;
-    const { connectionId } = data.data;
-    const requestedAt = new Date(data.data.requestedAt);
-    const connection = (await directory.connections()).find((candidate) => candidate.id === connectionId);
-    const env = connection && options.environments.get(connection.environment);
-    if (!connection || !env) return;
-    if (!(await repository.claim(connectionId, requestedAt, new Date(now())))) return;
-    const started = now();
-    let result: RefreshResult;
-    try {
-      result = await refreshConnection(
-        {
-          directory,
-          repository,
-          transport: options.transportOf(env),
-          concurrency: options.concurrency,
-          tokenTimeoutMs: options.tokenTimeoutMs,
-          apiTimeoutMs: options.apiTimeoutMs,
-          maxAnswerBytes: options.maxAnswerBytes,
-          backoff: options.backoff ?? defaultBackoff,
-          now,
-          log,
-          ...(options.connectionsChanged ? { connectionsChanged: options.connectionsChanged } : {}),
-        },
-        connection,
-        env,
-      );
-    } catch (error) {
-      log.warn({ event: 'watch_refresh_failed', connectionId, ...errorFacts(error) }, 'refresh failed');
-      result = { outcome: 'failed', centres: 0, failedCentres: 0, changed: 0, changes: 0 };
-    }
-    await repository.finish(connectionId, new Date(now()), result);
-    // Whatever the outcome, the changes written so far are news (a partial refresh wrote some).
-    const alerts = result.changes > 0 || result.outcome === 'ok' ? await raise(connectionId, started) : [];
-    log.info(
-      { event: 'watch_refreshed', connectionId, ...result, alerts: alerts.length, ms: now() - started },
-      'connection refreshed',
-    );
-    options.onRefreshed?.(connectionId, result, alerts);
-  });
+  await boss.work(refreshQueue, { ...polling, heartbeatRefreshSeconds: 10 }, async ([job]) =>
+    runRefresh(watching, alertQueues, job?.data),
+  );
   if (options.schedule !== false) await boss.schedule(tickQueue, '* * * * *');
 
   return {
     /** Asks for a refresh of every connection that is due (what the minute's job does). */
-    tick,
+    tick: () => tick(watching),
     /** On demand: a refresh of the connection now (after the one running, if any). */
-    refresh: (connectionId: string) => request(connectionId, false),
+    refresh: (connectionId: string) => request(watching, connectionId, false),
     boss,
     /** Asks the queue to send the alert messages due now (on whichever instance takes the job). */
     nudge: alertQueues.nudge,

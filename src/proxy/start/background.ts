@@ -1,0 +1,78 @@
+// Start-up, phase 4: the work that runs beside the server once it listens: the demo's connections
+// and people registered, and the watcher (docs/decisions/0025).
+import type { WatchRequests } from './app-options.ts';
+import { errorFacts } from '../core/log/error-codes.ts';
+import { seedDemo } from '../features/demo/people.ts';
+import { createWatchRepository } from '../features/watch/repository.ts';
+import { startWatcher, type Watcher } from '../features/watch/watcher.ts';
+import type { Resources } from './resources.ts';
+import type { Served } from './serve.ts';
+
+/**
+ * What the app asks of the watcher, which starts only after the app is built (pg-boss installs its
+ * tables on the first start): until it runs, a refresh is refused as "already waiting" and a
+ * delivery waits for the queue.
+ */
+export class WatcherSlot implements WatchRequests {
+  #watcher: Watcher | undefined;
+
+  fill(watcher: Watcher | undefined): void {
+    this.#watcher = watcher;
+  }
+
+  refresh(connectionId: string): Promise<boolean> {
+    return this.#watcher?.refresh(connectionId) ?? Promise.resolve(false);
+  }
+
+  async deliver(): Promise<unknown> {
+    return this.#watcher?.nudge();
+  }
+
+  async stop(): Promise<void> {
+    await this.#watcher?.stop();
+  }
+}
+
+/** Seeds the demo, then starts the watcher into `slot`; the alerts' links go to `consoleOrigin`. */
+export async function startBackground(
+  resources: Resources,
+  served: Served,
+  slot: WatcherSlot,
+  consoleOrigin: string,
+): Promise<void> {
+  const { config, database, demo, directory, log } = resources;
+  // The demo's connections (and, with the embedded provider, its people) are registered.
+  if (demo)
+    await seedDemo(directory, served.access, {
+      issuer: served.embeddedIssuer,
+      people: served.embeddedIssuer !== undefined,
+      at: Date.now(),
+    });
+  if (!config.watch.enabled) return;
+  // docs/decisions/0025: every stored connection's centres, on a schedule, through the job queue.
+  // A queue that cannot start leaves the proxy serving, and says so.
+  const watcher = await startWatcher({
+    store: database,
+    directory,
+    repository: createWatchRepository(database.db),
+    environments: new Map(config.environments.map((environment) => [environment.id, environment])),
+    transportOf: (environment) =>
+      environment.id === 'demo' && demo ? demo.world.fetch : resources.pool.transport,
+    intervalMinutes: config.watch.intervalMinutes,
+    concurrency: config.watch.concurrency,
+    tokenTimeoutMs: 5_000,
+    apiTimeoutMs: 10_000,
+    maxAnswerBytes: config.maxAnswerBytes,
+    log,
+    // docs/decisions/0026 and 0027: the alerts' e-mail leaves through SMTP_URL, or the demo's
+    // catcher; chat posts through each connection's webhook, opened at send time.
+    channels: resources.alertChannels.channelsFor(consoleOrigin),
+    webhooks: resources.webhooks,
+    adminEmails: config.people.policy.adminEmails,
+    connectionsChanged: () => served.access.changed('connections'),
+  }).catch((error: unknown) => {
+    log.error({ event: 'watch_not_started', ...errorFacts(error) }, 'the watcher could not start');
+    return undefined;
+  });
+  slot.fill(watcher);
+}

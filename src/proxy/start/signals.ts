@@ -1,0 +1,23 @@
+// Start-up, phase 6: SIGTERM and SIGINT stop the proxy within SHUTDOWN_GRACE_SECONDS: the server
+// first (requests in flight may finish), then the watcher, then what phase 2 opened.
+import { closeResources, type Resources } from './resources.ts';
+import type { Served } from './serve.ts';
+import type { WatcherSlot } from './background.ts';
+
+export function stopOnSignals(resources: Resources, served: Served, watcher: WatcherSlot): void {
+  const { config, log } = resources;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      log.info({ event: 'stopping', signal, graceMs: config.shutdownGraceMs }, 'stopping');
+      const stop = async () => {
+        await served.server.close(config.shutdownGraceMs);
+        await watcher.stop();
+        await closeResources(resources);
+      };
+      void stop().finally(() => {
+        log.info({ event: 'stopped' }, 'stopped');
+        process.exit(0);
+      });
+    });
+  }
+}
