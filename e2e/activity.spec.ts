@@ -2,7 +2,13 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { activityPageSchema } from '../src/contract/activity-wire.ts';
-import { chooseCountry, expectNoAxeViolations, HEADERS, resetSimulator } from './console-journeys.ts';
+import {
+  chooseCountry,
+  expectNoAxeViolations,
+  HEADERS,
+  resetSimulator,
+  signedIn,
+} from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 
 // The Activity screen (docs/decisions/0022) against `npm start`: what a parent does through the
@@ -20,8 +26,7 @@ test.use({
 test.beforeEach(({ request }) => resetSimulator(request));
 
 async function signIn(page: Page, then: string) {
-  await page.goto(`/login?redirect=${encodeURIComponent(then)}`);
-  await page.getByRole('button', { name: 'Demo parent (100)' }).click();
+  await signedIn(page, 'parent', then);
   await page.waitForURL((url) => url.pathname === then.split('?')[0]);
 }
 

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { centreRows, chooseCountry, demoLogin, HEADERS, resetSimulator } from './console-journeys.ts';
+import {
+  centreRows,
+  chooseCountry,
+  demoLogin,
+  HEADERS,
+  resetSimulator,
+  signedIn,
+} from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 import {
   freePort,
@@ -55,8 +62,7 @@ test.describe('with the server stopped', () => {
   test('a screen whose code is not loaded yet shows the offline panel, and Retry shows it once the server is back', async ({
     page,
   }) => {
-    await page.goto(`${proxy.url}/login?redirect=/centres`);
-    await page.getByRole('button', { name: 'Demo parent (100)' }).click();
+    await signedIn(page, 'parent', '/centres', proxy.url);
     await expect(centreRows(page).first()).toBeVisible();
     const first = centreRows(page).first().getByRole('link');
     const name = (await first.textContent()) ?? '';
@@ -89,8 +95,7 @@ test.describe('offline', () => {
     context,
   }) => {
     await page.clock.install();
-    await page.goto('/login');
-    await page.getByRole('button', { name: 'Demo parent (100)' }).click();
+    await signedIn(page, 'parent', '/');
     await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
     // Ten minutes on the overview: longer than the query cache keeps what nothing observes.
     await page.clock.fastForward('10:00');

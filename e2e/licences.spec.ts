@@ -1,5 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
-import { expectNoAxeViolations, resetSimulator, SIM_HEADERS } from './console-journeys.ts';
+import {
+  type DemoRole,
+  expectNoAxeViolations,
+  resetSimulator,
+  signedIn,
+  SIM_HEADERS,
+} from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 
 // A centre's Licences tab against `npm start` (the proxy with the embedded simulator, D11/D12):
@@ -13,12 +19,11 @@ test.use({
 
 test.beforeEach(({ request }) => resetSimulator(request));
 
-const PARENT = 'Demo parent (100)';
-const PROCESSOR = 'Demo processor (200)';
+const PARENT = 'parent';
+const PROCESSOR = 'processor';
 
-async function signIn(page: Page, who: string, then: string) {
-  await page.goto(`/login?redirect=${encodeURIComponent(then)}`);
-  await page.getByRole('button', { name: who }).click();
+async function signIn(page: Page, who: DemoRole, then: string) {
+  await signedIn(page, who, then);
   await page.waitForURL((url) => url.pathname.startsWith('/centres/'));
 }
 

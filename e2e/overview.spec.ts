@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
-import { expectNoAxeViolations, layoutShift, resetSimulator, SIM_HEADERS } from './console-journeys.ts';
+import {
+  expectNoAxeViolations,
+  layoutShift,
+  resetSimulator,
+  signedIn,
+  SIM_HEADERS,
+} from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 
 // The overview across a parent's centres against `npm start` (the proxy with the embedded
@@ -16,8 +22,7 @@ test.use({
 test.beforeEach(({ request }) => resetSimulator(request));
 
 async function signIn(page: Page, who: 'Demo parent (100)' | 'Demo processor (200)') {
-  await page.goto('/login');
-  await page.getByRole('button', { name: who }).click();
+  await signedIn(page, who === 'Demo parent (100)' ? 'parent' : 'processor', '/');
   // The overview is a parent's home.
   await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
 }
