@@ -1,3 +1,4 @@
+import { expect } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -138,12 +139,13 @@ export async function startRedis(): Promise<OwnRedis> {
       stdio: 'ignore',
     },
   );
-  const deadline = Date.now() + 10_000;
-  while (!existsSync(socket)) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('redis-server did not start');
-    // oxlint-disable-next-line no-await-in-loop -- polling until the socket appears
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await expect
+    .poll(() => existsSync(socket) || child.exitCode !== null, {
+      message: 'redis-server started',
+      timeout: 10_000,
+    })
+    .toBe(true);
+  if (child.exitCode !== null) throw new Error('redis-server did not start');
   return {
     url: `unix://${socket}`,
     async stop() {

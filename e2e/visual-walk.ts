@@ -43,29 +43,32 @@ export async function prepareContext(context: BrowserContext, page: Page, combo:
 }
 
 /**
- * Until the page stops moving: fonts loaded and no transition running (endless spinners aside),
- * twice a quarter of a second apart, since a closing dialog's transition may start a frame after the
- * next one opened. The pointer leaves the last button it clicked first, so that no hover style
- * stands in for a missing one.
+ * Until the page stops moving: fonts loaded and no transition running (endless spinners aside) for
+ * several frames in a row, since a closing dialog's transition may start a frame after the next one
+ * opened. Counted in the page's frames, not waited for in time. The pointer leaves the last button
+ * it clicked first, so that no hover style stands in for a missing one.
  */
 async function settle(page: Page) {
   await page.mouse.move(0, 0);
   await page.evaluate(async () => {
     await document.fonts.ready;
+    await new Promise<void>((resolve) => {
+      let stillFrames = 0;
+      const frame = () => {
+        const moving = document
+          .getAnimations()
+          .some(
+            (animation) =>
+              animation.playState === 'running' &&
+              animation.effect?.getComputedTiming().iterations !== Infinity,
+          );
+        stillFrames = moving ? 0 : stillFrames + 1;
+        if (stillFrames >= 8) resolve();
+        else requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
   });
-  const still = () =>
-    page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every(
-          (animation) =>
-            animation.playState !== 'running' ||
-            animation.effect?.getComputedTiming().iterations === Infinity,
-        ),
-    );
-  await still();
-  await page.waitForTimeout(250);
-  await still();
 }
 
 /**
