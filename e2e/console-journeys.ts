@@ -70,16 +70,21 @@ export async function typedLogin(page: Page, credentials: Credentials) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** axe, WCAG 2.1 A and AA, on the page as it is now. */
-export async function expectNoAxeViolations(page: Page, what: string) {
+/** axe's violations, WCAG 2.1 A and AA, on the page as it is now: one line each. */
+export async function axeViolations(page: Page, what: string): Promise<string[]> {
   // Dialogs fade in: contrast is measured once their transitions have finished.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
-  expect(
-    results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  return results.violations.map(
+    (v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+/** axe, WCAG 2.1 A and AA, on the page as it is now. */
+export async function expectNoAxeViolations(page: Page, what: string) {
+  expect(await axeViolations(page, what)).toEqual([]);
 }
 
 /** The rows of the centres table, in order (its header row aside), in any language. */

@@ -72,12 +72,13 @@ async function settle(page: Page) {
 }
 
 /**
- * Login, overview, centres, palette, create, credentials, centre page, reveal, a centre's licences
- * with banners, a doctor's licences drawer, a centre's Contract tab with a preview and the cancel
- * confirmation, the activity log and a centre's recent activity, re-login, 404 and offline, in
- * that order, calling `visit` on each once it has settled. The palette opens before any dialog (the
- * order in which its overlay went missing). A state the walk cannot reach as it should (no in-app
- * 404, no offline panel) is named in `problems`, and the walk goes on.
+ * Login, overview (all, then needing attention), centres, palette, create, credentials, centre
+ * page, reveal, a centre's licences with banners, a doctor's licences drawer, a centre's Contract
+ * tab with a preview and the cancel confirmation, the activity log (and filtered to nothing) and a
+ * centre's recent activity, re-login, 404 and offline, in that order, calling `visit` on each once
+ * it has settled. The palette opens before any dialog (the order in which its overlay went
+ * missing). A state the walk cannot reach as it should (no in-app 404, no offline panel) is named
+ * in `problems`, and the walk goes on.
  */
 export async function walkScreens(page: Page, context: BrowserContext, combo: Combo, visit: Visit) {
   const text = (key: MessageKey, params?: Record<string, string>) => uiText(combo.language, key, params);
@@ -99,6 +100,10 @@ export async function walkScreens(page: Page, context: BrowserContext, combo: Co
   await expect(main.getByRole('table')).toBeVisible();
   await expect(main.getByRole('progressbar')).toHaveCount(0, { timeout: 15_000 });
   await at('overview');
+  // D12's four problem centres, filtered.
+  await page.getByRole('button', { name: text('overview.show.attention', { count: '4' }) }).click();
+  await expect(main.getByRole('table').locator('tbody tr')).toHaveCount(4);
+  await at('overview-attention');
 
   await page.goto('/centres');
   await expect(page.getByRole('heading', { name: text('centres.title'), level: 1 })).toBeVisible();
@@ -207,6 +212,9 @@ export async function walkScreens(page: Page, context: BrowserContext, combo: Co
   await expect(page.getByRole('heading', { name: text('activity.title'), level: 1 })).toBeVisible();
   await expect(main.getByRole('list', { name: text('activity.list') })).toBeVisible();
   await at('activity');
+  await page.goto('/activity?outcome=refused&action=auth.sign_out&centre=999');
+  await expect(main.getByText(text('activity.noResults'))).toBeVisible();
+  await at('activity-no-results');
   await page.goto('/centres/101/activity');
   await expect(main.getByRole('region', { name: text('activity.recent.title') })).toBeVisible();
   await at('centre-activity');
