@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import {
   centreRows,
   chooseCountry,
@@ -30,14 +29,6 @@ test.use({
     /Failed to load resource: (the server responded with a status of (401|404)|net::ERR_CONNECTION_REFUSED)/,
   ],
 });
-
-/** Every row of the list is in Portugal; answers the rows as shown. */
-async function portugal(view: Page) {
-  const rows = await centreRows(view).allTextContents();
-  expect(rows.length).toBeGreaterThan(0);
-  for (const row of rows) expect(row).toContain('Portugal');
-  return rows;
-}
 
 test.describe('with the server stopped', () => {
   let redis: OwnRedis;
@@ -208,26 +199,5 @@ test.describe('on the shared server', () => {
     // The centre's page, which opens on its first tab.
     await expect(page).toHaveURL(new RegExp(`/centres/${id}(/[a-z]+)?(\\?.*)?$`));
     await expect(page.getByRole('heading', { name: 'E2E Clínica Anunciada', level: 1 })).toBeVisible();
-  });
-
-  test('sorting by the Country header and filtering by a country live in the URL: a reload shows the same view', async ({
-    page,
-  }) => {
-    await demoLogin(page);
-    const country = page.getByRole('columnheader', { name: 'Country' });
-    await country.getByRole('button').click();
-    await expect(country).toHaveAttribute('aria-sort', 'ascending');
-    await expect(page).toHaveURL(/sort=country/);
-    await page.getByLabel('Country', { exact: true }).selectOption({ value: 'PT' });
-    await expect(page).toHaveURL(/country=PT/);
-    const before = await portugal(page);
-    await page.reload();
-    await expect(country).toHaveAttribute('aria-sort', 'ascending');
-    await expect(page.getByLabel('Country', { exact: true })).toHaveValue('PT');
-    expect(await portugal(page)).toEqual(before);
-    // Back: the filter goes, the sort stays (each was its own step in the history).
-    await page.goBack();
-    await expect(page.getByLabel('Country', { exact: true })).toHaveValue('');
-    await expect(country).toHaveAttribute('aria-sort', 'ascending');
   });
 });

@@ -162,24 +162,6 @@ test('a pasted link opens that doctor’s licences; an unknown doctor is said to
   ).toBeVisible();
 });
 
-test('the licence type survives a reload and back/forward', async ({ page }) => {
-  await signIn(page, PARENT, '/centres/101/licences');
-  await expect(page.getByRole('table', { name: 'BASIC licences' })).toBeVisible();
-  const types = page.getByRole('radiogroup', { name: 'Licence type' });
-  await types.getByText('ELITE', { exact: true }).click();
-  await expect(page.getByRole('table', { name: 'ELITE licences' })).toBeVisible();
-  await expect(page).toHaveURL(/type=ELITE/);
-  await page.reload();
-  await expect(page.getByRole('table', { name: 'ELITE licences' })).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'ELITE' })).toBeChecked();
-  await types.getByText('TRIAL', { exact: true }).click();
-  await expect(page.getByText('No TRIAL licences at this centre.')).toBeVisible();
-  await page.goBack();
-  await expect(page.getByRole('table', { name: 'ELITE licences' })).toBeVisible();
-  await page.goForward();
-  await expect(page.getByText('No TRIAL licences at this centre.')).toBeVisible();
-});
-
 for (const scheme of ['light', 'dark'] as const) {
   test(`the Licences tab and the drawer pass axe (WCAG 2.1 AA) in the ${scheme} theme`, async ({ page }) => {
     // Four axe runs and four screens: seconds each on a loaded two-core machine. Nothing here is timed.
