@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { activityPageSchema } from '../src/proxy-api/activity.ts';
-import { chooseCountry, expectNoAxeViolations, HEADERS, resetSimulator } from './console-journeys.ts';
+import { chooseCountry, HEADERS, resetSimulator, signedIn } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 
 // The Activity screen (docs/decisions/0022) against `npm start`: what a parent does through the
@@ -20,8 +20,7 @@ test.use({
 test.beforeEach(({ request }) => resetSimulator(request));
 
 async function signIn(page: Page, then: string) {
-  await page.goto(`/login?redirect=${encodeURIComponent(then)}`);
-  await page.getByRole('button', { name: 'Demo parent (100)' }).click();
+  await signedIn(page, 'parent', then);
   await page.waitForURL((url) => url.pathname === then.split('?')[0]);
 }
 
@@ -136,21 +135,3 @@ test('a contract change, doctors registered and a centre created are in Activity
   expect(column('subject').some((subject) => subject?.startsWith(eventId))).toBe(true);
   expect(new Set(column('action'))).toEqual(new Set(['contract.event']));
 });
-
-for (const scheme of ['light', 'dark'] as const) {
-  test(`Activity and a centre’s recent activity pass axe (WCAG 2.1 AA) in the ${scheme} theme`, async ({
-    page,
-  }) => {
-    test.setTimeout(90_000);
-    await page.emulateMedia({ colorScheme: scheme });
-    await signIn(page, '/activity');
-    await expect(lines(page)).toBeVisible();
-    await expectNoAxeViolations(page, 'activity');
-    await page.goto('/activity?outcome=refused&action=auth.sign_out&centre=999');
-    await expect(page.getByText('No entry matches these filters.')).toBeVisible();
-    await expectNoAxeViolations(page, 'activity, no results');
-    await page.goto('/centres/101/activity');
-    await expect(page.getByRole('region', { name: 'Recent activity' })).toBeVisible();
-    await expectNoAxeViolations(page, 'a centre’s recent activity');
-  });
-}

@@ -1,4 +1,4 @@
-import { resetSimulator } from './console-journeys.ts';
+import { resetSimulator, signedIn } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 
 // A centre's page against `npm start` (docs/decisions/0024): it asks the proxy for its one centre,
@@ -9,9 +9,7 @@ test.beforeEach(({ request }) => resetSimulator(request));
 test('a centre’s tabs ask for that one centre, and never for the whole child list', async ({ page }) => {
   const asked: string[] = [];
   page.on('request', (request) => asked.push(new URL(request.url()).pathname));
-  await page.goto(`/login?redirect=${encodeURIComponent('/centres/101/licences')}`);
-  await page.getByRole('button', { name: 'Demo parent (100)' }).click();
-  await page.waitForURL('**/centres/101/licences');
+  await signedIn(page, 'parent', '/centres/101/licences');
   await expect(page.getByRole('heading', { level: 1, name: 'Clínica Diagonal' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Plans', level: 2 })).toBeVisible();
   for (const tab of ['Doctors', 'Templates', 'Contract']) {
@@ -26,8 +24,7 @@ test('a centre’s tabs ask for that one centre, and never for the whole child l
 });
 
 test('the centres list is read by a worker, off the page’s main thread', async ({ page }) => {
-  await page.goto(`/login?redirect=${encodeURIComponent('/centres')}`);
-  await page.getByRole('button', { name: 'Demo parent (100)' }).click();
+  await signedIn(page, 'parent', '/centres');
   await expect(page.getByRole('link', { name: 'Centre Nou Badalona' })).toBeVisible();
   expect(page.workers().map((worker) => new URL(worker.url()).pathname)).toEqual([
     expect.stringMatching(/^\/assets\/child-list\.worker-[\w-]+\.js$/),

@@ -1,5 +1,11 @@
-import type { Page } from '@playwright/test';
-import { centreRows, chooseCountry, demoLogin, HEADERS, resetSimulator } from './console-journeys.ts';
+import {
+  centreRows,
+  chooseCountry,
+  demoLogin,
+  HEADERS,
+  resetSimulator,
+  signedIn,
+} from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 import {
   freePort,
@@ -24,14 +30,6 @@ test.use({
   ],
 });
 
-/** Every row of the list is in Portugal; answers the rows as shown. */
-async function portugal(view: Page) {
-  const rows = await centreRows(view).allTextContents();
-  expect(rows.length).toBeGreaterThan(0);
-  for (const row of rows) expect(row).toContain('Portugal');
-  return rows;
-}
-
 test.describe('with the server stopped', () => {
   let redis: OwnRedis;
   let proxy: OwnProxy;
@@ -55,8 +53,7 @@ test.describe('with the server stopped', () => {
   test('a screen whose code is not loaded yet shows the offline panel, and Retry shows it once the server is back', async ({
     page,
   }) => {
-    await page.goto(`${proxy.url}/login?redirect=/centres`);
-    await page.getByRole('button', { name: 'Demo parent (100)' }).click();
+    await signedIn(page, 'parent', '/centres', proxy.url);
     await expect(centreRows(page).first()).toBeVisible();
     const first = centreRows(page).first().getByRole('link');
     const name = (await first.textContent()) ?? '';
@@ -89,8 +86,7 @@ test.describe('offline', () => {
     context,
   }) => {
     await page.clock.install();
-    await page.goto('/login');
-    await page.getByRole('button', { name: 'Demo parent (100)' }).click();
+    await signedIn(page, 'parent', '/');
     await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
     // Ten minutes on the overview: longer than the query cache keeps what nothing observes.
     await page.clock.fastForward('10:00');
@@ -203,26 +199,5 @@ test.describe('on the shared server', () => {
     // The centre's page, which opens on its first tab.
     await expect(page).toHaveURL(new RegExp(`/centres/${id}(/[a-z]+)?(\\?.*)?$`));
     await expect(page.getByRole('heading', { name: 'E2E Clínica Anunciada', level: 1 })).toBeVisible();
-  });
-
-  test('sorting by the Country header and filtering by a country live in the URL: a reload shows the same view', async ({
-    page,
-  }) => {
-    await demoLogin(page);
-    const country = page.getByRole('columnheader', { name: 'Country' });
-    await country.getByRole('button').click();
-    await expect(country).toHaveAttribute('aria-sort', 'ascending');
-    await expect(page).toHaveURL(/sort=country/);
-    await page.getByLabel('Country', { exact: true }).selectOption({ value: 'PT' });
-    await expect(page).toHaveURL(/country=PT/);
-    const before = await portugal(page);
-    await page.reload();
-    await expect(country).toHaveAttribute('aria-sort', 'ascending');
-    await expect(page.getByLabel('Country', { exact: true })).toHaveValue('PT');
-    expect(await portugal(page)).toEqual(before);
-    // Back: the filter goes, the sort stays (each was its own step in the history).
-    await page.goBack();
-    await expect(page.getByLabel('Country', { exact: true })).toHaveValue('');
-    await expect(country).toHaveAttribute('aria-sort', 'ascending');
   });
 });

@@ -28,28 +28,38 @@ export async function resetSimulator(request: APIRequestContext) {
   expect(reset.ok()).toBe(true);
 }
 
-/** D12: the demo parent's one-click login, ending on its centres list (the home is the overview). */
-export async function demoLogin(page: Page) {
-  await page.goto('/login?redirect=/centres');
-  await page.getByRole('button', { name: 'Demo parent (100)' }).click();
-  await expect(page.getByRole('heading', { name: 'Centres', level: 1 })).toBeVisible();
-}
+/** D12's two demo parents: the self-billing one (100) and the processor-billed one (200). */
+export type DemoRole = 'parent' | 'processor';
+
+const DEMO_LOGINS = {
+  parent: { providerId: 100, clientId: 'demo-parent', clientSecret: 'demo-parent-secret' },
+  processor: { providerId: 200, clientId: 'demo-processor', clientSecret: 'demo-processor-secret' },
+} as const;
 
 /**
- * D12: the demo parent signs in through the proxy's API, as the login form would, without the page
- * (the session cookie lands in the request context, shared with its browser context's pages).
+ * D12: a demo parent signs in through the proxy's API, as the login form would, without the page
+ * (the session cookie lands in the request context, shared with its browser context's pages). The
+ * sign-in journeys go through the form (console.spec.ts, console-layout.spec.ts); every other
+ * journey starts signed in this way. `origin`: a server of the journey's own (e2e/own-proxy.ts).
  */
-export async function apiDemoLogin(request: APIRequestContext) {
-  const login = await request.post('/auth/login', {
+export async function apiDemoLogin(request: APIRequestContext, role: DemoRole = 'parent', origin = '') {
+  const login = await request.post(`${origin}/auth/login`, {
     headers: HEADERS,
-    data: {
-      environment: 'demo',
-      providerId: 100,
-      clientId: 'demo-parent',
-      clientSecret: 'demo-parent-secret',
-    },
+    data: { environment: 'demo', ...DEMO_LOGINS[role] },
   });
   expect(login.status()).toBe(200);
+}
+
+/** Signed in as `role` through the API, then on `then`, as a redirect after the form would land. */
+export async function signedIn(page: Page, role: DemoRole, then: string, origin = '') {
+  await apiDemoLogin(page.request, role, origin);
+  await page.goto(`${origin}${then}`);
+}
+
+/** D12: the demo parent signed in, on its centres list (the home is the overview). */
+export async function demoLogin(page: Page) {
+  await signedIn(page, 'parent', '/centres');
+  await expect(page.getByRole('heading', { name: 'Centres', level: 1 })).toBeVisible();
 }
 
 /** Types the credentials into the login form on the current page and signs in. */
@@ -60,16 +70,21 @@ export async function typedLogin(page: Page, credentials: Credentials) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** axe, WCAG 2.1 A and AA, on the page as it is now. */
-export async function expectNoAxeViolations(page: Page, what: string) {
+/** axe's violations, WCAG 2.1 A and AA, on the page as it is now: one line each. */
+export async function axeViolations(page: Page, what: string): Promise<string[]> {
   // Dialogs fade in: contrast is measured once their transitions have finished.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
-  expect(
-    results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  return results.violations.map(
+    (v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+/** axe, WCAG 2.1 A and AA, on the page as it is now. */
+export async function expectNoAxeViolations(page: Page, what: string) {
+  expect(await axeViolations(page, what)).toEqual([]);
 }
 
 /** The rows of the centres table, in order (its header row aside), in any language. */
@@ -86,19 +101,19 @@ export async function chooseCountry(page: Page, dialog: Locator, country: string
     .click();
 }
 
-/** The page's layout shift so far, as CLS counts it (shifts right after an input excepted). */
+/**
+ * The page's layout shift so far, as CLS counts it (shifts right after an input excepted). A
+ * buffered observer holds every earlier entry as soon as it observes: they are taken at once, with
+ * no wait for its callback.
+ */
 export const layoutShift = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & {
-            value: number;
-            hadRecentInput: boolean;
-          })[])
-            if (!entry.hadRecentInput) total += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 100);
-      }),
-  );
+  page.evaluate(() => {
+    const observer = new PerformanceObserver(() => {});
+    observer.observe({ type: 'layout-shift', buffered: true });
+    const entries = observer.takeRecords() as (PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+    })[];
+    observer.disconnect();
+    return entries.reduce((total, entry) => (entry.hadRecentInput ? total : total + entry.value), 0);
+  });

@@ -7,6 +7,7 @@ import {
   expectNoAxeViolations,
   resetSimulator,
   SIM_HEADERS,
+  signedIn,
   typedLogin,
 } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
@@ -120,7 +121,7 @@ test.describe('on a 360×740 screen', () => {
     await expect(page.getByRole('button', { name: 'Demo parent (100)' })).toBeVisible();
     await expectNoHorizontalOverflow(page, 'login');
 
-    await page.getByRole('button', { name: 'Demo parent (100)' }).click();
+    await signedIn(page, 'parent', '/centres');
     await expect(centreRows(page).first()).toBeVisible();
     await expectNoHorizontalOverflow(page, 'centres');
     await expect(navCentres(page)).not.toBeInViewport();

@@ -1,6 +1,13 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { contractEventsSchema } from '../src/proxy-api/console.ts';
-import { expectNoAxeViolations, HEADERS, resetSimulator, SIM_HEADERS } from './console-journeys.ts';
+import {
+  type DemoRole,
+  expectNoAxeViolations,
+  HEADERS,
+  resetSimulator,
+  signedIn,
+  SIM_HEADERS,
+} from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 
 // The Contract tab and the contract-event log against `npm start` (the proxy with the embedded
@@ -16,12 +23,11 @@ test.use({
 
 test.beforeEach(({ request }) => resetSimulator(request));
 
-const PARENT = 'Demo parent (100)';
-const PROCESSOR = 'Demo processor (200)';
+const PARENT = 'parent';
+const PROCESSOR = 'processor';
 
-async function signIn(page: Page, who: string, then: string) {
-  await page.goto(`/login?redirect=${encodeURIComponent(then)}`);
-  await page.getByRole('button', { name: who }).click();
+async function signIn(page: Page, who: DemoRole, then: string) {
+  await signedIn(page, who, then);
   await page.waitForURL((url) => url.pathname === then.split('?')[0]);
 }
 
@@ -229,7 +235,7 @@ test('the processor-billed parent has no Contract tab, and its centre says why',
 });
 
 /** A browser context of its own, signed in through the demo button, on `then`. */
-async function otherBrowser(browser: Browser, who: string, then: string) {
+async function otherBrowser(browser: Browser, who: DemoRole, then: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, who, then);

@@ -1,30 +1,13 @@
 import type { Page } from '@playwright/test';
 import { apiDemoLogin } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
+import { recordCspViolations } from './walk-checks.ts';
 
 // A demo centre with no contract yet answers 404 on its licence summary (D5, spec 7), which the
 // overview and the centre's Licences tab read as "no contract"; Chromium still logs the answer.
 test.use({
   expectedConsoleErrors: [/Failed to load resource: the server responded with a status of 404/],
 });
-
-/** Collects CSP violations the page reports, from the first script on. */
-async function recordViolations(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
-      report(
-        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
-      );
-    });
-  });
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-  });
-  return violations;
-}
 
 /** Every same-origin screen reachable by links from `start` (breadth first, at most 40). */
 async function visitEveryScreen(page: Page, start: string): Promise<string[]> {
@@ -62,7 +45,7 @@ test('the console runs under its strict CSP: every screen, signed out and in, lo
   // overview's licence data, well beyond 30 s on a busy 2-core machine; with Activity's screens and
   // tabs added, past 120 s at a load average of 8. Nothing in it is timed.
   test.setTimeout(240_000);
-  const violations = await recordViolations(page);
+  const violations = await recordCspViolations(page);
   const response = await page.goto('/');
   const csp = response?.headers()['content-security-policy'] ?? '';
   expect(csp).toContain("default-src 'none'");

@@ -1,4 +1,27 @@
 import { test as base, expect } from '@playwright/test';
+import { journeyServer, type ServerOptions } from './journey-server.ts';
+import { startWorkerServer, type OwnProxy } from './own-proxy.ts';
+
+export { journeyServer, type ServerOptions };
+
+/**
+ * Each worker's own `npm start` and so its own simulator world (D11) and embedded database
+ * (docs/decisions/0018): specs run in parallel without seeing each other's resets, faults and
+ * clock. The port is the run's base (`E2E_PORT`, default 8181) plus the worker's index, unique for
+ * the run, so that a worker started after a failed one never meets its predecessor's server.
+ */
+const workerFixtures = base.extend<object, { serverOptions: ServerOptions; server: OwnProxy }>({
+  serverOptions: [journeyServer, { scope: 'worker', option: true }],
+  server: [
+    async ({ serverOptions }, use, workerInfo) => {
+      const port = Number(process.env['E2E_PORT'] ?? 8181) + (workerInfo.workerIndex % 100);
+      const server = await startWorkerServer(port, serverOptions.args, serverOptions.env);
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+});
 
 /**
  * Every page fails its test on a console error or an uncaught exception: a journey that "passes"
@@ -6,7 +29,11 @@ import { test as base, expect } from '@playwright/test';
  * expects (`expectedConsoleErrors`): Chromium logs every 4xx answer as "Failed to load resource",
  * and a journey that probes the session or types a wrong secret gets a 401 by design.
  */
-export const test = base.extend<{ failOnConsoleErrors: void; expectedConsoleErrors: RegExp[] }>({
+export const test = workerFixtures.extend<{ failOnConsoleErrors: void; expectedConsoleErrors: RegExp[] }>({
+  // The worker's server's address (`provide` is Playwright's `use`; the React lint reads that name as a hook).
+  baseURL: async ({ server }, provide) => {
+    await provide(server.url);
+  },
   expectedConsoleErrors: [[], { option: true }],
   failOnConsoleErrors: [
     async ({ page, expectedConsoleErrors }, use) => {

@@ -1,5 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
-import { expectNoAxeViolations, resetSimulator, SIM_HEADERS } from './console-journeys.ts';
+import {
+  type DemoRole,
+  expectNoAxeViolations,
+  resetSimulator,
+  signedIn,
+  SIM_HEADERS,
+} from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 
 // A centre's Licences tab against `npm start` (the proxy with the embedded simulator, D11/D12):
@@ -13,12 +19,11 @@ test.use({
 
 test.beforeEach(({ request }) => resetSimulator(request));
 
-const PARENT = 'Demo parent (100)';
-const PROCESSOR = 'Demo processor (200)';
+const PARENT = 'parent';
+const PROCESSOR = 'processor';
 
-async function signIn(page: Page, who: string, then: string) {
-  await page.goto(`/login?redirect=${encodeURIComponent(then)}`);
-  await page.getByRole('button', { name: who }).click();
+async function signIn(page: Page, who: DemoRole, then: string) {
+  await signedIn(page, who, then);
   await page.waitForURL((url) => url.pathname.startsWith('/centres/'));
 }
 
@@ -155,24 +160,6 @@ test('a pasted link opens that doctor’s licences; an unknown doctor is said to
   await expect(
     page.getByRole('dialog').getByText('This doctor is not registered at this centre'),
   ).toBeVisible();
-});
-
-test('the licence type survives a reload and back/forward', async ({ page }) => {
-  await signIn(page, PARENT, '/centres/101/licences');
-  await expect(page.getByRole('table', { name: 'BASIC licences' })).toBeVisible();
-  const types = page.getByRole('radiogroup', { name: 'Licence type' });
-  await types.getByText('ELITE', { exact: true }).click();
-  await expect(page.getByRole('table', { name: 'ELITE licences' })).toBeVisible();
-  await expect(page).toHaveURL(/type=ELITE/);
-  await page.reload();
-  await expect(page.getByRole('table', { name: 'ELITE licences' })).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'ELITE' })).toBeChecked();
-  await types.getByText('TRIAL', { exact: true }).click();
-  await expect(page.getByText('No TRIAL licences at this centre.')).toBeVisible();
-  await page.goBack();
-  await expect(page.getByRole('table', { name: 'ELITE licences' })).toBeVisible();
-  await page.goForward();
-  await expect(page.getByText('No TRIAL licences at this centre.')).toBeVisible();
 });
 
 for (const scheme of ['light', 'dark'] as const) {

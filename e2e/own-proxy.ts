@@ -1,3 +1,4 @@
+import { expect } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -59,11 +60,31 @@ export function startWatchedDemo(args: string[], env: Record<string, string>): P
   });
 }
 
-async function untilListening(args: string[], env: Record<string, string>): Promise<OwnProxy> {
+/**
+ * `npm start` (scripts/start.ts) on `port` for a Playwright worker (e2e/fixtures.ts): `args` its
+ * command line (a generated world), `env` its settings on top of the runner's own (the simulator's
+ * control token). Its output is kept only until it listens; its errors go on to the runner's.
+ */
+export function startWorkerServer(port: number, args: string[], env: Record<string, string>) {
+  return untilListening(
+    [path.join(root, 'scripts/start.ts'), '--port', String(port), ...args],
+    {
+      ...(process.env as Record<string, string>),
+      ...env,
+    },
+    true,
+  );
+}
+
+async function untilListening(
+  args: string[],
+  env: Record<string, string>,
+  forwardErrors = false,
+): Promise<OwnProxy> {
   // Its embedded database in a folder of its own (docs/decisions/0018), removed when it stops.
   const data = copyDataDir();
   const child: ChildProcess = spawn(process.execPath, [...embeddedEngineFlags, ...args], {
-    env: { PATH: process.env['PATH'], DATA_DIR: data.dir, ...env },
+    env: { PATH: process.env['PATH'], ...env, DATA_DIR: data.dir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -73,7 +94,15 @@ async function untilListening(args: string[], env: Record<string, string>): Prom
       const text = chunk.toString();
       output += text;
       const found = hear(text);
-      if (found) resolve(found);
+      if (!found) return;
+      // A server that runs the whole suite logs every request: nothing is kept once it listens.
+      child.stdout?.off('data', read);
+      child.stderr?.off('data', read);
+      child.stdout?.resume();
+      if (forwardErrors) child.stderr?.pipe(process.stderr, { end: false });
+      else child.stderr?.resume();
+      output = '';
+      resolve(found);
     };
     child.stdout?.on('data', read);
     child.stderr?.on('data', read);
@@ -110,12 +139,13 @@ export async function startRedis(): Promise<OwnRedis> {
       stdio: 'ignore',
     },
   );
-  const deadline = Date.now() + 10_000;
-  while (!existsSync(socket)) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('redis-server did not start');
-    // oxlint-disable-next-line no-await-in-loop -- polling until the socket appears
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await expect
+    .poll(() => existsSync(socket) || child.exitCode !== null, {
+      message: 'redis-server started',
+      timeout: 10_000,
+    })
+    .toBe(true);
+  if (child.exitCode !== null) throw new Error('redis-server did not start');
   return {
     url: `unix://${socket}`,
     async stop() {

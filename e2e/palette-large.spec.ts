@@ -1,23 +1,15 @@
-import { expect, test } from './fixtures.ts';
-import { startGeneratedWorld, type OwnProxy } from './own-proxy.ts';
+import { signedIn } from './console-journeys.ts';
+import { expect, journeyServer, test } from './fixtures.ts';
 
 // The Ctrl+K palette over a generated world of 2,000 centres (`npm start -- --demo-centres 2000
-// --demo-doctors 1`), on a server of its own so that its world does not replace the demo seed the
-// other journeys share.
-let server: OwnProxy;
-
-test.beforeAll(async () => {
-  server = await startGeneratedWorld(2000, 1);
-});
-
-test.afterAll(() => server.stop());
+// --demo-doctors 1`), on a worker and server of its own.
+test.use({ serverOptions: { ...journeyServer, args: ['--demo-centres', '2000', '--demo-doctors', '1'] } });
 
 test('the Ctrl+K palette keeps every keystroke typed right after opening it, at 2,000 centres', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  await page.goto(`${server.url}/login?redirect=/centres`);
-  await page.getByRole('button', { name: 'Demo parent (100)' }).click();
+  await signedIn(page, 'parent', '/centres');
   await expect(page.getByRole('button', { name: 'Create centre' }).first()).toBeVisible();
   const search = page.getByRole('textbox', { name: 'Centre name or id…' });
   // The first opening loads the palette and indexes the centres; the second finds it loaded. Each

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import base from '../playwright.config.ts';
+import { journeyServer } from './journey-server.ts';
 
 // `npm run screenshots`: the e2e setup (the built console served by `scripts/start.ts`, the same
 // Chromium) on a port of its own, running only the screenshot walk (e2e/screenshots.capture.ts).
@@ -13,6 +14,9 @@ export default defineConfig({
   testDir: '.',
   testMatch: 'screenshots.capture.ts',
   outputDir: path.join(root, 'test-results/screenshots'),
+  // One server and one simulator world, which every combination resets: one at a time.
+  fullyParallel: false,
+  workers: 1,
   use: { ...base.use, baseURL },
   webServer: {
     command: `node --liftoff-only scripts/start.ts --port ${port}`,
@@ -22,6 +26,6 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: base.webServer && !Array.isArray(base.webServer) ? (base.webServer.env ?? {}) : {},
+    env: journeyServer.env,
   },
 });

@@ -76,6 +76,9 @@ const i18n = setupI18n({
 });
 i18n.setMessagesCompiler(compileMessage);
 
+/** Every key of the console's catalogues (English holds them all; the tests of src/console check). */
+export const messageKeys: ReadonlySet<string> = new Set(Object.keys(english));
+
 /** Where the console remembers the chosen language (src/console/lib/i18n). */
 export const LANGUAGE_STORAGE_KEY = 'provider-console.language';
 
