@@ -31,7 +31,9 @@ export default mergeConfig(
               '{scripts,tools}/**/*.test.ts',
             ],
             setupFiles: ['tools/vitest/setup-node.ts'],
-            globalSetup: ['tools/vitest/global-setup-node.ts'],
+            // The embedded database's template, then the run's one Redis and PostgreSQL that every
+            // store test shares, each with a database of its own (src/proxy/testing/shared-stores.ts).
+            globalSetup: ['tools/vitest/global-setup-node.ts', 'src/proxy/testing/global-setup.ts'],
             // The embedded database's Node flag (src/proxy/core/store/pglite.ts, docs/decisions/0018).
             execArgv: ['--liftoff-only'],
           },

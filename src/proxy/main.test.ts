@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { canary, json, startFakeUpstream } from './testing/fake-upstream.ts';
 import type { FakeUpstream } from './testing/fake-upstream.ts';
-import { signInOnQa, spawnProxy } from './testing/process.ts';
+import { startProxy } from './testing/harness.ts';
+import { signInOnQa, spawnProxy, type ProxyProcess } from './testing/process.ts';
+import type { FetchLike } from './core/upstream/upstream.ts';
 
 let upstream: FakeUpstream;
 beforeAll(async () => {
@@ -18,6 +21,8 @@ const qa = () => ({
   SESSION_ENCRYPTION_KEY: 'b'.repeat(64),
 });
 const headers = { 'x-requested-with': 'provider-console', 'content-type': 'application/json' };
+/** What the control API's guard lets through reaches a stand-in simulator that answers anything. */
+const simulator: FetchLike = async () => Response.json({ ok: true });
 /** The `demo_beside_upstream` lines of a process's JSON logs. */
 const warnings = (text: string) =>
   text
@@ -99,8 +104,11 @@ describe('stopping', () => {
   });
 });
 
+// Each spawned proxy costs seconds (Node, the module graph, its embedded database): processes are
+// shared by the tests that only read them, and what the app alone decides is checked in-process.
 describe('starting', () => {
-  test('npm start prints one plain line with the URL to open and, in the demo, the demo logins', async () => {
+  // The demo's start (its world, the embedded identity provider) passed 20 s on a loaded machine.
+  test('npm start prints one plain line with the URL to open and, in the demo, the demo logins; the control token it prints is the one asked for', async () => {
     const proxy = spawnProxy({ HOST: '127.0.0.1' });
     const url = await proxy.listening;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -111,83 +119,92 @@ describe('starting', () => {
         `^${escape(`Provider Console: open ${url}/ in your browser. Demo logins (D12): provider 100 demo-parent / demo-parent-secret, provider 200 demo-processor / demo-processor-secret. Sign in with your organisation as a demo person: Ana Martín (Admin of Red Salud Demo), Óscar Ruiz (Operator of Red Salud Demo), Sofía Vidal (Support of Red Salud Demo), Pau Serra (Support of both demo parents). Demo e-mail is caught in-process: ${url}/demo-mail. Simulator control (/__sim): send x-demo-control-token: `)}[A-Za-z0-9_-]{32}$`,
       ),
     );
-    proxy.child.kill('SIGTERM');
-    expect(await proxy.exited).toBe(0);
-  });
-
-  test('the simulator control API asks for the token npm start printed; reading the clock does not', async () => {
-    const proxy = spawnProxy({ HOST: '127.0.0.1' });
-    const url = await proxy.listening;
-    await new Promise((resolve) => setTimeout(resolve, 100));
     const token = / x-demo-control-token: (\S+)$/.exec(proxy.stderr().trim())?.[1] ?? '';
     const reset = (extra: Record<string, string> = {}) =>
       fetch(`${url}/__sim/reset`, { method: 'POST', headers: { ...headers, ...extra } });
-    const refused = await reset();
-    expect(refused.status).toBe(403);
-    expect(await refused.json()).toMatchObject({ code: 'control_token_required' });
-    expect((await reset({ 'x-demo-control-token': `${token.slice(1)}x` })).status).toBe(403);
-    const fault = await fetch(`${url}/__sim/faults`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ match: 'GET /core', status: 503, times: 100 }),
-    });
-    expect(fault.status).toBe(403);
-    expect((await fetch(`${url}/__sim/state`, { headers })).status).toBe(403);
-    expect((await fetch(`${url}/__sim/clock`, { headers })).status).toBe(200);
+    expect((await reset()).status).toBe(403);
     expect((await reset({ 'x-demo-control-token': token })).status).toBe(200);
     proxy.child.kill('SIGTERM');
-    await proxy.exited;
-  });
+    expect(await proxy.exited).toBe(0);
+  }, 60_000);
 
-  test('a control token set in DEMO_CONTROL_TOKEN is the one asked for, and is never printed', async () => {
-    const token = 'e2e-control-token-0123456789abcdef';
-    const proxy = spawnProxy({ HOST: '127.0.0.1', DEMO_CONTROL_TOKEN: token });
-    const url = await proxy.listening;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(proxy.stderr()).toContain('send x-demo-control-token with DEMO_CONTROL_TOKEN.');
-    expect(`${proxy.stderr()}${proxy.stdout()}`).not.toContain(token);
-    const reset = await fetch(`${url}/__sim/reset`, {
-      method: 'POST',
-      headers: { ...headers, 'x-demo-control-token': token },
+  test('the simulator control API asks for its token; reading the clock does not', async () => {
+    const token = randomBytes(24).toString('base64url');
+    const proxy = await startProxy(undefined, {
+      transports: { demo: simulator },
+      simulatorControl: simulator,
+      simulatorControlToken: token,
     });
-    expect(reset.status).toBe(200);
-    proxy.child.kill('SIGTERM');
-    await proxy.exited;
+    try {
+      const control = (path: string, init: RequestInit = {}, extra: Record<string, string> = {}) =>
+        proxy.request(path, { ...init, headers: { ...headers, ...extra } });
+      const reset = (extra: Record<string, string> = {}) =>
+        control('/__sim/reset', { method: 'POST' }, extra);
+      const refused = await reset();
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({ code: 'control_token_required' });
+      expect((await reset({ 'x-demo-control-token': `${token.slice(1)}x` })).status).toBe(403);
+      const fault = await control('/__sim/faults', {
+        method: 'POST',
+        body: JSON.stringify({ match: 'GET /core', status: 503, times: 100 }),
+      });
+      expect(fault.status).toBe(403);
+      expect((await control('/__sim/state')).status).toBe(403);
+      expect((await control('/__sim/clock')).status).toBe(200);
+      expect((await reset({ 'x-demo-control-token': token })).status).toBe(200);
+    } finally {
+      await proxy.close();
+    }
   });
-
-  // Two proxies at once: on a loaded machine their starts alone passed 20 s.
-  test('the demo beside a real upstream starts only with DEMO=true, and says so in a warning line', async () => {
-    const quiet = spawnProxy(qa());
-    await quiet.listening;
-    const beside = spawnProxy({ ...qa(), DEMO: 'true' });
-    await beside.listening;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(warnings(quiet.stdout())).toEqual([]);
-    expect(warnings(beside.stdout())).toEqual([
-      expect.objectContaining({ level: 'warn', event: 'demo_beside_upstream', upstreams: 'qa' }),
-    ]);
-    for (const proxy of [quiet, beside]) proxy.child.kill('SIGTERM');
-    await Promise.all([quiet.exited, beside.exited]);
-  }, 60_000);
-
-  // Two proxies start one after the other (each opens its embedded database): on a loaded machine
-  // that alone took 17 s, so the test has the time two starts need.
-  test('a taken port says which port and how to choose another, and exits 2', async () => {
-    const first = spawnProxy(qa());
-    const port = new URL(await first.listening).port;
-    const second = spawnProxy({ ...qa(), PORT: port });
-    expect(await second.exited).toBe(2);
-    expect(second.stderr()).toContain(`Port ${port} on 127.0.0.1 is taken by another program`);
-    expect(second.stderr()).toContain(`PORT=${Number(port) + 1} npm start`);
-    first.child.kill('SIGTERM');
-    await first.exited;
-  }, 60_000);
 
   test('the demo beside a production upstream is refused with exit 2, naming both variables', async () => {
     const proxy = spawnProxy({ ...qa(), DEMO: 'true', UPSTREAM_PRODUCTION_URL: 'https://api.example.com' });
     expect(await proxy.exited).toBe(2);
     expect(proxy.stderr()).toContain('DEMO: cannot be on while UPSTREAM_PRODUCTION_URL is set');
   });
+});
+
+describe('starting beside a real upstream', () => {
+  const token = 'e2e-control-token-0123456789abcdef';
+  let quiet: ProxyProcess;
+  let beside: ProxyProcess;
+  // Two proxies at once: on a loaded machine their starts alone passed 20 s.
+  beforeAll(async () => {
+    quiet = spawnProxy(qa());
+    beside = spawnProxy({ ...qa(), DEMO: 'true', DEMO_CONTROL_TOKEN: token });
+    await Promise.all([quiet.listening, beside.listening]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }, 60_000);
+  afterAll(async () => {
+    for (const proxy of [quiet, beside]) proxy.child.kill('SIGTERM');
+    await Promise.all([quiet.exited, beside.exited]);
+  });
+
+  test('the demo beside a real upstream starts only with DEMO=true, and says so in a warning line', () => {
+    expect(warnings(quiet.stdout())).toEqual([]);
+    expect(warnings(beside.stdout())).toEqual([
+      expect.objectContaining({ level: 'warn', event: 'demo_beside_upstream', upstreams: 'qa' }),
+    ]);
+  });
+
+  test('a control token set in DEMO_CONTROL_TOKEN is the one asked for, and is never printed', async () => {
+    expect(beside.stderr()).toContain('send x-demo-control-token with DEMO_CONTROL_TOKEN.');
+    expect(`${beside.stderr()}${beside.stdout()}`).not.toContain(token);
+    const reset = await fetch(`${await beside.listening}/__sim/reset`, {
+      method: 'POST',
+      headers: { ...headers, 'x-demo-control-token': token },
+    });
+    expect(reset.status).toBe(200);
+  });
+
+  // The second proxy opens its embedded database before it meets the taken port.
+  test('a taken port says which port and how to choose another, and exits 2', async () => {
+    const port = new URL(await quiet.listening).port;
+    const second = spawnProxy({ ...qa(), PORT: port });
+    expect(await second.exited).toBe(2);
+    expect(second.stderr()).toContain(`Port ${port} on 127.0.0.1 is taken by another program`);
+    expect(second.stderr()).toContain(`PORT=${Number(port) + 1} npm start`);
+  }, 60_000);
 });
 
 describe('host names', () => {

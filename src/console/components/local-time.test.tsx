@@ -1,10 +1,12 @@
 import { render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '@/console/lib/i18n';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activateLanguage, I18nProvider } from '@/console/lib/i18n';
 import { LocalTime } from './local-time.tsx';
 
 // D10: the service's instants are UTC; people read them in their own time zone and language.
 describe('LocalTime', () => {
+  // The title's words in Spanish: loaded before the render, as the console does on choosing it.
+  beforeAll(() => activateLanguage('es'));
   // Node reads TZ on every conversion: the test runs as if in Madrid, whatever the machine's zone.
   beforeEach(() => vi.stubEnv('TZ', 'Europe/Madrid'));
   afterEach(() => vi.unstubAllEnvs());

@@ -1,25 +1,27 @@
-// A real Redis for the store tests: Debian's redis-server (installed by .ci/run), started in a
-// temporary directory on a unix socket (no port to collide with), or on a free loopback port, in
-// plain TCP or TLS with a certificate made here and now (nothing committed), with an ACL user when
-// asked. A test can stall it (SIGSTOP: connections stay open and nothing answers) and take it down
-// and back up with its data (an outage that refuses connections).
-import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// A real Redis for the store tests: Debian's redis-server (installed by .ci/run). In a Vitest run
+// every caller shares the run's one server (shared-stores.ts) and gets a database number of its
+// own, so keys never meet; a test that stalls or stops its Redis, or counts its connections, asks
+// for a server of its own (`own: true`): started in a temporary directory on a unix socket (no port
+// to collide with), or on a free loopback port, in plain TCP or TLS with a certificate made here
+// and now (nothing committed), with an ACL user when asked. Such a test can stall it (SIGSTOP:
+// connections stay open and nothing answers) and take it down and back up with its data.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createClient } from 'redis';
 import type { SessionStore } from '../core/sessions/store.ts';
+import {
+  connectAdmin,
+  spawnRedis,
+  stopRedis,
+  writeRedisConfig,
+  type AdminClient,
+  type RedisAddress,
+  type User,
+} from './redis-process.ts';
+import { sharedStores, type SharedStores } from './shared-stores.ts';
 
-/** What the tests ask Redis directly. */
-export interface AdminClient {
-  keys(pattern: string): Promise<string[]>;
-  pTTL(key: string): Promise<number>;
-  info(section: string): Promise<unknown>;
-  ping(): Promise<unknown>;
-  sendCommand(args: string[]): Promise<unknown>;
-  destroy(): void;
-}
+export type { AdminClient } from './redis-process.ts';
 
 export interface RedisServer {
   /** A URL for the proxy's store, with the ACL user's credentials when there is one. */
@@ -54,16 +56,6 @@ export async function whenConnected(store: SessionStore): Promise<SessionStore> 
   throw new Error('the Redis store never became ready');
 }
 
-export function findRedisServer(): string {
-  const candidates = [process.env.REDIS_SERVER, '/usr/bin/redis-server', '/usr/local/bin/redis-server'];
-  const found = candidates.find((candidate) => candidate && existsSync(candidate));
-  if (!found)
-    throw new Error(
-      'redis-server not found: apt-get install redis-server (or set REDIS_SERVER); .ci/run installs it',
-    );
-  return found;
-}
-
 /** A loopback port nobody holds right now (the OS picks it). */
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -74,120 +66,88 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** A self-signed certificate for 127.0.0.1, made with openssl in `dir`. */
-function makeCertificate(dir: string): { cert: string; key: string } {
-  const cert = path.join(dir, 'cert.pem');
-  const key = path.join(dir, 'key.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1,DNS:localhost',
-    ],
-    { stdio: 'ignore' },
-  );
-  return { cert, key };
+function urlOf(address: RedisAddress, user: User | undefined, database: number): string {
+  const credentials = user ? `${encodeURIComponent(user.name)}:${encodeURIComponent(user.password)}@` : '';
+  if (address.transport === 'unix')
+    return `unix://${credentials ? `${credentials}localhost` : ''}${address.socket}${database ? `?db=${database}` : ''}`;
+  const scheme = address.transport === 'tls' ? 'rediss' : 'redis';
+  return `${scheme}://${credentials}127.0.0.1:${address.port}${database ? `/${database}` : ''}`;
 }
 
-export async function startRedisServer(
-  options: { transport?: 'unix' | 'tcp' | 'tls'; user?: { name: string; password: string } } = {},
-): Promise<RedisServer> {
+interface RedisOptions {
+  transport?: 'unix' | 'tcp' | 'tls';
+  user?: User;
+  /** A server of this test's own, which it may stall, stop or count the connections of. */
+  own?: boolean;
+}
+
+export async function startRedisServer(options: RedisOptions = {}): Promise<RedisServer> {
+  const shared = options.own ? undefined : await sharedStores();
+  return shared ? onSharedRedis(shared.redis, options) : startOwnRedis(options);
+}
+
+/** The databases the shared server has: one per caller in a run, 0 keeps the count. */
+export const sharedRedisDatabases = 512;
+
+function ownServer(): never {
+  throw new Error('only a server of its own can be stalled or stopped: startRedisServer({ own: true })');
+}
+
+async function onSharedRedis(shared: SharedStores['redis'], options: RedisOptions): Promise<RedisServer> {
+  const transport = options.transport ?? 'unix';
+  const address: RedisAddress =
+    transport === 'unix'
+      ? { transport, socket: shared.socket }
+      : transport === 'tls'
+        ? { transport, port: shared.tlsPort, ca: shared.ca }
+        : { transport, port: shared.port };
+  const root = await connectAdmin(address);
+  const database = Number(await root.sendCommand(['INCR', 'test-kit:databases']));
+  const { user } = options;
+  if (user)
+    await root.sendCommand(['ACL', 'SETUSER', user.name, 'on', `>${user.password}`, '~*', '&*', '+@all']);
+  root.destroy();
+  if (database >= sharedRedisDatabases) throw new Error('the shared Redis has no database left for this run');
+  return {
+    url: urlOf(address, user, database),
+    ...(transport === 'tls' ? { ca: shared.ca } : {}),
+    admin: () => connectAdmin(address, database),
+    pause: ownServer,
+    resume: ownServer,
+    down: async () => ownServer(),
+    up: async () => ownServer(),
+    async stop() {
+      const admin = await connectAdmin(address, database);
+      await admin.sendCommand(['FLUSHDB']);
+      admin.destroy();
+    },
+  };
+}
+
+async function startOwnRedis(options: RedisOptions): Promise<RedisServer> {
   const transport = options.transport ?? 'unix';
   const dir = mkdtempSync(path.join(tmpdir(), 'proxy-redis-'));
   const socket = path.join(dir, 'redis.sock');
   const port = transport === 'unix' ? 0 : await freePort();
-  const lines = [
-    `dir ${dir}`,
-    'save ""',
-    'appendonly no',
-    'bind 127.0.0.1',
-    `aclfile ${path.join(dir, 'users.acl')}`,
-  ];
-  const acl = ['user default on nopass ~* &* +@all'];
-  if (options.user) acl.push(`user ${options.user.name} on >${options.user.password} ~* &* +@all`);
-  writeFileSync(path.join(dir, 'users.acl'), `${acl.join('\n')}\n`);
-  let ca: string | undefined;
-  let certificate: { cert: string; key: string } | undefined;
-  if (transport === 'unix') lines.push('port 0', `unixsocket ${socket}`, 'unixsocketperm 700');
-  if (transport === 'tcp') lines.push(`port ${port}`);
-  if (transport === 'tls') {
-    certificate = makeCertificate(dir);
-    ca = readFileSync(certificate.cert, 'utf8');
-    lines.push(
-      'port 0',
-      `tls-port ${port}`,
-      `tls-cert-file ${certificate.cert}`,
-      `tls-key-file ${certificate.key}`,
-      `tls-ca-cert-file ${certificate.cert}`,
-      'tls-auth-clients no',
-    );
-  }
-  writeFileSync(path.join(dir, 'redis.conf'), `${lines.join('\n')}\n`);
-  const credentials = options.user
-    ? `${encodeURIComponent(options.user.name)}:${encodeURIComponent(options.user.password)}@`
-    : '';
-  const url =
+  const { ca } = writeRedisConfig(
+    dir,
+    transport === 'unix' ? { socket } : transport === 'tcp' ? { port } : { tlsPort: port },
+    options.user,
+  );
+  const address: RedisAddress =
     transport === 'unix'
-      ? `unix://${credentials ? `${credentials}localhost` : ''}${socket}`
-      : `${transport === 'tls' ? 'rediss' : 'redis'}://${credentials}127.0.0.1:${port}`;
-  const admin = async (): Promise<AdminClient> => {
-    const client = createClient(
-      transport === 'unix'
-        ? { socket: { path: socket, reconnectStrategy: false } }
-        : transport === 'tls'
-          ? { socket: { host: '127.0.0.1', port, tls: true, ca, reconnectStrategy: false } }
-          : { socket: { host: '127.0.0.1', port, reconnectStrategy: false } },
-    );
-    client.on('error', () => {});
-    await client.connect();
-    return client;
-  };
-  const spawnServer = async () => {
-    const started = spawn(findRedisServer(), [path.join(dir, 'redis.conf')], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    // Generous: on a machine shared by several full test runs it once took longer than 10 s.
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      try {
-        // oxlint-disable-next-line no-await-in-loop -- polling until the server answers
-        const probe = await admin();
-        // oxlint-disable-next-line no-await-in-loop -- as above
-        await probe.ping();
-        probe.destroy();
-        return started;
-      } catch (error) {
-        if (Date.now() > deadline || started.exitCode !== null) {
-          started.kill();
-          throw new Error(`redis-server did not start: ${String(error)}`, { cause: error });
-        }
-        // oxlint-disable-next-line no-await-in-loop -- as above
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    }
-  };
-  let child = await spawnServer();
+      ? { transport, socket }
+      : transport === 'tls'
+        ? { transport, port, ca: ca ?? '' }
+        : { transport, port };
+  const admin = () => connectAdmin(address);
+  let child = await spawnRedis(dir, address);
   let paused = false;
   const signal = (name: NodeJS.Signals) => {
     if (child.pid !== undefined) process.kill(child.pid, name);
   };
   return {
-    url,
+    url: urlOf(address, options.user, 0),
     ...(ca ? { ca } : {}),
     admin,
     pause() {
@@ -207,16 +167,12 @@ export async function startRedisServer(
       client.destroy();
     },
     async up() {
-      child = await spawnServer();
+      child = await spawnRedis(dir, address);
     },
     async stop() {
       // A stopped process would never see the SIGTERM.
       if (paused) signal('SIGCONT');
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await stopRedis(child);
       rmSync(dir, { recursive: true, force: true });
     },
   };

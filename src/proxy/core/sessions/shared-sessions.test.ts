@@ -140,7 +140,12 @@ test('readiness fails while the session store cannot be reached', async () => {
 });
 
 test('a wrong Redis password keeps open connections bounded and /readyz at 503', async () => {
-  const guarded = await startRedisServer({ transport: 'tcp', user: { name: 'console', password: 'right' } });
+  const guarded = await startRedisServer({
+    transport: 'tcp',
+    user: { name: 'console', password: 'right' },
+    // Its connections are counted: nobody else's may come and go.
+    own: true,
+  });
   const wrong = guarded.url.replace('console:right@', 'console:wrong@');
   const proxy = await startProxy(upstream.url, { store: createRedisStore(wrong) });
   const admin = await guarded.admin();

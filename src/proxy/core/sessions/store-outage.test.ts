@@ -28,7 +28,7 @@ afterEach(async () => {
 });
 
 async function proxiesOnRedis(count: number): Promise<Harness[]> {
-  redis = await startRedisServer({ transport: 'tcp' });
+  redis = await startRedisServer({ transport: 'tcp', own: true });
   const prefix = `outage-${randomBytes(4).toString('hex')}:`;
   const encryptionKey = randomBytes(32);
   storeLines = [];

@@ -20,7 +20,7 @@ let databases = 0;
 const database = () => server.createDatabase(`engine_${++databases}`);
 
 beforeAll(async () => {
-  server = await startPostgresServer();
+  server = await startPostgresServer({ own: true });
 }, 120_000);
 afterAll(() => server?.destroy());
 
