@@ -98,7 +98,13 @@ export function traceFields(): { traceId?: string; spanId?: string } {
 }
 
 /** Attributes that can hold a query string, a header or a body: dropped, or cut at the path. */
-const dropped = ['url.query', 'http.url', 'http.target', 'db.query.parameter', 'user_agent.original'];
+const dropped = new Set([
+  'url.query',
+  'http.url',
+  'http.target',
+  'db.query.parameter',
+  'user_agent.original',
+]);
 
 function scrub(attributes: Attributes): void {
   for (const key of Object.keys(attributes)) {
