@@ -109,7 +109,7 @@ const dropped = new Set([
 function scrub(attributes: Attributes): void {
   for (const key of Object.keys(attributes)) {
     if (
-      dropped.includes(key) ||
+      dropped.has(key) ||
       key.startsWith('http.request.header.') ||
       key.startsWith('http.response.header.')
     )
