@@ -124,6 +124,7 @@ export function createProxyApp(options: ProxyOptions) {
   };
 
   const app = new Hono<ProxyEnv>();
+  if (options.operations) app.use('*', options.operations.requests);
   app.use('*', requestContext(options.requestLogger ?? log));
   app.use('*', hostCheck(options.allowedHosts));
   if (options.compress !== false) app.use('*', compression());
@@ -181,7 +182,7 @@ export function createProxyApp(options: ProxyOptions) {
 
   // `GET /watch/centres`'s answers, kept between refreshes; the overview's page renders them too.
   const answers = deps.watchReads ? createCentresAnswers(deps.watchReads) : undefined;
-  app.route('/', healthRoutes(store, audit));
+  app.route('/', healthRoutes(store, audit, options.operations?.readiness));
   app.route('/auth/organisation', organisationRoutes(deps));
   app.route('/auth', authRoutes(deps));
   const auth = createAuthorization(deps);

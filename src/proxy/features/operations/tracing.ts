@@ -108,11 +108,7 @@ const dropped = new Set([
 
 function scrub(attributes: Attributes): void {
   for (const key of Object.keys(attributes)) {
-    if (
-      dropped.has(key) ||
-      key.startsWith('http.request.header.') ||
-      key.startsWith('http.response.header.')
-    )
+    if (dropped.has(key) || key.startsWith('http.request.header.') || key.startsWith('http.response.header.'))
       delete attributes[key];
   }
   const full = attributes['url.full'];
