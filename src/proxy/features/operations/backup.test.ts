@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { Client } from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freshDataDir } from '../../../../scripts/data-dir.ts';
 import { openStore } from '../../core/store/engine.ts';
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 async function countEntries(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
+  const client = new Client({ connectionString: url });
   await client.connect();
   try {
     const { rows } = await client.query<{ n: string }>('select count(*) as n from audit_entry');
@@ -39,21 +39,24 @@ test('pg_dump while the console writes: the restored database holds every entry 
   const source = await postgres.createDatabase('source');
   const store = await openStore({ databaseUrl: source, dataDir: work });
   const audit = createSqlAuditStore(store.db, store.ping);
-  let written = 0;
-  let writing = true;
+  // One entry after the other, as the console's requests write them, until told to stop.
+  const state = { written: 0, writing: true };
+  const enough = Promise.withResolvers<void>();
   const writer = (async () => {
-    while (writing) {
-      await audit.append([entry('prod', { subject: `evt_${written}` })]);
-      written += 1;
+    while (state.writing) {
+      // oxlint-disable-next-line no-await-in-loop -- one write after the other
+      await audit.append([entry('prod', { subject: `evt_${state.written}` })]);
+      state.written += 1;
+      if (state.written === 50) enough.resolve();
     }
   })();
   try {
-    while (written < 50) await new Promise((resolve) => setTimeout(resolve, 5));
-    const before = written;
+    await enough.promise;
+    const before = state.written;
     const file = path.join(work, 'server.dump');
     expect(await backup({ databaseUrl: source, dataDir: work }, file)).toBe('pg_dump');
-    const after = written;
-    writing = false;
+    const after = state.written;
+    state.writing = false;
     await writer;
     const target = await postgres.createDatabase('target');
     expect(await restore({ databaseUrl: target, dataDir: work }, file)).toBe('pg_dump');
@@ -65,7 +68,7 @@ test('pg_dump while the console writes: the restored database holds every entry 
     await reopened.close();
     await expect(restore({ databaseUrl: target, dataDir: work }, file)).rejects.toThrow(/not empty/);
   } finally {
-    writing = false;
+    state.writing = false;
     await writer;
     await store.close();
   }

@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import { Client } from 'pg';
 import { claimDataDir, clusterDirOf } from '../../core/store/pglite.ts';
 
 const run = promisify(execFile);
@@ -93,7 +93,7 @@ export async function restore(target: BackupTarget, file: string): Promise<DumpK
 }
 
 async function refuseNonEmptyDatabase(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
+  const client = new Client({ connectionString: url });
   await client.connect();
   try {
     const { rows } = await client.query<{ n: string }>(
