@@ -1,5 +1,6 @@
 // Issue 49, item 2: every family named in the issue is exported, parses as Prometheus text with a
 // real parser, and no label value holds an id, a name, an e-mail or a path with an id in it.
+import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { expect, test } from 'vitest';
@@ -107,4 +108,19 @@ test('the metrics listener answers /metrics on loopback and nothing else', async
   } finally {
     await server.close();
   }
+});
+
+test('the Grafana dashboard reads only series this registry exports', async () => {
+  const dashboard = JSON.parse(
+    readFileSync(new URL('../../../../docs/grafana-dashboard.json', import.meta.url), 'utf8'),
+  ) as { panels: { targets: { expr: string }[] }[] };
+  // Each family's `# TYPE` line; a histogram's series add _bucket, _count and _sum to its name.
+  const exported = new Set(
+    (await createMetrics().registry.metrics()).match(/^# TYPE \S+/gm)?.map((line) => line.slice(7)),
+  );
+  const used = dashboard.panels.flatMap((panel) =>
+    panel.targets.flatMap((target) => target.expr.match(/\b(?:console|process|nodejs)_[a-z0-9_]+/g) ?? []),
+  );
+  expect(used.length).toBeGreaterThan(15);
+  for (const name of used) expect(exported, name).toContain(name.replace(/_(bucket|count|sum)$/, ''));
 });
