@@ -21,7 +21,11 @@ export interface Metrics {
   requests: MiddlewareHandler;
   /** How many sessions are live, read when Prometheus scrapes. */
   observeSessions(count: () => number | Promise<number>): void;
+  /** Jobs waiting in each job queue, read when Prometheus scrapes. */
+  observeQueues(depths: QueueDepths): void;
 }
+
+export type QueueDepths = () => Promise<Readonly<Record<string, number>>>;
 
 export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
   const registry = new Registry();
@@ -46,11 +50,15 @@ export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
       },
     }),
   );
+  const queues: { depths?: QueueDepths } = {};
   return {
     registry,
-    meters: createMeters(registers),
+    meters: createMeters(registers, queues),
     observeSessions(count) {
       sessions = count;
+    },
+    observeQueues(depths) {
+      queues.depths = depths;
     },
     requests: async (c, next) => {
       const started = performance.now();
@@ -70,7 +78,7 @@ export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
   };
 }
 
-function createMeters(registers: Registry[]): Meters {
+function createMeters(registers: Registry[], queues: { depths?: QueueDepths }): Meters {
   const upstream = new Histogram({
     name: 'console_upstream_request_duration_seconds',
     help: 'Calls to the upstream by spec operation and outcome.',
@@ -131,6 +139,11 @@ function createMeters(registers: Registry[]): Meters {
     help: 'Jobs waiting in each job queue.',
     labelNames: ['queue'] as const,
     registers,
+    async collect() {
+      // A queue that cannot answer leaves the last depths; /readyz says it is out.
+      const depths = await queues.depths?.().catch(() => undefined);
+      for (const [queue, jobs] of Object.entries(depths ?? {})) this.set({ queue: word(queue) }, jobs);
+    },
   });
   return {
     upstreamCall: (operation, outcome, ms) =>

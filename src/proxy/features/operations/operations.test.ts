@@ -15,6 +15,7 @@ test('the app counts its requests on the metrics listener and drains through /re
   let queueUp = true;
   operations.watchQueue(async () => {
     if (!queueUp) throw new Error('down');
+    return { 'watch-refresh': 3 };
   });
   const { app } = createProxyApp({
     environments: [{ id: 'qa', baseUrl: 'https://qa.example', templatesPrefix: '' }],
@@ -40,6 +41,8 @@ test('the app counts its requests on the metrics listener and drains through /re
       .flatMap((family) => family.metrics.map((sample) => sample.labels));
     expect(routes).toContainEqual({ route: '/readyz', method: 'GET', status: '5xx' });
     expect(routes).toContainEqual({ route: '/healthz', method: 'GET', status: '2xx' });
+    const depth = parsed.find((family) => family.name === 'console_queue_depth')?.metrics;
+    expect(depth).toEqual([{ labels: { queue: 'watch-refresh' }, value: '3' }]);
   } finally {
     await operations.close();
   }

@@ -6,7 +6,7 @@ import type { OperationsConfig } from './config.ts';
 import { createDrain, type Drain } from './drain.ts';
 import type { OperationsHooks } from './hooks.ts';
 import { noMeters, type Meters } from './meters.ts';
-import { createMetrics, type Metrics } from './metrics.ts';
+import { createMetrics, type Metrics, type QueueDepths } from './metrics.ts';
 import { startMetricsServer, type MetricsServer } from './metrics-server.ts';
 import { startTracing, type Tracing } from './tracing.ts';
 
@@ -15,8 +15,11 @@ export interface Operations extends OperationsHooks {
   drain: Drain;
   /** Counts the live sessions when Prometheus scrapes (no-op with metrics off). */
   observeSessions(count: () => number | Promise<number>): void;
-  /** Tells readiness how to ask the job queue (once the watcher has started). */
-  watchQueue(ask: () => Promise<unknown>): void;
+  /**
+   * The job queue's waiting jobs by queue (once the watcher has started): readiness asks it (a
+   * failure is `queue: not_connected`) and the metrics read it as `console_queue_depth`.
+   */
+  watchQueue(depths: QueueDepths): void;
   /** Opens the metrics listener, if any; its URL (for the start-up log line). */
   listen(): Promise<string | undefined>;
   /** The metrics listener closed and the last spans sent (main's last shutdown step). */
@@ -48,8 +51,9 @@ export function createOperations(config: OperationsConfig): Operations {
     meters: metrics?.meters ?? noMeters,
     drain,
     observeSessions: (count) => metrics?.observeSessions(count),
-    watchQueue(ask) {
-      queue = ask;
+    watchQueue(depths) {
+      queue = depths;
+      metrics?.observeQueues(depths);
     },
     async listen() {
       if (!metrics || !config.metrics) return undefined;

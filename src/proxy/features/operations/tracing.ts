@@ -23,6 +23,8 @@ import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 
+export { traceFields } from './trace-fields.ts';
+
 export interface Tracing {
   /** `app.use('*', …)` before the request log, so that its line carries the trace id. */
   requests: MiddlewareHandler;
@@ -87,14 +89,6 @@ export function startTracing(options: TracingOptions): Tracing {
       await provider.shutdown();
     },
   };
-}
-
-/** The trace and span ids of the active span, for pino's `mixin` (core/log/logger.ts). */
-export function traceFields(): { traceId?: string; spanId?: string } {
-  const span = trace.getActiveSpan();
-  if (!span) return {};
-  const { traceId, spanId } = span.spanContext();
-  return { traceId, spanId };
 }
 
 /** Attributes that can hold a query string, a header or a body: dropped, or cut at the path. */
