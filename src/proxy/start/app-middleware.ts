@@ -19,6 +19,8 @@ import type { ProxyOptions } from './app-options.ts';
 import type { AppServices } from './app-services.ts';
 
 export function applyRequestBasics(app: Hono<ProxyEnv>, options: ProxyOptions, { log }: AppServices): void {
+  // Metrics and traces first (features/operations), so that the request's log line carries its trace id.
+  if (options.operations) app.use('*', options.operations.requests);
   app.use('*', requestContext(options.requestLogger ?? log));
   app.use('*', ...securityHeaders);
   app.use('*', hostCheck(options.allowedHosts));

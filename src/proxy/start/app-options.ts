@@ -16,6 +16,7 @@ import type { SessionCarrier } from '../core/sessions/carrier.ts';
 import type { SessionStore } from '../core/sessions/store.ts';
 import type { FetchLike } from '../core/upstream/upstream.ts';
 import type { WatchReads } from '../features/watch/reads.ts';
+import type { OperationsHooks } from '../features/operations/hooks.ts';
 
 /** What the app may ask of the watcher (features/watch/watcher.ts), which runs beside it (main.ts). */
 export interface WatchRequests {
@@ -72,6 +73,8 @@ export interface ProxyOptions {
   cutConnection?: (connection: unknown) => boolean;
   now?: () => number;
   logger?: Logger;
+  /** Metrics, traces and what readiness covers (features/operations, issue 49); none when absent. */
+  operations?: OperationsHooks;
   /** The one line per request (logger.ts `requestLineLogger`); `logger` when absent. */
   requestLogger?: Logger;
   site?: StaticSite;

@@ -39,7 +39,7 @@ export function mountPeople(app: App, options: ProxyOptions, s: AppServices): vo
     apiTimeoutMs: s.apiTimeoutMs,
     maxAnswerBytes: s.maxAnswerBytes,
   };
-  app.route('/', healthRoutes({ store, audit }));
+  app.route('/', healthRoutes(store, audit, options.operations?.readiness));
   for (const group of ['/auth/*', '/people/*', '/connections/*', '/alerts/*'])
     app.use(group, limitBodies, jsonBodies);
   app.route('/auth/organisation', organisationRoutes({ ...signIn, ...organisation }));

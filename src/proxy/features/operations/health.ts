@@ -1,49 +1,65 @@
 // Probes for orchestrators: alive as long as the process answers; ready while the session store
-// answers within its deadline and the database answers, saying which is out otherwise
-// (docs/decisions/0020, 0018), so that a load balancer stops sending requests to an instance whose
-// store is stalled or out of reach.
+// answers within its deadline, the database answers and the job queue answers, saying which is out
+// otherwise (docs/decisions/0020, 0018; issue 49, item 1), and not ready while the instance drains
+// (drain.ts), so that a load balancer stops sending requests to an instance that cannot serve them
+// or is about to stop.
 import { Hono } from 'hono';
 import type { ProxyEnv } from '../../core/http/context.ts';
+import type { AuditStore } from '../audit/store.ts';
 import { problemBody } from '../../core/http/problems.ts';
-import { StoreUnavailableError } from '../../core/sessions/store.ts';
+import { StoreUnavailableError, type SessionStore } from '../../core/sessions/store.ts';
+import type { Drain } from './drain.ts';
 
-export interface HealthDeps {
-  /** The session store: answers within its deadline, or throws why not. */
-  store: { ping(): Promise<void> };
-  /** The audit log's database. */
-  audit: { ping(): Promise<void> };
+/** The parts beyond the session store and the database that readiness covers (all optional). */
+export interface ReadinessParts {
+  /** The job queue (pg-boss): throws when it cannot answer. Absent: the watcher is off. */
+  queue?: () => Promise<unknown>;
+  drain?: Pick<Drain, 'draining'>;
 }
 
-/** `Content-Type` as Hono's `c.json` names it, so that this one replaces its default. */
-const problemType = { 'Content-Type': 'application/problem+json' };
+/** The paths of the probes, which the request log leaves out at info level. */
+export const probePaths: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
 
-const storeState = (store: HealthDeps['store']) =>
-  store.ping().then(
-    () => 'ready' as const,
-    (error: unknown) => (error instanceof StoreUnavailableError ? error.reason : 'command_failed'),
-  );
+type PartState = 'ready' | 'off' | string;
 
-export function healthRoutes({ store, audit }: HealthDeps) {
-  return new Hono<ProxyEnv>()
-    .get('/healthz', (c) => c.json({ status: 'alive' }))
-    .get('/readyz', async (c) => {
-      const state = await storeState(store);
-      if (state !== 'ready') {
-        const detail = `The session store is not answering (${state}).`;
-        return c.json(
-          { ...problemBody(503, 'not_ready', detail, c.var.requestId), store: state },
-          503,
-          problemType,
-        );
+export function healthRoutes(store: SessionStore, audit: AuditStore, parts: ReadinessParts = {}) {
+  const health = new Hono<ProxyEnv>();
+  health.get('/healthz', (c) => c.json({ status: 'alive' }));
+  health.get('/readyz', async (c) => {
+    const notReady = (detail: string, states: Record<string, PartState>) => {
+      const body = problemBody(503, 'not_ready', detail, c.get('requestId'));
+      return new Response(JSON.stringify({ ...body, ...states }), {
+        status: 503,
+        headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-store' },
+      });
+    };
+    if (parts.drain?.draining)
+      return notReady('The instance is draining before it stops.', { draining: 'true' });
+    try {
+      await store.ping();
+    } catch (error) {
+      const state = error instanceof StoreUnavailableError ? error.reason : 'command_failed';
+      return notReady(`The session store is not answering (${state}).`, { store: state });
+    }
+    try {
+      await audit.ping();
+    } catch {
+      return notReady('The database cannot be reached.', { store: 'ready', database: 'not_connected' });
+    }
+    let queue: PartState = 'off';
+    if (parts.queue) {
+      try {
+        await parts.queue();
+        queue = 'ready';
+      } catch {
+        return notReady('The job queue cannot be reached.', {
+          store: 'ready',
+          database: 'ready',
+          queue: 'not_connected',
+        });
       }
-      const database = await audit.ping().then(
-        () => true,
-        () => false,
-      );
-      if (!database) {
-        const body = problemBody(503, 'not_ready', 'The database cannot be reached.', c.var.requestId);
-        return c.json({ ...body, store: 'ready', database: 'not_connected' }, 503, problemType);
-      }
-      return c.json({ status: 'ready', store: 'ready', database: 'ready' });
-    });
+    }
+    return c.json({ status: 'ready', store: 'ready', database: 'ready', queue });
+  });
+  return health;
 }

@@ -1,0 +1,10 @@
+// What the app (app.ts, web-standard: it also runs in the browser's demo worker) takes from the
+// operations feature: one middleware for metrics and traces, and what readiness covers.
+import type { MiddlewareHandler } from 'hono';
+import type { ReadinessParts } from './health.ts';
+
+export interface OperationsHooks {
+  /** `app.use('*', …)` first, before the request log, so that its line carries the trace id. */
+  requests: MiddlewareHandler;
+  readiness: ReadinessParts;
+}
