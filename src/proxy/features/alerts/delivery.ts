@@ -123,20 +123,27 @@ async function webhookLanguage(db: Kysely<Database>, connectionId: string): Prom
   return languageOf(top.alert_language);
 }
 
-/** Sends one message; answers whether there was anything to say. Throws what the attempt failed with. */
-export async function deliverMessage(options: DeliveryOptions, job: MessageJob): Promise<boolean> {
-  const { db, channels } = options;
+/**
+ * Sends one message. Answers 'sent'; 'empty' when the person chose otherwise since or the alerts were
+ * purged; 'no_channel' where no e-mail is configured (no SMTP_URL, no demo: the message is dropped,
+ * as before jobs, when it waited unsent). Throws what the attempt failed with.
+ */
+export async function deliverMessage(
+  options: DeliveryOptions,
+  job: MessageJob,
+): Promise<'sent' | 'empty' | 'no_channel'> {
+  const { db } = options;
+  const { email, webhook } = options.channels;
+  if (!(job.channel === 'webhook' ? webhook : email)) return 'no_channel';
   const { views, total, centres } = await composeMessage(db, job);
-  // The person chose otherwise since, or the alerts were purged: nothing to send, and nothing failed.
-  if (views.length === 0) return false;
+  if (views.length === 0) return 'empty';
   const scope = { total, centres, key: job.key };
   if (job.channel === 'webhook') {
-    if (!channels.webhook) throw failure('no_channel', true);
     // Cleared (or no longer opening) since the alert was raised: nothing to post to, ever.
     const url = await options.webhookUrl?.(job.connectionId);
     if (url === undefined) throw failure('no_webhook', false);
     const language = await webhookLanguage(db, job.connectionId);
-    await channels.webhook({ url, language, alerts: views, ...scope });
+    await webhook?.({ url, language, alerts: views, ...scope });
   } else {
     const person =
       job.personId === null
@@ -147,8 +154,7 @@ export async function deliverMessage(options: DeliveryOptions, job: MessageJob):
             .where('id', '=', job.personId)
             .executeTakeFirst();
     if (!person) throw failure('no_person', false);
-    if (!channels.email) throw failure('no_channel', true);
-    await channels.email({
+    await email?.({
       to: person.email,
       language: languageOf(person.alert_language),
       alerts: views,
@@ -162,7 +168,7 @@ export async function deliverMessage(options: DeliveryOptions, job: MessageJob):
       .set({ status: 'sent', sent_at: new Date(), last_error_code: null })
       .where('id', '=', job.deliveryId)
       .execute();
-  return true;
+  return 'sent';
 }
 
 /**

@@ -224,7 +224,9 @@ export async function startAlertQueues(boss: PgBoss, options: AlertQueueOptions)
         const data = messageJob.safeParse(job.data);
         if (!data.success) return { id: job.id, status: 'deadletter', output: { code: 'bad_job' } };
         try {
-          await deliverMessage(delivery, data.data);
+          const outcome = await deliverMessage(delivery, data.data);
+          if (outcome === 'no_channel')
+            log.info({ event: 'alert_message_dropped', channel: data.data.channel }, 'no channel configured');
           return { id: job.id, status: 'completed' };
         } catch (error) {
           const output = { code: failureCode(error), retryable: !isFinal(error) };
