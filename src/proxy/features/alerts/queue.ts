@@ -55,6 +55,8 @@ export interface AlertQueueOptions {
   retry?: Partial<RetryPolicy>;
 }
 
+/** Message jobs a worker takes per fetch. */
+const messageBatch = 10;
 /** Outbox rows and deliveries sent again, per transaction. */
 const dispatchBatch = 200;
 
@@ -218,26 +220,34 @@ export async function startAlertQueues(boss: PgBoss, options: AlertQueueOptions)
   await boss.work(digestQueue, polling, async () => {
     await run('digest');
   });
-  await boss.work(messageQueue, { ...polling, perJobResults: true }, async (jobs) =>
-    Promise.all(
-      jobs.map(async (job): Promise<JobResult> => {
-        const data = messageJob.safeParse(job.data);
-        if (!data.success) return { id: job.id, status: 'deadletter', output: { code: 'bad_job' } };
-        try {
-          const outcome = await deliverMessage(delivery, data.data);
-          if (outcome === 'no_channel')
-            log.info({ event: 'alert_message_dropped', channel: data.data.channel }, 'no channel configured');
-          return { id: job.id, status: 'completed' };
-        } catch (error) {
-          const output = { code: failureCode(error), retryable: !isFinal(error) };
-          log.warn(
-            { event: 'alert_message_failed', channel: data.data.channel, ...output },
-            'alert message not sent',
-          );
-          return { id: job.id, status: isFinal(error) ? 'deadletter' : 'failed', output };
-        }
-      }),
-    ),
+  /** One message's attempt, as pg-boss settles it: done, retried, or dead-lettered at once. */
+  const attempt = async (job: { id: string; data: unknown }): Promise<JobResult> => {
+    const data = messageJob.safeParse(job.data);
+    if (!data.success) return { id: job.id, status: 'deadletter', output: { code: 'bad_job' } };
+    try {
+      const outcome = await deliverMessage(delivery, data.data);
+      if (outcome === 'no_channel')
+        log.info({ event: 'alert_message_dropped', channel: data.data.channel }, 'no channel configured');
+      return { id: job.id, status: 'completed' };
+    } catch (error) {
+      const output = { code: failureCode(error), retryable: !isFinal(error) };
+      log.warn(
+        { event: 'alert_message_failed', channel: data.data.channel, ...output },
+        'alert message not sent',
+      );
+      return { id: job.id, status: isFinal(error) ? 'deadletter' : 'failed', output };
+    }
+  };
+  // Up to `messageBatch` jobs a fetch, sent one after the other: an SMTP server's pace.
+  await boss.work(
+    messageQueue,
+    { ...polling, batchSize: messageBatch, perJobResults: true },
+    async (jobs) => {
+      const results: JobResult[] = [];
+      // oxlint-disable-next-line no-await-in-loop -- one message after the other
+      for (const job of jobs) results.push(await attempt(job));
+      return results;
+    },
   );
   await boss.work(deadLetterQueue, { ...polling, includeMetadata: true }, async ([job]) => {
     const data = messageJob.safeParse(job?.data);
