@@ -158,12 +158,6 @@ test('a suspension raises one alert: in the inbox of those who want it, one e-ma
 }, 60_000);
 
 test('an e-mail refused by the mail server is retried by pg-boss, then sent once', async () => {
-  // The watcher's queue retries from a minute apart; here a second apart.
-  await world.watcher.boss.updateQueue('alert-message', {
-    retryLimit: 2,
-    retryDelay: 1,
-    retryBackoff: false,
-  });
   sent.length = 0;
   mail.refusing = 2;
   await upstream.control('/providers/203/suspension', { suspended: true });
