@@ -4,7 +4,7 @@ import { send, type CallInit, type UpstreamClient } from '../contract/transport.
 // The watcher on the console wire (issue 26, docs/decisions/0025): what it keeps of every centre of
 // the connection a person works through, a centre's history, and asking for a refresh now. Ours,
 // not the service's. The state's schema is the one the proxy stores and parses on the way out of
-// the database (watch-state.ts), so the two sides cannot drift.
+// the database (centre-state.ts), so the two sides cannot drift.
 
 export const WATCH_PATHS = {
   centres: '/watch/centres',

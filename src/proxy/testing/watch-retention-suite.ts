@@ -68,11 +68,18 @@ export function watchRetentionSuite(name: string, store: () => Store): void {
     store().db.selectFrom('alert_inbox').select('person_id').where('alert_id', '=', alertId).execute();
   const deliveriesOf = (alertId: number) =>
     store().db.selectFrom('alert_delivery').select('status').where('alert_id', '=', alertId).execute();
-  const setDelivery = (alertId: number, status: string, attempts: number) =>
+  /** An admins' row for the alert's e-mail (features/alerts/delivery.ts): dead-lettered, or sent again. */
+  const setDelivery = (alertId: number, personId: string, status: string, attempts: number) =>
     store()
-      .db.updateTable('alert_delivery')
-      .set({ status, attempts })
-      .where('alert_id', '=', alertId)
+      .db.insertInto('alert_delivery')
+      .values({
+        alert_id: alertId,
+        person_id: personId,
+        channel: 'email',
+        kind: 'immediate',
+        status,
+        attempts,
+      })
       .execute();
 
   describe(`the retention of the watcher's history and alerts (${name})`, () => {
@@ -123,9 +130,9 @@ export function watchRetentionSuite(name: string, store: () => Store): void {
       if (!sent || !retrying || !givenUp) throw new Error('three alerts raised');
       expect([sent.rule, retrying.rule, givenUp.rule]).toEqual(['suspended', 'reinstated', 'suspended']);
       expect([sent.inbox, sent.emails, retrying.emails, givenUp.emails]).toEqual([1, 1, 1, 1]);
-      await setDelivery(sent.id, 'sent', 1);
-      await setDelivery(retrying.id, 'pending', 2);
-      await setDelivery(givenUp.id, 'failed', 5);
+      await setDelivery(sent.id, person.id, 'sent', 1);
+      await setDelivery(retrying.id, person.id, 'pending', 2);
+      await setDelivery(givenUp.id, person.id, 'failed', 5);
       await change(connection, 203, 'seats', daysAgo(405), []);
       const young = await change(connection, 203, 'seats', daysAgo(399), []);
       const latest = await change(connection, 203, 'seats', daysAgo(1), []);
@@ -159,7 +166,11 @@ export function watchRetentionSuite(name: string, store: () => Store): void {
 
       // A second purge finds nothing more; the kept alert goes once its delivery is done.
       expect(await purge(400)).toEqual({ changes: 0, alerts: 0 });
-      await setDelivery(retrying.id, 'sent', 3);
+      await store()
+        .db.updateTable('alert_delivery')
+        .set({ status: 'sent', attempts: 3 })
+        .where('alert_id', '=', retrying.id)
+        .execute();
       await purge(400);
       expect(await alertsOf(connection)).toEqual([]);
       expect(

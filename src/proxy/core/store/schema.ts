@@ -102,7 +102,7 @@ export interface WatchConnectionTable {
   failed_centres: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-/** The latest state of a centre (migrations/0003): `state` is contract/watch-state.ts's CentreState. */
+/** The latest state of a centre (migrations/0003): `state` is src/proxy-api/centre-state.ts's CentreState. */
 export interface CentreSnapshotTable {
   connection_id: ColumnType<string, string, never>;
   centre_id: ColumnType<number, number, never>;
@@ -171,6 +171,28 @@ export interface AlertDeliveryTable {
   claimed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   next_at: ColumnType<Date, Date | undefined, Date>;
+  /** The dead-lettered job's data, sent again as it was (migration 0008); null on older rows. */
+  job: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The job that sends it again, once "Send again" was dispatched (migration 0008). */
+  job_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Per connection, the last change whose alerts were raised (migration 0008). */
+export interface AlertCursorTable {
+  connection_id: ColumnType<string, string, never>;
+  raised_change: ColumnType<number, number | undefined, number>;
+}
+
+/** A message a raise owes, until the dispatcher makes it a job (migration 0008). */
+export interface AlertOutboxTable {
+  id: ColumnType<number, never, never>;
+  connection_id: ColumnType<string, string, never>;
+  person_id: ColumnType<string | null, string | null, never>;
+  channel: ColumnType<string, string, never>;
+  kind: ColumnType<string, string, never>;
+  after_alert: ColumnType<number, number, never>;
+  up_to_alert: ColumnType<number, number, never>;
+  created_at: ColumnType<Date, Date | undefined, never>;
 }
 
 export interface Database {
@@ -185,4 +207,6 @@ export interface Database {
   alert_preference: AlertPreferenceTable;
   alert_inbox: AlertInboxTable;
   alert_delivery: AlertDeliveryTable;
+  alert_cursor: AlertCursorTable;
+  alert_outbox: AlertOutboxTable;
 }

@@ -1,7 +1,8 @@
 // Alerts end to end on the embedded engine (docs/decisions/0026): the watcher's refresh raises them
-// once, fans them out per person and preference, logs them, and the delivery queue sends the
-// e-mails through the Channels it was given, retrying a refusal with backoff.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+// once, fans them out per person and preference, logs them, and each message is a pg-boss job that
+// sends its e-mail through the Channels it was given; pg-boss retries a refusal and dead-letters
+// what never went through; a digest gathers a person's day into one e-mail.
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { freshDataDir } from '../../../../scripts/data-dir.ts';
 import { openStore, type Store } from '../../core/store/engine.ts';
 import type { Connection } from '../people/directory.ts';
@@ -12,6 +13,7 @@ import {
   type WatchWorld,
 } from '../../testing/watch-world.ts';
 import type { EmailMessage } from './channels.ts';
+import { failedDeliveries } from './delivery.ts';
 
 let store: Store;
 let remove: () => void;
@@ -54,6 +56,12 @@ beforeAll(async () => {
     await world.directory.grant(person.id, { connectionId: connection.id, role }, null, clock);
     people[name] = person.id;
   }
+  // The watcher's queue retries four times from a minute apart; here twice, a second apart.
+  await world.watcher.boss.updateQueue('alert-message', {
+    retryLimit: 2,
+    retryDelay: 1,
+    retryBackoff: false,
+  });
   // One person turned suspension e-mails and inbox off.
   await store.db
     .insertInto('alert_preference')
@@ -73,8 +81,42 @@ const refresh = async () => {
   await done;
   return world.runs.at(-1)?.alerts ?? [];
 };
-const rows = (table: 'alert' | 'alert_inbox' | 'alert_delivery') =>
-  store.db.selectFrom(table).selectAll().execute();
+const rows = (table: 'alert' | 'alert_inbox') => store.db.selectFrom(table).selectAll().execute();
+/** Waits until `count` e-mails were sent (the raise's nudge dispatches them; so does this). */
+const mailed = async (count: number) => {
+  await world.watcher.deliver('immediate');
+  await vi.waitFor(() => expect(sent).toHaveLength(count), { timeout: 15_000, interval: 100 });
+};
+/** Alerts of a digest rule written as a raise would, and the outbox row it would owe `personId`. */
+const digestOwed = async (personId: string, rules: string[], key: string) => {
+  const alerts = await store.db
+    .insertInto('alert')
+    .values(
+      rules.map((rule, n) => ({
+        connection_id: connection.id,
+        centre_id: 201,
+        rule,
+        dedupe_key: `${key}:${n}`,
+        raised_at: new Date(clock),
+        payload: JSON.stringify({ centreName: 'Centre 201' }),
+      })),
+    )
+    .returning('id')
+    .execute();
+  const ids = alerts.map((a) => a.id);
+  await store.db
+    .insertInto('alert_outbox')
+    .values({
+      connection_id: connection.id,
+      person_id: personId,
+      channel: 'email',
+      kind: 'digest',
+      after_alert: Math.min(...ids) - 1,
+      up_to_alert: Math.max(...ids),
+    })
+    .execute();
+  return ids;
+};
 
 test('the first refresh raises nothing about the states it finds (202 is already suspended)', async () => {
   const raised = await refresh();
@@ -91,11 +133,14 @@ test('a suspension raises one alert: in the inbox of those who want it, one e-ma
   expect(alert).toMatchObject({ inbox: 2, emails: 2 });
   const inbox = (await rows('alert_inbox')).filter((r) => r.alert_id === alert.id);
   expect(inbox.map((r) => r.person_id).sort()).toEqual([people.oscar, people.sofia].sort());
-  const deliveries = (await rows('alert_delivery')).filter((r) => r.alert_id === alert.id);
-  expect(deliveries.map((d) => [d.kind, d.status])).toEqual([
-    ['immediate', 'pending'],
-    ['immediate', 'pending'],
+  await mailed(2);
+  expect(
+    sent.map((m) => [m.to, m.kind, m.language, m.alerts.map((a) => [a.rule, a.centreId])]).sort(),
+  ).toEqual([
+    ['oscar@example.org', 'immediate', 'en', [['suspended', 201]]],
+    ['sofia@example.org', 'immediate', 'en', [['suspended', 201]]],
   ]);
+  expect(sent[0]?.alerts[0]?.centreName).toBeTruthy();
   const audit = await store.db
     .selectFrom('audit_entry')
     .selectAll()
@@ -108,122 +153,103 @@ test('a suspension raises one alert: in the inbox of those who want it, one e-ma
   clock += 60_000;
   expect(await refresh()).toEqual([]);
   expect((await rows('alert')).length).toBe(before);
+  await world.watcher.deliver('immediate');
+  expect(sent).toHaveLength(2);
 }, 60_000);
 
-test('an e-mail refused by the mail server is retried after its backoff, then sent once', async () => {
-  // The immediate job the raise sent may have run already: start from what is still pending.
+test('an e-mail refused by the mail server is retried by pg-boss, then sent once', async () => {
   sent.length = 0;
-  await store.db
-    .updateTable('alert_delivery')
-    .set({ status: 'pending', attempts: 0, next_at: new Date(clock) })
-    .execute();
   mail.refusing = 2;
-  expect(await world.watcher.deliver('immediate')).toEqual({ sent: 0, failed: 2 });
-  let pending = await rows('alert_delivery');
-  expect(pending.map((d) => [d.status, d.attempts, d.last_error_code])).toEqual([
-    ['pending', 1, 'ECONNECTION'],
-    ['pending', 1, 'ECONNECTION'],
-  ]);
-  // Not due before its backoff (one minute after the first attempt).
-  expect(await world.watcher.deliver('immediate')).toEqual({ sent: 0, failed: 0 });
-  clock += 61_000;
-  expect(await world.watcher.deliver('immediate')).toEqual({ sent: 2, failed: 0 });
-  expect(
-    sent.map((m) => [m.to, m.kind, m.language, m.alerts.map((a) => [a.rule, a.centreId])]).sort(),
-  ).toEqual([
-    ['oscar@example.org', 'immediate', 'en', [['suspended', 201]]],
-    ['sofia@example.org', 'immediate', 'en', [['suspended', 201]]],
-  ]);
-  expect(sent[0]?.alerts[0]?.centreName).toBeTruthy();
-  pending = await rows('alert_delivery');
-  expect(pending.every((d) => d.status === 'sent' && d.attempts === 2 && d.sent_at !== null)).toBe(true);
-  clock += 10 * 60_000;
-  expect(await world.watcher.deliver('immediate')).toEqual({ sent: 0, failed: 0 });
+  await upstream.control('/providers/203/suspension', { suspended: true });
+  clock += 60_000;
+  expect((await refresh()).map((a) => a.rule)).toContain('suspended');
+  await mailed(2);
+  expect(mail.refusing).toBe(0);
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  expect(sent.map((m) => m.to).sort()).toEqual(['oscar@example.org', 'sofia@example.org']);
 }, 60_000);
 
-test('past its last attempt a delivery stays failed', async () => {
+test('past its last attempt an e-mail is dead-lettered to the admins’ list', async () => {
+  sent.length = 0;
+  mail.refusing = 100;
+  // A cancellation the next refresh raises (a change it wrote, or one a failed raise left).
   await store.db
-    .updateTable('alert_delivery')
-    .set({ status: 'pending', attempts: 4, next_at: new Date(clock) })
+    .insertInto('centre_change')
+    .values({
+      connection_id: connection.id,
+      centre_id: 201,
+      at: new Date(clock),
+      kind: 'contract',
+      before: JSON.stringify({ status: 'ACTIVE' }),
+      after: JSON.stringify({ status: 'INACTIVE' }),
+    })
     .execute();
-  mail.refusing = 10;
-  expect(await world.watcher.deliver('immediate')).toEqual({ sent: 0, failed: 2 });
-  expect((await rows('alert_delivery')).map((d) => [d.status, d.attempts])).toEqual([
-    ['failed', 5],
-    ['failed', 5],
+  clock += 60_000;
+  const cancelled = (await refresh()).find((a) => a.rule === 'cancelled');
+  // The quiet admin turned off suspensions only: cancellations reach all three.
+  expect(cancelled).toMatchObject({ emails: 3 });
+  await world.watcher.deliver('immediate');
+  await vi.waitFor(async () => expect(await failedDeliveries(store.db, connection.id)).toHaveLength(3), {
+    timeout: 20_000,
+    interval: 200,
+  });
+  expect(
+    (await failedDeliveries(store.db, connection.id)).map((d) => [
+      d.alert_id,
+      d.status,
+      d.attempts,
+      d.last_error_code,
+    ]),
+  ).toEqual([
+    [cancelled?.id, 'failed', 3, 'ECONNECTION'],
+    [cancelled?.id, 'failed', 3, 'ECONNECTION'],
+    [cancelled?.id, 'failed', 3, 'ECONNECTION'],
   ]);
+  expect(sent).toEqual([]);
   mail.refusing = 0;
 }, 60_000);
 
-test('the daily digest gathers each person’s pending digest rows into one message, in their language', async () => {
+test('the daily digest gathers a person’s runs of the day into one message, in their language', async () => {
   sent.length = 0;
-  // Two alerts for her digest (what a trial ending and a pending change would raise).
-  const picked = await store.db
-    .insertInto('alert')
-    .values(
-      ['trial_ending', 'pending_change'].map((rule, n) => ({
-        connection_id: connection.id,
-        centre_id: 201,
-        rule,
-        dedupe_key: `digest-test:${n}`,
-        raised_at: new Date(clock),
-        payload: JSON.stringify({ centreName: 'Centre 201' }),
-      })),
-    )
-    .returning('id')
-    .execute();
   await store.db.updateTable('person').set({ alert_language: 'es' }).where('id', '=', people.sofia).execute();
   await store.db
-    .insertInto('alert_delivery')
+    .insertInto('alert_preference')
     .values(
-      picked.map((a) => ({
-        alert_id: a.id,
+      ['trial_ending', 'pending_change'].map((rule) => ({
         person_id: people.sofia,
-        channel: 'email',
-        kind: 'digest',
-        next_at: new Date(clock),
+        rule,
+        inbox: true,
+        email: true,
       })),
     )
     .execute();
-  expect(await world.watcher.deliver('digest')).toEqual({ sent: 1, failed: 0 });
-  expect(sent).toHaveLength(1);
-  expect(sent[0]).toMatchObject({ to: 'sofia@example.org', kind: 'digest', language: 'es' });
-  expect(sent[0]?.alerts.map((a) => a.id).sort()).toEqual(picked.map((a) => a.id).sort());
-  // Sent: the next digest has nothing of hers.
-  expect(await world.watcher.deliver('digest')).toEqual({ sent: 0, failed: 0 });
+  // Two raises of the day, each owing her a digest.
+  const picked = [
+    ...(await digestOwed(people.sofia, ['trial_ending'], 'digest-a')),
+    ...(await digestOwed(people.sofia, ['pending_change'], 'digest-b')),
+  ];
+  expect(await world.watcher.deliver('digest')).toEqual({ dispatched: 2 });
+  await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 10_000, interval: 100 });
+  expect(sent[0]).toMatchObject({ to: 'sofia@example.org', kind: 'digest', language: 'es', total: 2 });
+  expect(sent[0]?.alerts.map((a) => a.id).sort()).toEqual(picked.sort());
+  // Dispatched: the next digest has nothing of hers.
+  expect(await world.watcher.deliver('digest')).toEqual({ dispatched: 0 });
 }, 60_000);
 
-test('a digest with more rows than one batch (200) is sent in the same run', async () => {
+test('a digest of 250 alerts is one e-mail naming the worst 20 and counting all of them', async () => {
   sent.length = 0;
-  const picked = await store.db
-    .insertInto('alert')
-    .values(
-      Array.from({ length: 250 }, (_, n) => ({
-        connection_id: connection.id,
-        centre_id: 201,
-        rule: 'trial_ending',
-        dedupe_key: `batch-test:${n}`,
-        raised_at: new Date(clock),
-        payload: JSON.stringify({ centreName: 'Centre 201' }),
-      })),
-    )
-    .returning('id')
-    .execute();
   await store.db
-    .insertInto('alert_delivery')
-    .values(
-      picked.map((a) => ({
-        alert_id: a.id,
-        person_id: people.oscar,
-        channel: 'email',
-        kind: 'digest',
-        next_at: new Date(clock),
-      })),
-    )
+    .insertInto('alert_preference')
+    .values({ person_id: people.oscar, rule: 'trial_ending', inbox: true, email: true })
     .execute();
-  expect(await world.watcher.deliver('digest')).toEqual({ sent: 2, failed: 0 });
-  expect(sent.map((m) => [m.to, m.alerts.length])).toEqual([
-    ['oscar@example.org', 200],
-    ['oscar@example.org', 50],
+  await digestOwed(
+    people.oscar,
+    Array.from({ length: 250 }, () => 'trial_ending'),
+    'batch-test',
+  );
+  await world.watcher.deliver('digest');
+  await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 10_000, interval: 100 });
+  expect(sent.map((m) => [m.to, m.alerts.length, m.total, m.centres])).toEqual([
+    ['oscar@example.org', 20, 250, 1],
   ]);
 }, 60_000);

@@ -1,13 +1,15 @@
 // Two proxies on one PostgreSQL (docs/decisions/0026): both raising the same refresh's alerts at
-// once write each alert once and fan it out once (the unique key, not a read-then-write), and both
-// sending at once deliver each e-mail once and post to the connection's chat webhook once (the
-// claim). Migration 0006's constraints, and its way back down.
+// once write each alert once and fan it out once (the cursor's lock and the unique key, not a
+// read-then-write), and both dispatching and working the queue at once deliver each e-mail once and
+// post to the connection's chat webhook once (an outbox row becomes one job; a job runs on one
+// worker). Migration 0006's constraints, and the way back down from 0008.
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { PgBoss } from 'pg-boss';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { silentLogger } from '../../core/http/context.ts';
 import { openStore, type Store } from '../../core/store/engine.ts';
 import { migrations } from '../../core/store/migrations/index.ts';
@@ -21,7 +23,7 @@ import { startPostgresServer, type PostgresServer } from '../../testing/postgres
 import { addConnection, countedSimulator, demoEnvironment } from '../../testing/watch-world.ts';
 import { refreshConnection } from '../watch/refresh.ts';
 import type { EmailMessage, WebhookMessage } from './channels.ts';
-import { deliverDue } from './delivery.ts';
+import { startAlertQueues } from './queue.ts';
 import { raiseAlerts } from './raise.ts';
 
 let server: PostgresServer;
@@ -118,8 +120,9 @@ test('two instances raise a suspension’s alert at once: one alert, one inbox r
   expect(alerts).toHaveLength(1);
   const id = alerts[0]?.id ?? -1;
   expect(await db.selectFrom('alert_inbox').selectAll().where('alert_id', '=', id).execute()).toHaveLength(2);
-  const deliveries = await db.selectFrom('alert_delivery').selectAll().where('alert_id', '=', id).execute();
-  expect(deliveries.map((d) => d.channel).sort()).toEqual(['email', 'email', 'webhook']);
+  // One message owed per person and one chat post, whichever instance raised.
+  const owed = await db.selectFrom('alert_outbox').selectAll().where('kind', '=', 'immediate').execute();
+  expect(owed.map((d) => d.channel).sort()).toEqual(['email', 'email', 'webhook']);
   expect(suspended[0]).toMatchObject({ inbox: 2, emails: 2, webhooks: 1 });
   const audit = await db
     .selectFrom('audit_entry')
@@ -146,19 +149,31 @@ test('two instances send at once: each e-mail goes once, and the chat gets one p
         consoleOrigin: 'https://console.example',
       }),
   };
-  const results = await both((store) =>
-    deliverDue(
-      {
-        db: store.db,
-        channels,
-        now: () => now + 120_000,
-        webhookUrl: webhookStore(stores.indexOf(store)).url,
-      },
-      'immediate',
-    ),
-  );
+  const bosses = await both(async (store) => {
+    const boss = new PgBoss({ connectionString: store.engine.connectionString, max: 2 });
+    boss.on('error', () => undefined);
+    await boss.start();
+    const queues = await startAlertQueues(boss, {
+      db: store.db,
+      channels,
+      webhookUrl: webhookStore(stores.indexOf(store)).url,
+      now: () => now + 120_000,
+      log: silentLogger,
+      schedule: false,
+      pollingIntervalSeconds: 0.5,
+    });
+    return { boss, queues };
+  });
+  try {
+    // Both dispatch at once: each outbox row becomes one job, on one of them.
+    const dispatched = await Promise.all(bosses.map(({ queues }) => queues.run('immediate')));
+    expect(dispatched.reduce((sum, r) => sum + r.dispatched, 0)).toBe(3);
+    await vi.waitFor(() => expect(sent.length + posts.length).toBe(3), { timeout: 20_000, interval: 100 });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+  } finally {
+    await Promise.all(bosses.map(({ boss }) => boss.stop({ graceful: true, timeout: 5_000 })));
+  }
   // Two e-mails and one post, whichever instance sent each.
-  expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(3);
   expect(sent.map((m) => m.to).sort()).toEqual(['oscar@example.org', 'sofia@example.org']);
   expect(posts).toHaveLength(1);
   expect(posts[0]).toContain('Hospital Castellana');
@@ -175,12 +190,14 @@ test('migration 0006: an e-mail row names a person, a webhook row none, and an a
       .insertInto('alert_delivery')
       .values({ alert_id: alert.id, person_id: personId, channel, kind: 'immediate' })
       .execute();
+  // A dead-lettered post of the alert (what admins read), then a second one for the same alert.
+  await insert(null, 'webhook');
   await expect(insert(null, 'webhook')).rejects.toThrow(/alert_delivery_one_webhook/);
   await expect(insert(null, 'email')).rejects.toThrow(/alert_delivery_recipient/);
   await expect(insert(person.id, 'webhook')).rejects.toThrow(/alert_delivery_recipient/);
 }, 60_000);
 
-test('migration 0006 goes down, 0007 first (webhook rows dropped, person required again), and up again', async () => {
+test('migration 0006 goes down, 0008 and 0007 first (webhook rows dropped, person required again), and up again', async () => {
   const store = await openStore({ databaseUrl: await server.createDatabase('down'), dataDir: '' });
   try {
     const migrator = new Migrator({ db: store.db, provider: { getMigrations: async () => migrations } });
@@ -211,6 +228,7 @@ test('migration 0006 goes down, 0007 first (webhook rows dropped, person require
     const down = await migrator.migrateTo('0005-connection-webhook');
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['0008-alert-jobs', 'Success'],
       ['0007-watch-retention', 'Success'],
       ['0006-webhook-deliveries', 'Success'],
     ]);

@@ -1,125 +1,106 @@
-// Sending what the alerts asked for (issue 26 item 4, docs/decisions/0026): `alert_delivery` rows
-// are durable jobs. A sender claims due rows with one UPDATE … WHERE status = 'pending' … RETURNING
-// (FOR UPDATE SKIP LOCKED: of two instances each row goes to one), groups them into messages and
-// calls the Channels the app passed in:
-// - e-mail, per person: one message per immediate alert, the day's others in one digest;
-// - chat webhook, per connection: every row of the run in ONE post, so that a storm of alerts is
-//   one message in the channel, not thousands (docs/decisions/0027). The URL is opened here, at
-//   send time, and only here.
-// A failure is retried with backoff, unless the channel says it never will go through (a 4xx, a
-// cleared webhook); after the last attempt the row stays 'failed' for admins to see
-// (features/alerts/routes.ts). A row claimed by a process that died is claimed again once its claim is older
-// than `staleMs`.
+// One message to deliver is one pg-boss job (issue 43 item 5, docs/decisions/0026): its data names
+// the recipient (a person's e-mail, or the connection's chat webhook), the kind and a range of the
+// connection's alert ids; the job composes the message when it runs, worst alerts first and at
+// most `maxListed` of them by name, and calls the Channels the app passed in. pg-boss retries a
+// failed attempt with backoff, takes back a job whose worker died (its expiry) and moves a job out
+// of retries into the dead-letter queue, whose worker writes the `alert_delivery` row admins read
+// (features/alerts/routes.ts); "Send again" sends the same job data as a new job (queue.ts).
 import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
 import type { Database } from '../../core/store/schema.ts';
-import { failureCode, type AlertLanguage, type AlertView, type Channels } from './channels.ts';
+import {
+  failureCode,
+  maxListed,
+  severity,
+  type AlertLanguage,
+  type AlertView,
+  type Channels,
+} from './channels.ts';
 import { centreNameOf, detailsOf } from './payload.ts';
-import type { AlertRule } from './rules.ts';
+import { ALERT_RULES, defaultPreference, IMMEDIATE_RULES, type AlertRule } from './rules.ts';
 
 export type DeliveryKind = 'immediate' | 'digest';
+
+export const messageJob = z.object({
+  connectionId: z.string(),
+  channel: z.enum(['email', 'webhook']),
+  personId: z.string().nullable(),
+  kind: z.enum(['immediate', 'digest']),
+  /** The connection's alerts with after < id <= upTo, of the kind's rules (and the person's choices). */
+  after: z.number().int(),
+  upTo: z.number().int(),
+  /** The message's idempotency key: the same for every attempt and for "Send again". */
+  key: z.string(),
+  /** Set when an admin sent a dead-lettered message again: its `alert_delivery` row. */
+  deliveryId: z.number().int().optional(),
+});
+export type MessageJob = z.infer<typeof messageJob>;
 
 export interface DeliveryOptions {
   db: Kysely<Database>;
   channels: Channels;
-  now: () => number;
   /** Opens a connection's chat webhook URL (features/connections/webhook-repository.ts); undefined when none is set. */
   webhookUrl?: (connectionId: string) => Promise<string | undefined>;
-  /** Attempts before a delivery is given up as failed (default 5). */
-  maxAttempts?: number;
-  /** The wait before attempt n+1 is `baseDelayMs * 4^(n-1)` (default one minute: 1, 4, 16, 64 min). */
-  baseDelayMs?: number;
-  /** Rows per run (default 200). */
-  limit?: number;
 }
 
-const staleMs = 10 * 60_000;
 const languages: readonly AlertLanguage[] = ['en', 'es', 'ca'];
-const languageOf = (value: string | null): AlertLanguage =>
+const languageOf = (value: string | null | undefined): AlertLanguage =>
   languages.find((language) => language === value) ?? 'en';
 
-export const retryDelayMs = (attempts: number, base: number) => base * 4 ** Math.max(0, attempts - 1);
-
-/** A failure of ours rather than the channel's, with its code; `final` ones are not retried. */
-const failure = (code: string, final: boolean) => Object.assign(new Error(code), { code, retryable: !final });
-/** A channel's error that says the same message will never go through (features/mail/mailer.ts, features/mail/webhook.ts). */
-const isFinal = (error: unknown) =>
+/** A failed attempt: its code, and whether the same message may go through later. */
+export const failure = (code: string, retryable: boolean) =>
+  Object.assign(new Error(code), { code, retryable });
+/** A channel's error that says the same message will never go through (features/mail/mailer.ts, webhook.ts). */
+export const isFinal = (error: unknown) =>
   typeof error === 'object' && error !== null && 'retryable' in error && error.retryable === false;
 
-/** Claims the due deliveries of one kind, every channel; each row is answered to one caller only. */
-async function claim(options: DeliveryOptions, kind: DeliveryKind) {
-  const { db } = options;
-  const now = new Date(options.now());
-  const stale = new Date(options.now() - staleMs);
-  const due = db
-    .selectFrom('alert_delivery')
-    .select('id')
-    .where('kind', '=', kind)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'pending'), eb('next_at', '<=', now)]),
-        eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', stale)]),
-      ]),
-    )
-    .orderBy('next_at')
-    .limit(options.limit ?? 200)
-    .forUpdate()
-    .skipLocked();
-  return db
-    .updateTable('alert_delivery')
-    .set((eb) => ({ status: 'sending', claimed_at: now, attempts: eb('attempts', '+', 1) }))
-    .where('id', 'in', due)
-    .returning(['id', 'alert_id', 'person_id', 'channel', 'attempts'])
+/** The rules a message speaks of: its kind's, and for an e-mail those its person chose. */
+async function rulesOf(db: Kysely<Database>, job: MessageJob): Promise<AlertRule[]> {
+  const ofKind = ALERT_RULES.filter((rule) => IMMEDIATE_RULES.has(rule) === (job.kind === 'immediate'));
+  if (job.channel === 'webhook' || job.personId === null) return ofKind;
+  const chosen = await db
+    .selectFrom('alert_preference')
+    .selectAll()
+    .where('person_id', '=', job.personId)
     .execute();
-}
-type Claimed = Awaited<ReturnType<typeof claim>>[number];
-
-/** Records one message's outcome on its rows: sent, or back to pending after its backoff, or failed. */
-async function record(options: DeliveryOptions, rows: Claimed[], error: unknown) {
-  const at = options.now();
-  const ids = rows.map((r) => r.id);
-  if (error === undefined) {
-    await options.db
-      .updateTable('alert_delivery')
-      .set({ status: 'sent', sent_at: new Date(at), last_error_code: null })
-      .where('id', 'in', ids)
-      .execute();
-    return;
-  }
-  const attempts = Math.max(...rows.map((r) => r.attempts));
-  const last = attempts >= (options.maxAttempts ?? 5) || isFinal(error);
-  await options.db
-    .updateTable('alert_delivery')
-    .set({
-      status: last ? 'failed' : 'pending',
-      last_error_code: failureCode(error),
-      next_at: new Date(at + (last ? 0 : retryDelayMs(attempts, options.baseDelayMs ?? 60_000))),
-    })
-    .where('id', 'in', ids)
-    .execute();
+  return ofKind.filter((rule) => (chosen.find((c) => c.rule === rule) ?? defaultPreference(rule)).email);
 }
 
-/** The alerts of the claimed rows, as messages show them, with the connection each belongs to. */
-async function alertViews(db: Kysely<Database>, ids: number[]) {
-  const rows = await db
+/** The message's alerts: the worst `maxListed` as views, and how many alerts and centres in all. */
+export async function composeMessage(db: Kysely<Database>, job: MessageJob) {
+  const rules = await rulesOf(db, job);
+  if (rules.length === 0) return { views: [], total: 0, centres: 0 };
+  const scope = db
     .selectFrom('alert')
-    .select(['id', 'connection_id', 'rule', 'centre_id', 'raised_at', 'payload'])
-    .where('id', 'in', ids)
-    .orderBy('raised_at')
-    .orderBy('id')
-    .execute();
-  return new Map(
-    rows.map((row) => {
-      const view: AlertView = {
-        id: row.id,
-        rule: row.rule as AlertRule,
-        centreId: row.centre_id,
-        centreName: centreNameOf(row.payload, row.centre_id),
-        at: row.raised_at.toISOString(),
-        details: detailsOf(row.payload),
-      };
-      return [row.id, { connectionId: row.connection_id, view }] as const;
-    }),
-  );
+    .where('connection_id', '=', job.connectionId)
+    .where('id', '>', job.after)
+    .where('id', '<=', job.upTo)
+    .where('rule', 'in', rules);
+  const rank = sql<number>`array_position(${sql.val([...severity])}::text[], rule)`;
+  const [rows, counts] = await Promise.all([
+    scope
+      .select(['id', 'rule', 'centre_id', 'raised_at', 'payload'])
+      .orderBy(rank)
+      .orderBy('raised_at')
+      .orderBy('id')
+      .limit(maxListed)
+      .execute(),
+    scope
+      .select((eb) => [
+        eb.fn.countAll<string>().as('total'),
+        sql<string>`count(distinct centre_id)`.as('centres'),
+      ])
+      .executeTakeFirst(),
+  ]);
+  const views = rows.map((row): AlertView => ({
+    id: row.id,
+    rule: row.rule as AlertRule,
+    centreId: row.centre_id,
+    centreName: centreNameOf(row.payload, row.centre_id),
+    at: row.raised_at.toISOString(),
+    details: detailsOf(row.payload),
+  }));
+  return { views, total: Number(counts?.total ?? 0), centres: Number(counts?.centres ?? 0) };
 }
 
 /**
@@ -142,84 +123,93 @@ async function webhookLanguage(db: Kysely<Database>, connectionId: string): Prom
   return languageOf(top.alert_language);
 }
 
-/** One run: claims, sends per message, records each outcome. Answers the messages sent and failed. */
-export async function deliverDue(options: DeliveryOptions, kind: DeliveryKind) {
-  const { db, channels } = options;
-  const claimed = await claim(options, kind);
-  if (claimed.length === 0) return { sent: 0, failed: 0 };
-  const alerts = await alertViews(db, [...new Set(claimed.map((c) => c.alert_id))]);
-  const personIds = [...new Set(claimed.flatMap((c) => c.person_id ?? []))];
-  const people = personIds.length
-    ? await db
-        .selectFrom('person')
-        .select(['id', 'email', 'alert_language'])
-        .where('id', 'in', personIds)
-        .execute()
-    : [];
-  // E-mail, immediate: one message per alert; digest: one per person. Webhook: one per connection.
-  const groups = new Map<string, Claimed[]>();
-  for (const row of claimed) {
-    const key =
-      row.channel === 'webhook'
-        ? `webhook/${alerts.get(row.alert_id)?.connectionId ?? ''}`
-        : kind === 'immediate'
-          ? `email/${row.person_id ?? ''}/${row.alert_id}`
-          : `email/${row.person_id ?? ''}`;
-    const group = groups.get(key);
-    if (group) group.push(row);
-    else groups.set(key, [row]);
-  }
-
-  /** Sends one group's message; throws what the attempt failed with. */
-  const send = async (rows: Claimed[]) => {
-    // As they happened: a post or digest reads in order.
-    const views = rows
-      .flatMap((r) => alerts.get(r.alert_id)?.view ?? [])
-      .sort((x, y) => x.at.localeCompare(y.at) || x.id - y.id);
-    const [first] = rows;
-    if (!first) return;
-    if (first.channel === 'webhook') {
-      const connectionId = alerts.get(first.alert_id)?.connectionId;
-      if (!channels.webhook) throw failure('no_channel', false);
-      // Cleared (or no longer opening) since the alert was raised: nothing to post to, ever.
-      const url = connectionId === undefined ? undefined : await options.webhookUrl?.(connectionId);
-      if (connectionId === undefined || url === undefined) throw failure('no_webhook', true);
-      await channels.webhook({ url, language: await webhookLanguage(db, connectionId), alerts: views });
-      return;
-    }
-    const person = people.find((p) => p.id === first.person_id);
-    if (!person) throw failure('no_person', true);
-    if (!channels.email) throw failure('no_channel', false);
-    await channels.email({
+/**
+ * Sends one message. Answers 'sent'; 'empty' when the person chose otherwise since or the alerts were
+ * purged; 'no_channel' where no e-mail is configured (no SMTP_URL, no demo: the message is dropped,
+ * as before jobs, when it waited unsent). Throws what the attempt failed with.
+ */
+export async function deliverMessage(
+  options: DeliveryOptions,
+  job: MessageJob,
+): Promise<'sent' | 'empty' | 'no_channel'> {
+  const { db } = options;
+  const { email, webhook } = options.channels;
+  if (!(job.channel === 'webhook' ? webhook : email)) return 'no_channel';
+  const { views, total, centres } = await composeMessage(db, job);
+  if (views.length === 0) return 'empty';
+  const scope = { total, centres, key: job.key };
+  if (job.channel === 'webhook') {
+    // Cleared (or no longer opening) since the alert was raised: nothing to post to, ever.
+    const url = await options.webhookUrl?.(job.connectionId);
+    if (url === undefined) throw failure('no_webhook', false);
+    const language = await webhookLanguage(db, job.connectionId);
+    await webhook?.({ url, language, alerts: views, ...scope });
+  } else {
+    const person =
+      job.personId === null
+        ? undefined
+        : await db
+            .selectFrom('person')
+            .select(['email', 'alert_language'])
+            .where('id', '=', job.personId)
+            .executeTakeFirst();
+    if (!person) throw failure('no_person', false);
+    await email?.({
       to: person.email,
       language: languageOf(person.alert_language),
       alerts: views,
-      kind,
+      kind: job.kind,
+      ...scope,
     });
-  };
-
-  let sent = 0;
-  let failed = 0;
-  for (const rows of groups.values()) {
-    let error: unknown;
-    try {
-      // oxlint-disable-next-line no-await-in-loop -- one message after the other: an SMTP server's pace
-      await send(rows);
-      sent += 1;
-    } catch (caught) {
-      error = caught ?? new Error('failed');
-      failed += 1;
-    }
-    // oxlint-disable-next-line no-await-in-loop -- one small statement per message
-    await record(options, rows, error);
   }
-  return { sent, failed };
+  if (job.deliveryId !== undefined)
+    await db
+      .updateTable('alert_delivery')
+      .set({ status: 'sent', sent_at: new Date(), last_error_code: null })
+      .where('id', '=', job.deliveryId)
+      .execute();
+  return 'sent';
 }
 
 /**
- * Deliveries given up or still retrying (admins' view), newest first: an e-mail names its person,
- * a webhook post only its host (the URL is a secret, docs/decisions/0027).
+ * A dead-lettered message, as admins read it: one row naming its worst alert (the list's line) and
+ * keeping the job's data for "Send again". A message sent again that failed again updates its row.
  */
+export async function recordDeadLetter(
+  db: Kysely<Database>,
+  job: MessageJob,
+  attempts: number,
+  error: unknown,
+) {
+  const code = failureCode(error);
+  if (job.deliveryId !== undefined) {
+    await db
+      .updateTable('alert_delivery')
+      .set({ status: 'failed', attempts, last_error_code: code, job_id: null })
+      .where('id', '=', job.deliveryId)
+      .execute();
+    return;
+  }
+  const { views } = await composeMessage(db, job);
+  const [worst] = views;
+  if (!worst) return;
+  await db
+    .insertInto('alert_delivery')
+    .values({
+      alert_id: worst.id,
+      person_id: job.channel === 'email' ? job.personId : null,
+      channel: job.channel,
+      kind: job.kind,
+      status: 'failed',
+      attempts,
+      last_error_code: code,
+      job: JSON.stringify(job),
+    })
+    // The dead-letter job ran twice (its worker died after the insert): one row.
+    .onConflict((c) => c.doNothing())
+    .execute();
+}
+
 /** An admin's view of the connection's deliveries (features/alerts/routes.ts), newest first. */
 const deliveryRows = (db: Kysely<Database>, connectionId: string) =>
   db
@@ -246,7 +236,7 @@ const deliveryRows = (db: Kysely<Database>, connectionId: string) =>
     .orderBy('d.id', 'desc');
 export type DeliveryRow = Awaited<ReturnType<ReturnType<typeof deliveryRows>['executeTakeFirstOrThrow']>>;
 
-/** Given up, or waiting for a retry after an attempt failed: what admins are shown. */
+/** Given up (dead-lettered), or sent again and failed once more: what admins are shown. */
 export async function failedDeliveries(db: Kysely<Database>, connectionId: string, limit = 100) {
   return deliveryRows(db, connectionId)
     .where((eb) =>
@@ -260,14 +250,15 @@ export async function failedDeliveries(db: Kysely<Database>, connectionId: strin
 }
 
 /**
- * Sends a delivery again, now and from its first attempt: an admin fixed what made it fail (the
- * SMTP server, the person's address, the webhook). Only one of the connection's that did not go
- * out; one being sent or sent already is left alone (undefined).
+ * Asks for a delivery to be sent again, from its first attempt: an admin fixed what made it fail
+ * (the SMTP server, the person's address, the webhook). The row waits as `pending` without a job
+ * until the dispatcher sends its job (queue.ts, right after: the route nudges it). Only one of the
+ * connection's that did not go out; one being sent or sent already is left alone (undefined).
  */
 export async function retryDelivery(db: Kysely<Database>, connectionId: string, id: number, at: number) {
   const retried = await db
     .updateTable('alert_delivery')
-    .set({ status: 'pending', attempts: 0, last_error_code: null, next_at: new Date(at) })
+    .set({ status: 'pending', attempts: 0, last_error_code: null, next_at: new Date(at), job_id: null })
     .where('id', '=', id)
     .where((eb) =>
       eb.or([eb('status', '=', 'failed'), eb.and([eb('status', '=', 'pending'), eb('attempts', '>', 0)])]),

@@ -1,24 +1,29 @@
-// Raising the alerts of one refresh (issue 26 item 4, docs/decisions/0026): what the rules answer
-// over the refresh's changes and the centres' states is inserted in ONE transaction with
-// ON CONFLICT DO NOTHING on (connection, dedupe key), so that of two instances raising the same
-// alert one row is written and only the instance that wrote it fans it out: into the inbox of each
-// person with a role on the connection (every role reads alerts, docs/decisions/0023; ADMIN_EMAILS'
-// admins included once they are people), an e-mail delivery where their choice asks for one, one
-// post to the connection's chat webhook when it has one (docs/decisions/0027), and an
-// `alert.raised` entry in the audit log.
-import { sql, type Kysely } from 'kysely';
-import { rowOf } from '../audit/repository.ts';
+// Raising the alerts of a connection's new changes (issue 26 item 4, issue 46 item 1;
+// docs/decisions/0026). One transaction per run:
+// - locks the connection's `alert_cursor` row and reads the changes after it, so a run that failed
+//   leaves its changes to the next one (the cursor moves only on commit) and two runs of one
+//   connection take turns;
+// - inserts what the rules answer with ON CONFLICT DO NOTHING on (connection, dedupe key), so an
+//   alert is raised once, and fans out only what it inserted: inbox rows per person and choice, one
+//   `alert.raised` audit entry per alert, and one outbox row per message owed (an e-mail per
+//   person, a chat post per connection, per kind) that the dispatcher makes a job (queue.ts).
+// No statement's size depends on the number of centres or people: rows go in batches of `batch`,
+// the inbox is one INSERT … SELECT per batch over array parameters. PostgreSQL takes at most
+// 65,535 bind parameters a statement; a storm of 2,600 centres passed it in one INSERT before.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Logger } from '../../core/http/context.ts';
 import type { Database } from '../../core/store/schema.ts';
 import { connectionPeople } from '../people/connection-people.ts';
 import type { Connection, Directory } from '../people/directory.ts';
 import { centreStateSchema } from '../../../proxy-api/centre-state.ts';
-import { alertsDue, defaultPreference, IMMEDIATE_RULES, type AlertRule, type CentreNow } from './rules.ts';
+import { auditRow, fanOutInbox, messagesOwed, type Inserted, type Person } from './fan-out.ts';
+import { ALERT_RULES, alertsDue, defaultPreference, type AlertRule, type CentreNow } from './rules.ts';
 
 export interface RaisedAlert {
   id: number;
   centreId: number;
   rule: AlertRule;
-  /** What it was fanned out to: inbox rows, e-mail deliveries and chat webhook posts written. */
+  /** What it was fanned out to: inbox rows, people it is e-mailed to, chat webhook posts. */
   inbox: number;
   emails: number;
   webhooks: number;
@@ -27,17 +32,55 @@ export interface RaisedAlert {
 export interface RaiseOptions {
   /** ADMIN_EMAILS: admins of every connection by configuration (docs/decisions/0023). */
   adminEmails?: ReadonlySet<string>;
+  /** Where a failed raise logs the database's SQLSTATE and message (the watcher logs the rest). */
+  log?: Logger;
+  /** Rows per statement (tests make it small to cross batches). */
+  batch?: number;
 }
 
-/** The changes written since `since` (this refresh's start) and the centres the rules read. */
-async function inputs(db: Kysely<Database>, connectionId: string, since: Date) {
+/** Rows per INSERT: 250 audit rows are 5,000 parameters (PostgreSQL takes 65,535) and ~100 kB on the wire. */
+const defaultBatch = 250;
+
+const chunks = <T>(items: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, n) => items.slice(n * size, (n + 1) * size));
+
+/** A raise that failed in the database: its SQLSTATE as the code the watcher's log line carries. */
+export class AlertRaiseError extends Error {
+  override name = 'AlertRaiseError';
+  readonly code: string;
+  constructor(cause: unknown) {
+    const state = (cause as { code?: unknown } | null)?.code;
+    super('alerts not raised', { cause });
+    this.code = typeof state === 'string' && /^[0-9A-Z]{5}$/.test(state) ? `sqlstate_${state}` : 'unknown';
+  }
+}
+
+/** Locks the connection's cursor (created at 0 for a new connection) and answers the last change raised. */
+async function lockCursor(tx: Transaction<Database>, connectionId: string): Promise<number> {
+  await tx
+    .insertInto('alert_cursor')
+    .values({ connection_id: connectionId })
+    .onConflict((c) => c.column('connection_id').doNothing())
+    .execute();
+  const row = await tx
+    .selectFrom('alert_cursor')
+    .select('raised_change')
+    .where('connection_id', '=', connectionId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return row.raised_change;
+}
+
+/** The changes after the cursor and the centres the rules read. */
+async function inputs(tx: Transaction<Database>, connectionId: string, after: number) {
   const changes = (
-    await db
+    await tx
       .selectFrom('centre_change')
       .select(['id', 'centre_id', 'kind', 'before', 'after'])
       .where('connection_id', '=', connectionId)
-      .where('at', '>=', since)
+      .where('id', '>', after)
       .where('kind', 'in', ['suspension', 'contract', 'basic_limit'])
+      .orderBy('id')
       .execute()
   ).map((row) => ({
     id: row.id,
@@ -46,9 +89,9 @@ async function inputs(db: Kysely<Database>, connectionId: string, since: Date) {
     before: row.before,
     after: row.after,
   }));
-  const changed = [...new Set(changes.map((c) => c.centreId))];
   // Only centres a rule can speak of: those that changed, and those with a date that may come near.
-  const rows = await db
+  const changed = changes.length > 0;
+  const rows = await tx
     .selectFrom('centre_snapshot')
     .select(['centre_id', 'name', 'listed', 'state'])
     .where('connection_id', '=', connectionId)
@@ -56,7 +99,18 @@ async function inputs(db: Kysely<Database>, connectionId: string, since: Date) {
       eb.or([
         sql<boolean>`jsonb_array_length(state->'trials') > 0`,
         sql<boolean>`state->'pending' <> 'null'::jsonb`,
-        ...(changed.length > 0 ? [eb('centre_id', 'in', changed)] : []),
+        ...(changed
+          ? [
+              eb.exists(
+                eb
+                  .selectFrom('centre_change as ch')
+                  .select(sql.lit(1).as('one'))
+                  .whereRef('ch.connection_id', '=', 'centre_snapshot.connection_id')
+                  .whereRef('ch.centre_id', '=', 'centre_snapshot.centre_id')
+                  .where('ch.id', '>', after),
+              ),
+            ]
+          : []),
       ]),
     )
     .execute();
@@ -66,29 +120,28 @@ async function inputs(db: Kysely<Database>, connectionId: string, since: Date) {
       ? [{ centreId: row.centre_id, name: row.name, listed: row.listed, state: state.data }]
       : [];
   });
-  return { changes, centres };
+  return { changes, centres, last: changes.at(-1)?.id ?? after };
 }
 
-export async function raiseAlerts(
-  db: Kysely<Database>,
-  directory: Directory,
+/** The run in its transaction; answers the alerts it inserted. */
+async function raiseIn(
+  tx: Transaction<Database>,
   connection: Connection,
-  since: Date,
+  people: Person[],
   now: number,
-  options: RaiseOptions = {},
+  size: number,
 ): Promise<RaisedAlert[]> {
-  const { changes, centres } = await inputs(db, connection.id, since);
+  const after = await lockCursor(tx, connection.id);
+  const { changes, centres, last } = await inputs(tx, connection.id, after);
   const drafts = alertsDue(changes, centres, now);
-  if (drafts.length === 0) return [];
-  const people = (await connectionPeople(directory, connection.id, options.adminEmails ?? new Set())).map(
-    (entry) => entry.person,
-  );
   const at = new Date(now);
-  return db.transaction().execute(async (tx) => {
-    const inserted = await tx
+  const inserted: Inserted[] = [];
+  for (const part of chunks(drafts, size)) {
+    // oxlint-disable-next-line no-await-in-loop -- batches in order, in one transaction
+    const rows = await tx
       .insertInto('alert')
       .values(
-        drafts.map((d) => ({
+        part.map((d) => ({
           connection_id: connection.id,
           centre_id: d.centreId,
           rule: d.rule,
@@ -101,109 +154,94 @@ export async function raiseAlerts(
       .onConflict((conflict) => conflict.columns(['connection_id', 'dedupe_key']).doNothing())
       .returning(['id', 'centre_id', 'rule'])
       .execute();
-    if (inserted.length === 0) return [];
-    // Read in the transaction: a webhook cleared a moment ago gets no rows (one cleared after this
-    // commit fails its delivery with `no_webhook`, features/alerts/delivery.ts).
-    const hook = await tx
-      .selectFrom('connection')
-      .select('webhook_sealed')
-      .where('id', '=', connection.id)
-      .executeTakeFirst();
-    const hasWebhook = Boolean(hook?.webhook_sealed);
-    const chosen = people.length
-      ? await tx
-          .selectFrom('alert_preference')
-          .selectAll()
-          .where(
-            'person_id',
-            'in',
-            people.map((p) => p.id),
-          )
-          .execute()
-      : [];
-    const choice = (personId: string, rule: AlertRule) =>
-      chosen.find((c) => c.person_id === personId && c.rule === rule) ?? defaultPreference(rule);
-    const raised: RaisedAlert[] = [];
-    const inboxRows: { alert_id: number; person_id: string }[] = [];
-    const deliveries: {
-      alert_id: number;
-      person_id: string | null;
-      channel: string;
-      kind: string;
-      next_at: Date;
-    }[] = [];
-    for (const row of inserted) {
-      const rule = row.rule as AlertRule;
-      const alert: RaisedAlert = {
-        id: row.id,
-        centreId: row.centre_id,
-        rule,
-        inbox: 0,
-        emails: 0,
-        webhooks: 0,
-      };
-      const kind = IMMEDIATE_RULES.has(rule) ? 'immediate' : 'digest';
-      for (const person of people) {
-        const { inbox, email } = choice(person.id, rule);
-        if (inbox) {
-          inboxRows.push({ alert_id: row.id, person_id: person.id });
-          alert.inbox += 1;
-        }
-        // A person without an address has the inbox only (issue 26's edge).
-        if (email && person.email.includes('@')) {
-          deliveries.push({
-            alert_id: row.id,
-            person_id: person.id,
-            channel: 'email',
-            kind,
-            next_at: at,
-          });
-          alert.emails += 1;
-        }
-      }
-      // The connection's chat: every rule, on the e-mail's schedule (suspension and cancellation at
-      // once, the rest in the daily digest), one post per connection and batch (features/alerts/delivery.ts).
-      if (hasWebhook) {
-        deliveries.push({ alert_id: row.id, person_id: null, channel: 'webhook', kind, next_at: at });
-        alert.webhooks += 1;
-      }
-      raised.push(alert);
-    }
-    if (inboxRows.length > 0) await tx.insertInto('alert_inbox').values(inboxRows).execute();
-    if (deliveries.length > 0) await tx.insertInto('alert_delivery').values(deliveries).execute();
+    // oxlint-disable-next-line no-await-in-loop -- as above
+    await fanOutInbox(
+      tx,
+      rows.map((row) => row.id),
+      people,
+    );
+    inserted.push(...rows);
+  }
+  if (last > after)
+    await tx
+      .updateTable('alert_cursor')
+      .set({ raised_change: last })
+      .where('connection_id', '=', connection.id)
+      .execute();
+  if (inserted.length === 0) return [];
+  // Read in the transaction: a webhook cleared a moment ago gets no post.
+  const hook = await tx
+    .selectFrom('connection')
+    .select('webhook_sealed')
+    .where('id', '=', connection.id)
+    .executeTakeFirst();
+  const hasWebhook = Boolean(hook?.webhook_sealed);
+  const chosen = people.length
+    ? await tx
+        .selectFrom('alert_preference')
+        .selectAll()
+        .where(
+          'person_id',
+          'in',
+          people.map((p) => p.id),
+        )
+        .execute()
+    : [];
+  const choice = (personId: string, rule: AlertRule) =>
+    chosen.find((c) => c.person_id === personId && c.rule === rule) ?? defaultPreference(rule);
+  const emailRules = (personId: string) =>
+    new Set(ALERT_RULES.filter((rule) => choice(personId, rule).email));
+  const raised = inserted.map((row): RaisedAlert => {
+    const rule = row.rule as AlertRule;
+    const mailed = people.filter((p) => p.email.includes('@') && choice(p.id, rule).email);
+    return {
+      id: row.id,
+      centreId: row.centre_id,
+      rule,
+      inbox: people.filter((p) => choice(p.id, rule).inbox).length,
+      emails: mailed.length,
+      webhooks: hasWebhook ? 1 : 0,
+    };
+  });
+  const owed = messagesOwed(connection.id, inserted, people, emailRules, hasWebhook);
+  for (const part of chunks(owed, size)) await tx.insertInto('alert_outbox').values(part).execute(); // oxlint-disable-line no-await-in-loop
+  for (const part of chunks(raised, size))
+    // oxlint-disable-next-line no-await-in-loop -- batches in order, in one transaction
     await tx
       .insertInto('audit_entry')
-      .values(
-        raised.map((alert) =>
-          rowOf({
-            at: now,
-            environment: connection.environment,
-            actor: {
-              kind: 'system',
-              providerId: connection.providerId,
-              clientId: connection.clientId,
-              connectionId: connection.id,
-            },
-            ownerProviderId: connection.providerVerified ? connection.providerId : null,
-            action: 'alert.raised',
-            centreId: alert.centreId,
-            subject: alert.rule,
-            // No HTTP answer: 200 files it with the accepted entries, which it is (features/audit/store.ts isAccepted).
-            outcome: { status: 200, code: null },
-            requestId: null,
-            clientAddress: null,
-            userAgent: null,
-            detail: {
-              alertId: alert.id,
-              rule: alert.rule,
-              inbox: alert.inbox,
-              emails: alert.emails,
-              webhooks: alert.webhooks,
-            },
-          }),
-        ),
-      )
+      .values(part.map((alert) => auditRow(connection, now, alert)))
       .execute();
-    return raised;
-  });
+  return raised;
+}
+
+/**
+ * Raises the alerts of the connection's changes not raised yet and of the dates now near.
+ * `_since` is no longer read (the cursor is): kept while features/watch/watcher.ts passes it.
+ */
+export async function raiseAlerts(
+  db: Kysely<Database>,
+  directory: Directory,
+  connection: Connection,
+  _since: Date,
+  now: number,
+  options: RaiseOptions = {},
+): Promise<RaisedAlert[]> {
+  const people = (await connectionPeople(directory, connection.id, options.adminEmails ?? new Set())).map(
+    (entry) => entry.person,
+  );
+  try {
+    return await db
+      .transaction()
+      .execute((tx) => raiseIn(tx, connection, people, now, options.batch ?? defaultBatch));
+  } catch (error) {
+    const failed = new AlertRaiseError(error);
+    // PostgreSQL's primary message names what failed, not the values (those are in its `detail`,
+    // never logged, docs/decisions/0020).
+    const message = error instanceof Error ? error.message.slice(0, 200) : undefined;
+    options.log?.warn(
+      { event: 'alerts_raise_failed', connectionId: connection.id, code: failed.code, message },
+      'alerts not raised; the next run raises them',
+    );
+    throw failed;
+  }
 }

@@ -4,7 +4,7 @@
 // - else none: the alerts keep their deliveries, and no e-mail leaves.
 // The chat webhook needs no setting: each connection's admins set theirs (features/connections/routes.ts).
 import type { MailConfig } from './config.ts';
-import type { AlertView, Channels, EmailMessage } from './alert-types.ts';
+import type { Channels, WebhookMessage } from './alert-types.ts';
 import { startMailCatcher, type MailCatcher } from '../demo/mail-catcher.ts';
 import { createEmailChannel, createMailTransport } from './mailer.ts';
 import { postToWebhook } from './webhook.ts';
@@ -36,8 +36,14 @@ export async function startAlertChannels(options: AlertChannelOptions): Promise<
   // The console's origin is known once the proxy listens (its port may be chosen then).
   const channelsFor = (consoleOrigin: string): Channels => {
     const email = transport && createEmailChannel({ transport, from: mail.from, consoleOrigin });
-    const webhook = (message: { url: string; language: EmailMessage['language']; alerts: AlertView[] }) =>
-      postToWebhook(message.url, message.alerts, message.language, { consoleOrigin });
+    const webhook = (message: WebhookMessage) =>
+      postToWebhook(message.url, message.alerts, message.language, {
+        consoleOrigin,
+        scope: {
+          ...(message.total !== undefined && { total: message.total }),
+          ...(message.key && { key: message.key }),
+        },
+      });
     return { ...(email && { email }), webhook };
   };
   return {

@@ -75,6 +75,38 @@ describe('alert e-mail through a real SMTP server', () => {
     expect(mail?.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 
+  test('a storm is one e-mail: how many alerts and centres, the worst first, the rest linked to the overview', async () => {
+    const worst = Array.from({ length: 20 }, (_, n) =>
+      alert({
+        id: n + 1,
+        centreId: n + 1,
+        centreName: `Centre ${n + 1}`,
+        rule: n < 5 ? 'cancelled' : 'suspended',
+      }),
+    );
+    await channelTo(catcher.port)({
+      to: 'ana@example.org',
+      language: 'en',
+      kind: 'immediate',
+      alerts: worst,
+      total: 10_000,
+      centres: 9_990,
+      key: 'storm-key',
+    });
+    const [mail] = catcher.list();
+    expect(mail?.subject).toBe("10,000 alerts on 9,990 centres: Centre 1's contract was cancelled");
+    const text = mail?.text ?? '';
+    expect(text).toContain('9,990 centres changed at once. The worst first:');
+    expect(text.indexOf("Centre 5's contract was cancelled")).toBeLessThan(
+      text.indexOf('Centre 6 was suspended'),
+    );
+    expect(text).toContain('9,980 more alerts are not listed here.');
+    expect(text).toContain(
+      "See them in Provider Console's overview: https://console.example/overview?show=cancelled",
+    );
+    expect(text.length + (mail?.html?.length ?? 0)).toBeLessThan(40_000);
+  });
+
   test('the catcher keeps only its last messages, newest first', async () => {
     const send = channelTo(catcher.port);
     for (const name of ['Uno', 'Dos', 'Tres', 'Cuatro'])

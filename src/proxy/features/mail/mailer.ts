@@ -86,6 +86,8 @@ export function createEmailChannel(options: EmailChannelOptions): NonNullable<Ch
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        // The same on every attempt and "Send again": a receiver can drop a second copy (issue 46 item 11).
+        ...(message.key && { messageId: `<${message.key}@alerts.provider-console>` }),
         headers: { 'Auto-Submitted': 'auto-generated' },
       });
     } catch (error) {

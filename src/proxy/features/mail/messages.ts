@@ -60,3 +60,18 @@ export const dayOf = (language: AlertLanguage, iso: string): string =>
 /** The console's page of a centre (the alerts' links; `consoleOrigin`: docs/decisions/0027). */
 export const centreLink = (consoleOrigin: string, centreId: number): string =>
   `${consoleOrigin.replace(/\/+$/, '')}/centres/${encodeURIComponent(centreId)}`;
+
+/** Where the overview shows the centres a rule speaks of (the console's `show` filter). */
+const overviewFilter: Record<AlertRule, string> = {
+  suspended: 'suspended',
+  cancelled: 'cancelled',
+  basic_limit: 'basic-limit',
+  pending_change: 'pending-change',
+  trial_ending: 'trial',
+  reinstated: 'all',
+  reactivated: 'all',
+};
+
+/** The console's overview filtered to a storm's worst rule (issue 46 item 1). */
+export const overviewLink = (consoleOrigin: string, rule: AlertRule): string =>
+  `${consoleOrigin.replace(/\/+$/, '')}/overview?show=${overviewFilter[rule]}`;

@@ -25,7 +25,7 @@ const alerts: AlertView[] = [
   },
 ];
 
-const received: { path: string; type: string | undefined; body: unknown }[] = [];
+const received: { path: string; type: string | undefined; key: string | undefined; body: unknown }[] = [];
 let base: string;
 const server = createServer((request: IncomingMessage, response: ServerResponse) => {
   const chunks: Buffer[] = [];
@@ -35,6 +35,7 @@ const server = createServer((request: IncomingMessage, response: ServerResponse)
     received.push({
       path,
       type: request.headers['content-type'],
+      key: request.headers['idempotency-key'] as string | undefined,
       body: JSON.parse(Buffer.concat(chunks).toString()),
     });
     if (path === '/slow') return void setTimeout(() => response.end('ok'), 2_000);
@@ -75,6 +76,22 @@ describe('posting alerts to a chat webhook', () => {
     expect(payload.blocks[0]?.text.text).toContain(
       '<https://console.example/centres/1|Abrir Norte &amp; &lt;Sur&gt; en Provider Console>',
     );
+  });
+
+  test('a storm’s post names the alerts it was given, counts the rest with a link to the overview, and carries its key', async () => {
+    await postToWebhook(`${base}/hook`, alerts, 'en', {
+      consoleOrigin: 'https://console.example',
+      scope: { total: 10_000, key: 'message-key-1' },
+    });
+    const last = received.at(-1);
+    expect(last?.key).toBe('message-key-1');
+    const payload = last?.body as SlackPayload;
+    expect(payload.text.split('\n')).toEqual([
+      'Norte & <Sur> was suspended',
+      'TRIAL licences at Este end within 7 days',
+      "9,998 more alerts are not listed here. <https://console.example/overview?show=suspended|See them in Provider Console's overview>",
+    ]);
+    expect(payload.blocks).toHaveLength(3);
   });
 
   test('a hook that does not answer in time is a retryable timeout', async () => {

@@ -3,8 +3,8 @@
 // bounded as every call to a peer is (docs/decisions/0020): a deadline, a cap on the answer, no
 // redirect followed; a failure throws codes only (the URL is a secret: never in a log or an error).
 import { callUpstream, type FetchLike } from '../../core/upstream/upstream.ts';
-import type { AlertLanguage, AlertView } from './alert-types.ts';
-import { centreLink, momentOf, translator, whatHappened } from './messages.ts';
+import type { AlertLanguage, AlertView, WebhookMessage } from './alert-types.ts';
+import { centreLink, momentOf, overviewLink, translator, whatHappened } from './messages.ts';
 
 export type WebhookFailureReason =
   'refused' | 'deferred' | 'timeout' | 'connection_failed' | 'answer_too_large';
@@ -37,23 +37,34 @@ export interface SlackPayload {
 /** At most this many alerts get a block each (Slack takes 50 blocks); the text names them all. */
 const maxBlocks = 40;
 
+/** A storm's post names the worst alerts it was given, counts the rest and links the overview (issue 46 item 1). */
 export function webhookPayload(
   alerts: AlertView[],
   language: AlertLanguage,
   consoleOrigin: string,
+  total = alerts.length,
 ): SlackPayload {
   const t = translator(language);
   const lines = alerts.map((alert) => ({ alert, what: whatHappened(t, alert) }));
+  const more = total - alerts.length;
+  const [worst] = alerts;
+  const rest =
+    more > 0 && worst
+      ? `${t('more', { count: more })} <${overviewLink(consoleOrigin, worst.rule)}|${mrkdwn(t('overview'))}>`
+      : undefined;
   return {
     // The notification's words, and what a client without blocks shows.
-    text: lines.map((line) => line.what).join('\n'),
-    blocks: lines.slice(0, maxBlocks).map(({ alert, what }) => ({
-      type: 'section',
-      text: {
-        type: 'mrkdwn',
-        text: `*${mrkdwn(what)}*\n${mrkdwn(t('seen', { at: momentOf(language, alert.at) }))} · <${centreLink(consoleOrigin, alert.centreId)}|${mrkdwn(t('open', { centre: alert.centreName }))}>`,
-      },
-    })),
+    text: [...lines.map((line) => line.what), ...(rest ? [rest] : [])].join('\n'),
+    blocks: [
+      ...lines.slice(0, maxBlocks).map(({ alert, what }) => ({
+        type: 'section' as const,
+        text: {
+          type: 'mrkdwn' as const,
+          text: `*${mrkdwn(what)}*\n${mrkdwn(t('seen', { at: momentOf(language, alert.at) }))} · <${centreLink(consoleOrigin, alert.centreId)}|${mrkdwn(t('open', { centre: alert.centreName }))}>`,
+        },
+      })),
+      ...(rest ? [{ type: 'section' as const, text: { type: 'mrkdwn' as const, text: rest } }] : []),
+    ],
   };
 }
 
@@ -64,6 +75,8 @@ export interface WebhookOptions {
   timeoutMs?: number;
   /** Slack answers "ok": anything past 64 kB is not a webhook's answer. */
   maxAnswerBytes?: number;
+  /** How many alerts the post stands for, and its idempotency key (features/alerts/channels.ts). */
+  scope?: Pick<WebhookMessage, 'total' | 'key'>;
 }
 
 export async function postToWebhook(
@@ -73,12 +86,15 @@ export async function postToWebhook(
   options: WebhookOptions,
 ): Promise<void> {
   const body = new TextEncoder().encode(
-    JSON.stringify(webhookPayload(alerts, language, options.consoleOrigin)),
+    JSON.stringify(webhookPayload(alerts, language, options.consoleOrigin, options.scope?.total)),
   );
+  const key = options.scope?.key;
+  // The same on every attempt and "Send again": a receiver can drop a second copy (issue 46 item 11).
+  const headers = { 'content-type': 'application/json', ...(key && { 'idempotency-key': key }) };
   const outcome = await callUpstream(
     options.transport ?? ((request) => fetch(request)),
     url,
-    { method: 'POST', headers: { 'content-type': 'application/json' }, body },
+    { method: 'POST', headers, body },
     options.timeoutMs ?? 10_000,
     { maxBytes: options.maxAnswerBytes ?? 64 * 1024 },
   );

@@ -159,6 +159,7 @@ async function raise(
   try {
     const raised = await raiseAlerts(options.store.db, directory, connection, new Date(since), now(), {
       ...(options.adminEmails && { adminEmails: options.adminEmails }),
+      log,
     });
     if (raised.length > 0) {
       log.info({ event: 'alerts_raised', connectionId, alerts: raised.length }, 'alerts raised');

@@ -9,6 +9,7 @@ import { alerts } from './0004-alerts.ts';
 import { connectionWebhook } from './0005-connection-webhook.ts';
 import { webhookDeliveries } from './0006-webhook-deliveries.ts';
 import { watchRetention } from './0007-watch-retention.ts';
+import { alertJobs } from './0008-alert-jobs.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-audit-log': auditLog,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0005-connection-webhook': connectionWebhook,
   '0006-webhook-deliveries': webhookDeliveries,
   '0007-watch-retention': watchRetention,
+  '0008-alert-jobs': alertJobs,
 };
