@@ -73,6 +73,22 @@ describe('stopping', () => {
     expect(proxy.stdout()).not.toContain(session);
   });
 
+  test('on SIGTERM the instance drains first: /readyz answers 503 draining while requests are still served, then it exits 0', async () => {
+    const proxy = spawnProxy({ ...qa(), DRAIN_SECONDS: '2' });
+    const url = await proxy.listening;
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    const stopped = performance.now();
+    proxy.child.kill('SIGTERM');
+    await expect.poll(async () => (await fetch(`${url}/readyz`)).status).toBe(503);
+    expect(await (await fetch(`${url}/readyz`)).json()).toMatchObject({
+      code: 'not_ready',
+      draining: 'true',
+    });
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    expect(await proxy.exited).toBe(0);
+    expect(performance.now() - stopped).toBeGreaterThan(1_900);
+  });
+
   test('clients holding half a request cannot keep the process alive past SHUTDOWN_GRACE_SECONDS; a normal request still completes', async () => {
     const proxy = spawnProxy({ ...qa(), SHUTDOWN_GRACE_SECONDS: '1' });
     const url = await proxy.listening;

@@ -5,11 +5,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createLogger } from './core/log/logger.ts';
+import { traceFields } from './features/operations/trace-fields.ts';
 import { announce, consoleOriginOf } from './start/announce.ts';
 import { startBackground, WatcherSlot } from './start/background.ts';
 import { readConfig } from './start/config.ts';
 import { openResources } from './start/resources.ts';
 import { serve } from './start/serve.ts';
+import { startOperations } from './start/operations.ts';
 import { stopOnSignals } from './start/signals.ts';
 
 export interface MainOptions {
@@ -22,13 +24,17 @@ export async function main(
   options: MainOptions = {},
 ): Promise<void> {
   const config = await readConfig(env);
-  const resources = await openResources(config, createLogger(), options);
+  // Metrics, traces and the drain (features/operations): traces before the database connects.
+  const operations = startOperations(env);
+  const resources = await openResources(config, createLogger(undefined, traceFields), options);
   // The app asks the watcher for on-demand refreshes; the watcher starts once the app listens.
   const watcher = new WatcherSlot();
-  const served = await serve(resources, watcher);
+  const served = await serve(resources, watcher, operations);
   await startBackground(resources, served, watcher, consoleOriginOf(resources, served));
-  announce(resources, served);
-  stopOnSignals(resources, served, watcher);
+  operations.watchQueue(() => watcher.queueDepths());
+  const metricsUrl = await operations.listen();
+  announce(resources, served, metricsUrl);
+  stopOnSignals(resources, served, watcher, operations);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -10,7 +10,7 @@ export function consoleOriginOf(resources: Resources, served: Served): string {
   return resources.config.publicOrigin ?? served.server.url.replace('://[::1]', '://localhost');
 }
 
-export function announce(resources: Resources, served: Served): void {
+export function announce(resources: Resources, served: Served, metricsUrl?: string): void {
   const { config, database, demo, alertChannels, log } = resources;
   log.info(
     {
@@ -20,6 +20,7 @@ export function announce(resources: Resources, served: Served): void {
       store: config.redisUrl ? 'redis' : 'memory',
       database: database.engine.kind,
       email: alertChannels.email,
+      ...(metricsUrl && { metrics: metricsUrl }),
     },
     'listening',
   );

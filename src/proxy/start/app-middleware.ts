@@ -15,13 +15,14 @@ import { errorFacts } from '../core/log/error-codes.ts';
 import { StoreUnavailableError } from '../core/sessions/store.ts';
 import { auditRecorder } from '../features/audit/recorder.ts';
 import { dropCentreIndexOnCreate } from '../features/api/drop-on-create.ts';
+import { probePaths } from '../features/operations/health.ts';
 import type { ProxyOptions } from './app-options.ts';
 import type { AppServices } from './app-services.ts';
 
 export function applyRequestBasics(app: Hono<ProxyEnv>, options: ProxyOptions, { log }: AppServices): void {
   // Metrics and traces first (features/operations), so that the request's log line carries its trace id.
   if (options.operations) app.use('*', options.operations.requests);
-  app.use('*', requestContext(options.requestLogger ?? log));
+  app.use('*', requestContext(options.requestLogger ?? log, probePaths));
   app.use('*', ...securityHeaders);
   app.use('*', hostCheck(options.allowedHosts));
   if (options.compress !== false) app.use('*', ...compression);

@@ -31,6 +31,14 @@ export class WatcherSlot implements WatchRequests {
   async stop(): Promise<void> {
     await this.#watcher?.stop();
   }
+
+  /** Jobs waiting per queue (readiness and `console_queue_depth`); throws when the queue cannot answer. */
+  async queueDepths(): Promise<Record<string, number>> {
+    const watcher = this.#watcher;
+    if (!watcher) return {};
+    const queues = await watcher.boss.getQueues();
+    return Object.fromEntries(queues.map((queue) => [queue.name, queue.queuedCount]));
+  }
 }
 
 /** Seeds the demo, then starts the watcher into `slot`; the alerts' links go to `consoleOrigin`. */

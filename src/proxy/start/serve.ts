@@ -11,6 +11,7 @@ import type { OrganisationSignIn } from '../features/sign-in/organisation.ts';
 import { createWatchReads } from '../features/watch/reads.ts';
 import { allowedHostsFor, refuseToStart } from './config.ts';
 import type { Resources } from './resources.ts';
+import type { OperationsHooks } from '../features/operations/hooks.ts';
 
 export interface Served {
   server: RunningProxy;
@@ -21,13 +22,17 @@ export interface Served {
 }
 
 /** Listens, then builds the app; a port taken is said as a person can act on it. */
-export async function serve(resources: Resources, watch: WatchRequests): Promise<Served> {
+export async function serve(
+  resources: Resources,
+  watch: WatchRequests,
+  operations: OperationsHooks,
+): Promise<Served> {
   const { config, database, store, log } = resources;
   const built = Promise.withResolvers<Omit<Served, 'server'>>();
   try {
     const server = await listen(
       (address, port) => {
-        const { app, embeddedIssuer, mounts } = buildApp(resources, watch, address, port);
+        const { app, embeddedIssuer, mounts } = buildApp(resources, watch, operations, address, port);
         built.resolve({ access: app.access, embeddedIssuer });
         return { ...app, mounts };
       },
@@ -51,7 +56,13 @@ export async function serve(resources: Resources, watch: WatchRequests): Promise
   }
 }
 
-function buildApp(resources: Resources, watch: WatchRequests, address: string, port: number) {
+function buildApp(
+  resources: Resources,
+  watch: WatchRequests,
+  operations: OperationsHooks,
+  address: string,
+  port: number,
+) {
   const { config, demo, log } = resources;
   const hosts = allowedHostsFor(config, address);
   const embedded = config.people.embeddedOidc ? embeddedOidc(hosts, port, config.publicOrigin) : undefined;
@@ -62,6 +73,7 @@ function buildApp(resources: Resources, watch: WatchRequests, address: string, p
     upstreams.map((environment) => [environment.id, resources.pool.transport]),
   );
   const app = createProxyApp({
+    operations,
     environments: config.environments,
     store: resources.store,
     audit: resources.audit,

@@ -27,6 +27,8 @@ export function spawnProxy(env: Record<string, string>): ProxyProcess {
     env: {
       PATH: process.env.PATH ?? '',
       PORT: '0',
+      // No drain before stopping unless a test asks for one (features/operations/drain.ts).
+      DRAIN_SECONDS: '0',
       DIST_DIR: path.join(import.meta.dirname, 'no-such-dist'),
       ...(data ? { DATA_DIR: data.dir } : {}),
       ...env,

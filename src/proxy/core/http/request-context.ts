@@ -6,7 +6,11 @@ import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { Logger, ProxyEnv } from './context.ts';
 
-export function requestContext(log: Logger): MiddlewareHandler<ProxyEnv> {
+/** `quiet`: paths called so often that a line per call would bury the rest (the probes). */
+export function requestContext(
+  log: Logger,
+  quiet: ReadonlySet<string> = new Set(),
+): MiddlewareHandler<ProxyEnv> {
   return async (c, next) => {
     const started = performance.now();
     const requestId = crypto.randomUUID();
@@ -15,6 +19,7 @@ export function requestContext(log: Logger): MiddlewareHandler<ProxyEnv> {
     c.set('streamed', undefined);
     await next();
     c.res.headers.set('x-request-id', requestId);
+    if (quiet.has(c.req.path)) return;
     log.info(
       {
         event: 'request',

@@ -33,9 +33,14 @@ export const redactedPaths = [
  * The proxy's logger; `destination` defaults to stdout in batches (tests pass one that keeps the
  * lines).
  */
-export function createLogger(destination?: DestinationStream): pino.Logger {
+export function createLogger(
+  destination?: DestinationStream,
+  /** Fields every line carries, such as the trace it belongs to (features/operations). */
+  mixin?: () => object,
+): pino.Logger {
   return pino(
     {
+      ...(mixin && { mixin }),
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
