@@ -11,3 +11,6 @@ export const ALERT_RULES = [
   'pending_change',
 ] as const;
 export type AlertRule = (typeof ALERT_RULES)[number];
+
+/** "Soon": a change or a TRIAL's end within the next 7 days raises its alert (docs/decisions/0026). */
+export const soonMs = 7 * 24 * 3600_000;

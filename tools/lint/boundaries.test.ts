@@ -124,6 +124,62 @@ describe('the import boundaries', () => {
     ).toMatch(/only the proxy/);
   });
 
+  it("keep the proxy's core free of features and of the composition", () => {
+    for (const to of [
+      'src/proxy/features/audit/recorder.ts',
+      'src/proxy/features/people/index.ts',
+      'src/proxy/app.ts',
+    ])
+      expect(violation('src/proxy/core/http/context.ts', { path: to })).toMatch(/core imports no feature/);
+    expect(
+      violation('src/proxy/core/http/context.ts', { path: 'src/proxy/core/sessions/store.ts' }),
+    ).toBeUndefined();
+  });
+
+  it('let a proxy feature reach another only through its index.ts, and never the composition', () => {
+    expect(
+      violation('src/proxy/features/watch/routes.ts', { path: 'src/proxy/features/alerts/raise.ts' }),
+    ).toMatch(/only through its public index.ts \(watch → alerts\)/);
+    expect(
+      violation('src/proxy/features/watch/routes.ts', { path: 'src/proxy/features/alerts/index.ts' }),
+    ).toBeUndefined();
+    expect(
+      violation('src/proxy/features/watch/routes.ts', { path: 'src/proxy/features/watch/refresh.ts' }),
+    ).toBeUndefined();
+    expect(
+      violation('src/proxy/features/watch/routes.ts', { path: 'src/proxy/core/http/refusal.ts' }),
+    ).toBeUndefined();
+    for (const to of ['src/proxy/app.ts', 'src/proxy/config.ts', 'src/proxy/main.ts'])
+      expect(violation('src/proxy/features/watch/routes.ts', { path: to })).toMatch(
+        /does not import the composition/,
+      );
+    // Tests and the testing kit put features together on purpose.
+    expect(
+      violation('src/proxy/features/watch/read.postgres.test.ts', {
+        path: 'src/proxy/features/alerts/raise.ts',
+      }),
+    ).toBeUndefined();
+  });
+
+  it("keep the proxy's configuration free of features", () => {
+    expect(
+      violation('src/proxy/features/watch/config.ts', { path: 'src/proxy/features/alerts/index.ts' }),
+    ).toMatch(/configuration imports no feature/);
+    expect(
+      violation('src/proxy/core/config/limits.ts', { path: 'src/proxy/features/demo/guard.ts' }),
+    ).toMatch(/configuration imports no feature/);
+    expect(violation('src/proxy/config.ts', { path: 'src/proxy/features/watch/config.ts' })).toBeUndefined();
+  });
+
+  it('keep the console↔proxy API on the upstream contract and zod alone', () => {
+    expect(violation('src/proxy-api/people.ts', { path: 'src/contract/schemas' })).toBeUndefined();
+    expect(violation('src/proxy-api/people.ts', { path: 'src/proxy/features/people/routes' })).toMatch(
+      /imports only itself and the upstream contract/,
+    );
+    expect(violation('src/proxy-api/people.ts', { pkg: 'hono' })).toMatch(/only on zod/);
+    expect(violation('src/contract/schemas.ts', { path: 'src/proxy-api/people' })).toMatch(/bottom layer/);
+  });
+
   it('keep shared code from depending on features', () => {
     expect(
       violation('src/console/components/page.tsx', { path: 'src/console/features/centres/list' }),

@@ -35,12 +35,11 @@ const contractPackage = (pkg: string) =>
 // the root (main.ts, app.ts, config.ts). Its tests and testing kit may reach anything.
 const proxyCore = 'src/proxy/core';
 const proxyFeatureOf = (rel: string) => /^src\/proxy\/features\/([^/]+)/.exec(rel)?.[1];
-const isProxyRoot = (rel: string) => /^src\/proxy\/[^/]+$/.test(rel);
+// The composition: the root's files and start/, which builds the app from the features.
+const isProxyRoot = (rel: string) => /^src\/proxy\/[^/]+$/.test(rel) || inside(rel, 'src/proxy/start');
 const isConfiguration = (rel: string) =>
   inside(rel, `${proxyCore}/config`) || /^src\/proxy\/features\/[^/]+\/config(\.ts)?$/.test(rel);
 
-// Turned on once the proxy's routes no longer import the composition (the move is under way).
-const proxyZoneEnforced = false;
 export function proxyZone(from: string, to: string | undefined): string | undefined {
   if (!to || isTest(from) || inside(from, 'src/proxy/testing')) return undefined;
   const toFeature = proxyFeatureOf(to);
@@ -92,7 +91,7 @@ export function violation(from: string, target: ImportTarget): string | undefine
   if (inside(from, 'src/proxy')) {
     if (to && inside(to, consoleDir)) return 'the proxy never imports console code';
     if (pkg && uiPackages.test(pkg)) return 'the proxy has no UI dependencies';
-    const why = proxyZoneEnforced ? proxyZone(from, to) : undefined;
+    const why = proxyZone(from, to);
     if (why) return why;
   }
   if (

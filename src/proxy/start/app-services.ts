@@ -9,7 +9,7 @@ import type { EnvironmentConfig } from '../core/upstream/environments.ts';
 import { createLoginLimiter } from '../features/sign-in/login-limiter.ts';
 import { createAccessControl } from '../features/people/access.ts';
 import { createAuthorization } from '../features/people/authorize.ts';
-import { noPeoplePolicy } from '../features/sign-in/organisation.ts';
+import { noPeoplePolicy } from '../features/people/policy.ts';
 import { createSecretBox } from '../core/store/secret-box.ts';
 import { cookieCarrier } from '../core/sessions/carrier.ts';
 import { createSessionManager } from '../core/sessions/sessions.ts';

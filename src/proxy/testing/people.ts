@@ -16,7 +16,8 @@ import { createEmbeddedProvider, embeddedPrefix } from '../features/demo/embedde
 import { createOidcClient } from '../features/sign-in/oidc-client.ts';
 import { createLogger } from '../core/log/logger.ts';
 import type { Directory } from '../features/people/directory.ts';
-import { noPeoplePolicy, type OrganisationSignIn } from '../features/sign-in/organisation.ts';
+import { noPeoplePolicy } from '../features/people/policy.ts';
+import type { OrganisationSignIn } from '../features/sign-in/organisation.ts';
 import { createSecretBox } from '../core/store/secret-box.ts';
 import { listen, type RunningProxy } from '../core/http/server.ts';
 import { sessionCookieName } from '../core/sessions/carrier.ts';

@@ -3,7 +3,6 @@
 // app runs under Node and in the browser's demo worker (docs/decisions/0012).
 import type { Context } from 'hono';
 import { problem, type ProblemCode } from './problems.ts';
-import type { SessionIdentity } from '../../features/audit/recorder.ts';
 import type { ResponseKind } from './security-headers.ts';
 
 /**
@@ -35,6 +34,17 @@ export type HostBindings = {
    */
   connection?: unknown;
 };
+
+/** Who a session is, as the log records it. */
+export interface SessionIdentity {
+  environment: string;
+  providerId: number;
+  clientId: string;
+  providerVerified: boolean;
+  /** A person signed in as themselves, through a connection (docs/decisions/0023). */
+  person?: { subject: string; name: string | null; email: string } | undefined;
+  connectionId?: string | undefined;
+}
 
 export type ProxyEnv = {
   Bindings: HostBindings;

@@ -6,9 +6,9 @@ import { createServer, ServerResponse, STATUS_CODES, type IncomingMessage, type 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
-import type { ProxyApp } from '../../app.ts';
+import type { Hono } from 'hono';
+import type { ProxyEnv, Logger } from './context.ts';
 import { clientAddressResolver } from './client-address.ts';
-import type { Logger } from './context.ts';
 import { errorFacts } from '../log/error-codes.ts';
 import { problemBody, type ProblemCode } from './problems.ts';
 import { securityHeaderLines } from './security-headers.ts';
@@ -33,7 +33,8 @@ export interface NodeMount {
   handle(request: IncomingMessage, response: ServerResponse): Promise<void>;
 }
 
-export type Listening = ProxyApp & { mounts?: readonly NodeMount[] };
+/** The app to serve (app.ts's `createProxyApp`), and the Node handlers mounted before it. */
+export type Listening = { app: Hono<ProxyEnv>; mounts?: readonly NodeMount[] };
 
 export interface ListenOptions {
   host: string;

@@ -3,8 +3,8 @@
 // by a batch, never by the number of centres or people (issue 46 item 1).
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Database } from '../../core/store/schema.ts';
-import { rowOf } from '../audit/repository.ts';
-import type { Connection } from '../people/directory.ts';
+import { rowOf } from '../audit/index.ts';
+import type { Connection } from '../people/index.ts';
 import type { RaisedAlert } from './raise.ts';
 import { IMMEDIATE_RULES, type AlertRule } from './rules.ts';
 

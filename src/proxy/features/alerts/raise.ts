@@ -13,8 +13,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Logger } from '../../core/http/context.ts';
 import type { Database } from '../../core/store/schema.ts';
-import { connectionPeople } from '../people/connection-people.ts';
-import type { Connection, Directory } from '../people/directory.ts';
+import { connectionPeople } from '../people/index.ts';
+import type { Connection, Directory } from '../people/index.ts';
 import { centreStateSchema } from '../../../proxy-api/centre-state.ts';
 import { auditRow, fanOutInbox, messagesOwed, type Inserted, type Person } from './fan-out.ts';
 import { ALERT_RULES, alertsDue, defaultPreference, type AlertRule, type CentreNow } from './rules.ts';

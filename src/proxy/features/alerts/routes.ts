@@ -9,8 +9,8 @@ import type { AnyOperationId } from '../../../proxy-api/permissions.ts';
 import type { ProxyEnv } from '../../core/http/context.ts';
 import { refuse } from '../../core/http/refusal.ts';
 import { json, query } from '../../core/http/validation.ts';
-import type { PersonGranted, Authorization } from '../people/authorize.ts';
-import { actorOf, ownerOf, recordEntries, requestFields, type AuditRecording } from '../audit/recorder.ts';
+import type { PersonGranted, Authorization } from '../people/index.ts';
+import { actorOf, ownerOf, recordEntries, requestFields, type AuditRecording } from '../audit/index.ts';
 import type { AlertInbox } from './inbox.ts';
 import { cursorPattern, cursorText, parseCursor, wireDelivery, wireItem } from './wire.ts';
 

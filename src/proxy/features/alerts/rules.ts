@@ -12,6 +12,7 @@
 // over every state: a licence ending in three days is news whenever it is first seen.
 import type { AlertRule } from '../../../proxy-api/alert-rules.ts';
 import type { CentreState } from '../../../proxy-api/centre-state.ts';
+import { soonMs } from '../../../proxy-api/alert-rules.ts';
 
 // The rules, named once (contract/alert-rules.ts): the wire's and the console's list.
 export { ALERT_RULES, type AlertRule } from '../../../proxy-api/alert-rules.ts';
@@ -25,7 +26,7 @@ export const IMMEDIATE_RULES: ReadonlySet<AlertRule> = new Set(['suspended', 'ca
  */
 export const defaultPreference = (rule: AlertRule) => ({ inbox: true, email: IMMEDIATE_RULES.has(rule) });
 
-export const soonMs = 7 * 24 * 3600_000;
+export { soonMs };
 
 /** A change as the refresh stored it. */
 export interface StoredChange {

@@ -7,10 +7,10 @@ import type { ContractEvents } from '../../../proxy-api/console.ts';
 import type { ProxyEnv } from '../../core/http/context.ts';
 import { refuse } from '../../core/http/refusal.ts';
 import { query } from '../../core/http/validation.ts';
-import { scopeOf } from '../audit/recorder.ts';
-import type { AuditStore } from '../audit/store.ts';
-import type { Authorization } from '../people/authorize.ts';
-import { noSuchEndpoint } from '../people/person-only.ts';
+import { scopeOf } from '../audit/index.ts';
+import type { AuditStore } from '../audit/index.ts';
+import type { Authorization } from '../people/index.ts';
+import { noSuchEndpoint } from '../people/index.ts';
 import { readContractEvents } from './contract-events.ts';
 
 export interface ContractEventRouteDeps {

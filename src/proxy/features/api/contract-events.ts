@@ -9,8 +9,8 @@ import {
   type ContractEvent,
   type ContractEventAttempt,
 } from '../../../proxy-api/console.ts';
-import type { AuditEntry, AuditFilter, AuditScope, AuditStore } from '../audit/store.ts';
-import { everyEntry } from '../audit/store.ts';
+import type { AuditEntry, AuditFilter, AuditScope, AuditStore } from '../audit/index.ts';
+import { everyEntry } from '../audit/index.ts';
 
 /** Events an answer holds: the newest accepted ones, and a few of the refused-only ones. */
 export const CONTRACT_VIEW_LIMITS = {

@@ -10,7 +10,7 @@ import {
   type EnvironmentConfig,
 } from '../../core/upstream/environments.ts';
 import type { OperationId } from '../../core/upstream/operations.ts';
-import type { Authorization } from '../people/authorize.ts';
+import type { Authorization } from '../people/index.ts';
 
 declare module 'hono' {
   interface ContextVariableMap {

@@ -2,7 +2,7 @@
 // environment and the provider that owns the session's credentials, so that another parent's
 // centre is never served. A login whose provider could not be confirmed (D3 development) is kept
 // apart under its client id and the provider id it claimed.
-import { scopeOf, type SessionIdentity } from '../audit/recorder.ts';
+import { scopeOf, type SessionIdentity } from '../audit/index.ts';
 
 export function centreScope(session: SessionIdentity): string {
   const scope = scopeOf(session);

@@ -17,9 +17,7 @@ import {
   type StreamWhen,
   type UpstreamOutcome,
 } from '../../core/upstream/upstream.ts';
-import type { AccessControl } from '../people/access.ts';
-import { unauthenticated, type Granted } from '../people/authorize.ts';
-import type { Directory } from '../people/directory.ts';
+import { type AccessControl, unauthenticated, type Granted, type Directory } from '../people/index.ts';
 
 export interface SessionCallDeps {
   log: Logger;

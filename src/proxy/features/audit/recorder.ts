@@ -5,7 +5,13 @@
 // service may have acted), and is reported in the proxy's log instead.
 import { createMiddleware } from 'hono/factory';
 import type { AuditAction } from '../../../proxy-api/activity.ts';
-import { concat, type Ctx, type Logger, type ProxyEnv } from '../../core/http/context.ts';
+import {
+  concat,
+  type Ctx,
+  type Logger,
+  type ProxyEnv,
+  type SessionIdentity,
+} from '../../core/http/context.ts';
 import type { OperationId } from '../../core/upstream/operations.ts';
 import {
   answerPrefixBytes,
@@ -32,16 +38,7 @@ export interface AuditRecording {
   log: Logger;
 }
 
-/** Who a session is, as the log records it. */
-export interface SessionIdentity {
-  environment: string;
-  providerId: number;
-  clientId: string;
-  providerVerified: boolean;
-  /** A person signed in as themselves, through a connection (docs/decisions/0023). */
-  person?: { subject: string; name: string | null; email: string } | undefined;
-  connectionId?: string | undefined;
-}
+export type { SessionIdentity } from '../../core/http/context.ts';
 
 export const actorOf = (
   session: Pick<SessionIdentity, 'providerId' | 'clientId' | 'person' | 'connectionId'>,

@@ -6,8 +6,8 @@ import { ACTIVITY_PAGE_SIZE, activityQuerySchema, type ActivityPage } from '../.
 import type { ProxyEnv } from '../../core/http/context.ts';
 import { query } from '../../core/http/validation.ts';
 import type { SessionStore } from '../../core/sessions/store.ts';
-import type { Authorization } from '../people/authorize.ts';
-import { noSuchEndpoint } from '../people/person-only.ts';
+import type { Authorization } from '../people/index.ts';
+import { noSuchEndpoint } from '../people/index.ts';
 import { admitRead } from './gate.ts';
 import { scopeOf } from './recorder.ts';
 import { cursorText, parseCursor, type AuditStore } from './store.ts';

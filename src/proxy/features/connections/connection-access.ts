@@ -5,8 +5,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Connection as WireConnection } from '../../../proxy-api/people.ts';
 import type { ProxyEnv } from '../../core/http/context.ts';
 import { refuse } from '../../core/http/refusal.ts';
-import type { Granted } from '../people/authorize.ts';
-import type { Connection, Directory } from '../people/directory.ts';
+import type { Granted, Connection, Directory } from '../people/index.ts';
 
 declare module 'hono' {
   interface ContextVariableMap {

@@ -5,9 +5,9 @@ import type { AddConnectionRequest, ReplaceSecretRequest } from '../../../proxy-
 import type { Ctx } from '../../core/http/context.ts';
 import { refuse } from '../../core/http/refusal.ts';
 import { errorFacts } from '../../core/log/error-codes.ts';
-import { actorOf, ownerOf, recordEntries, requestFields } from '../audit/recorder.ts';
-import type { Connection, Directory } from '../people/directory.ts';
-import { webhookUrl } from '../mail/webhook-url.ts';
+import { actorOf, ownerOf, recordEntries, requestFields } from '../audit/index.ts';
+import type { Connection, Directory } from '../people/index.ts';
+import { webhookUrl } from '../mail/index.ts';
 import { exists, wireConnection } from './connection-access.ts';
 import { verifyCredentials } from './connection-check.ts';
 import type { FirstConnectionDeps } from './first-connection.ts';

@@ -8,7 +8,7 @@ import { refuse } from '../../core/http/refusal.ts';
 import type { EnvironmentConfig } from '../../core/upstream/environments.ts';
 import { checkProvider } from '../../core/upstream/provider-check.ts';
 import { requestToken } from '../../core/upstream/token.ts';
-import type { CredentialCheck } from '../sign-in/client-credentials.ts';
+import type { CredentialCheck } from '../sign-in/index.ts';
 
 const timedOut = (): never =>
   refuse(504, 'upstream_timeout', 'The service did not answer in time. Try again.');

@@ -8,16 +8,16 @@ import type { AddConnectionRequest } from '../../../proxy-api/people.ts';
 import type { Ctx, ProxyEnv } from '../../core/http/context.ts';
 import { refuse } from '../../core/http/refusal.ts';
 import type { EnvironmentConfig } from '../../core/upstream/environments.ts';
-import { actorOf, recordEntries, requestFields } from '../audit/recorder.ts';
-import type { CredentialCheck } from '../sign-in/client-credentials.ts';
-import type { SealedStore } from '../sign-in/organisation-transaction.ts';
+import { actorOf, recordEntries, requestFields } from '../audit/index.ts';
 import {
+  type CredentialCheck,
+  type SealedStore,
   clearFirstAdmin,
   createPersonSession,
   takeFirstAdmin,
   type PersonSessionDeps,
-} from '../sign-in/person-session.ts';
-import { wireSession } from '../sign-in/session-wire.ts';
+  wireSession,
+} from '../sign-in/index.ts';
 import { verifyCredentials } from './connection-check.ts';
 
 export interface FirstConnectionDeps extends PersonSessionDeps, SealedStore, CredentialCheck {

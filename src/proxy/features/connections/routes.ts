@@ -12,8 +12,8 @@ import {
 } from '../../../proxy-api/people.ts';
 import type { ProxyEnv } from '../../core/http/context.ts';
 import { json } from '../../core/http/validation.ts';
-import type { Authorization } from '../people/authorize.ts';
-import { noSuchEndpoint } from '../people/person-only.ts';
+import type { Authorization } from '../people/index.ts';
+import { noSuchEndpoint } from '../people/index.ts';
 import { administered, notAdmin, stored, theirConnection, wireConnection } from './connection-access.ts';
 import {
   addConnection,

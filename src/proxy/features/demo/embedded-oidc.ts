@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { NodeMount } from '../../core/http/server.ts';
 import { demoPeople } from './people.ts';
 import { createEmbeddedProvider, embeddedPrefix } from './embedded-provider.ts';
-import { createOidcClient } from '../sign-in/oidc-client.ts';
+import { createOidcClient } from '../sign-in/index.ts';
 
 /**
  * `hosts` are the names the proxy answers to (bracketed when IPv6), `port` the one it is bound to;

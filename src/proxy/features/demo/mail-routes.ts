@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import type { CaughtMailWire } from '../../../proxy-api/demo-mail.ts';
 import type { ProxyEnv } from '../../core/http/context.ts';
 import { refuse } from '../../core/http/refusal.ts';
-import type { Authorization } from '../people/authorize.ts';
+import type { Authorization } from '../people/index.ts';
 import type { DemoMailbox } from './mailbox.ts';
 
 export interface DemoMailRouteDeps {

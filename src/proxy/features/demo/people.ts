@@ -4,8 +4,7 @@
 // can be tried without any setup. A restart brings back a demo person an admin removed.
 import type { Role } from '../../../proxy-api/permissions.ts';
 import { demoLogins } from '../../core/upstream/environments.ts';
-import type { AccessControl } from '../people/access.ts';
-import type { Directory } from '../people/directory.ts';
+import type { AccessControl, Directory } from '../people/index.ts';
 
 export interface DemoConnection {
   label: string;

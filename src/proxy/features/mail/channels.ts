@@ -5,7 +5,7 @@
 // The chat webhook needs no setting: each connection's admins set theirs (features/connections/routes.ts).
 import type { MailConfig } from './config.ts';
 import type { Channels, WebhookMessage } from './alert-types.ts';
-import { startMailCatcher, type MailCatcher } from '../demo/mail-catcher.ts';
+import { startMailCatcher, type MailCatcher } from './catcher.ts';
 import { createEmailChannel, createMailTransport } from './mailer.ts';
 import { postToWebhook } from './webhook.ts';
 

@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { smtpSettingsOf } from './config.ts';
 import type { AlertView } from './alert-types.ts';
-import { startMailCatcher, type MailCatcher } from '../demo/mail-catcher.ts';
+import { startMailCatcher, type MailCatcher } from './catcher.ts';
 import { createEmailChannel, createMailTransport, MailDeliveryError } from './mailer.ts';
 
 const alert = (over: Partial<AlertView>): AlertView => ({

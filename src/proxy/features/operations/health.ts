@@ -5,7 +5,7 @@
 // or is about to stop.
 import { Hono } from 'hono';
 import type { ProxyEnv } from '../../core/http/context.ts';
-import type { AuditStore } from '../audit/store.ts';
+import type { AuditStore } from '../audit/index.ts';
 import { problemBody } from '../../core/http/problems.ts';
 import { StoreUnavailableError, type SessionStore } from '../../core/sessions/store.ts';
 import type { Drain } from './drain.ts';

@@ -12,8 +12,8 @@ import {
   type AnyOperationId,
   type Permission,
 } from '../../../proxy-api/permissions.ts';
-import { ownerOf, recordEntries, requestFields, actorOf } from '../audit/recorder.ts';
-import type { AuditStore } from '../audit/store.ts';
+import { ownerOf, recordEntries, requestFields, actorOf } from '../audit/index.ts';
+import type { AuditStore } from '../audit/index.ts';
 import { rawTarget, type Ctx, type Logger, type ProxyEnv } from '../../core/http/context.ts';
 import { refuse } from '../../core/http/refusal.ts';
 import type { SessionCarrier } from '../../core/sessions/carrier.ts';

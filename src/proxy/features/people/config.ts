@@ -3,7 +3,7 @@
 // sign-in (CLIENT_CREDENTIALS_LOGIN), the deployment key that seals connection secrets
 // (DATA_ENCRYPTION_KEY) and the embedded demo identity provider (EMBEDDED_OIDC).
 import { z } from 'zod';
-import { parseRoleMapping, type PeoplePolicy } from '../sign-in/organisation.ts';
+import { parseRoleMapping, type PeoplePolicy } from './policy.ts';
 
 const bool = z.enum(['true', 'false'], { error: 'must be true or false' }).optional();
 

@@ -4,7 +4,7 @@ import type { Person as WirePerson } from '../../../proxy-api/people.ts';
 import type { Role } from '../../../proxy-api/permissions.ts';
 import type { Ctx } from '../../core/http/context.ts';
 import { refuse } from '../../core/http/refusal.ts';
-import { actorOf, ownerOf, recordEntries, requestFields, type AuditRecording } from '../audit/recorder.ts';
+import { actorOf, ownerOf, recordEntries, requestFields, type AuditRecording } from '../audit/index.ts';
 import type { GrantSource } from './access.ts';
 import { connectionPeople } from './connection-people.ts';
 import type { Connection, Directory, Person } from './directory.ts';

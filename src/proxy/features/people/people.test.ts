@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sessionSchema } from '../../../proxy-api/console.ts';
 import { peopleSchema } from '../../../proxy-api/people.ts';
-import { parseRoleMapping } from '../sign-in/organisation.ts';
+import { parseRoleMapping } from './policy.ts';
 import { problemOf, startPeopleProxy, type PeopleProxy } from '../../testing/people.ts';
 import { startPostgresServer, type PostgresServer } from '../../testing/postgres-server.ts';
 import { TestBrowser } from '../../testing/browser.ts';

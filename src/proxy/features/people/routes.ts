@@ -12,7 +12,7 @@ import type { AccessControl } from './access.ts';
 import type { Authorization } from './authorize.ts';
 import { normaliseEmail } from './directory.ts';
 import { everyone, lastAdminRefusal, member, recordPersonChange, wirePerson } from './people-rules.ts';
-import type { AuditRecording } from '../audit/recorder.ts';
+import type { AuditRecording } from '../audit/index.ts';
 import type { Directory } from './directory.ts';
 import { noSuchEndpoint, personOnly } from './person-only.ts';
 

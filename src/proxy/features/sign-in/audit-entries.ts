@@ -9,7 +9,7 @@ import {
   requestFields,
   type AuditRecording,
   type SessionIdentity,
-} from '../audit/recorder.ts';
+} from '../audit/index.ts';
 
 export interface SignInAttempt {
   environment: string;

@@ -11,7 +11,7 @@ import { failureFields } from '../../core/log/error-codes.ts';
 import { checkProvider } from '../../core/upstream/provider-check.ts';
 import { requestToken } from '../../core/upstream/token.ts';
 import type { FetchLike } from '../../core/upstream/upstream.ts';
-import type { DemoGuard } from '../demo/guard.ts';
+import type { DemoGuard } from '../demo/index.ts';
 import type { Attempt, LoginLimiter } from './login-limiter.ts';
 
 export type Credentials = { providerId: number; clientId: string; clientSecret: string };

@@ -6,7 +6,7 @@
 // sign-in meanwhile gets a clear page with Retry. The tokens it receives are read and dropped.
 import * as oidc from 'openid-client';
 import type { Identity, OrganisationSignIn, SignInChecks, SignInResult } from './organisation.ts';
-import { isLoopbackHost } from '../../config.ts';
+import { isLoopbackHost } from '../../core/http/loopback.ts';
 import { errorFacts } from '../../core/log/error-codes.ts';
 
 export interface OidcClientOptions {

@@ -9,9 +9,10 @@ import { createMiddleware } from 'hono/factory';
 import type { SignInProblem } from '../../../proxy-api/sign-in.ts';
 import type { Ctx, ProxyEnv } from '../../core/http/context.ts';
 import { refuse } from '../../core/http/refusal.ts';
-import { noSuchEndpoint } from '../people/person-only.ts';
+import { noSuchEndpoint } from '../people/index.ts';
 import { recordOrganisationSignIn } from './audit-entries.ts';
-import { knownPerson, type Identity, type OrganisationSignIn, type PeoplePolicy } from './organisation.ts';
+import type { PeoplePolicy } from '../people/index.ts';
+import { knownPerson, type Identity, type OrganisationSignIn } from './organisation.ts';
 import {
   beginTransaction,
   clearTransaction,

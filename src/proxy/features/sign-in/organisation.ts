@@ -3,11 +3,18 @@
 // is known to the console: invited (matched by e-mail once, then by the provider's subject), an
 // admin from ADMIN_EMAILS, or someone whose ID-token claim maps to a role (OIDC_ROLES_CLAIM and
 // OIDC_ROLE_MAPPING). Anyone else is refused: nobody gets an empty console.
-import { ROLES, type Role } from '../../../proxy-api/permissions.ts';
+import type { Role } from '../../../proxy-api/permissions.ts';
 import type { SignInProblem } from '../../../proxy-api/sign-in.ts';
-import { environmentIds, type EnvironmentId } from '../../core/upstream/environments.ts';
-import { strongestRole, type AccessControl, type PersonRecord } from '../people/access.ts';
-import { normaliseEmail, type Connection, type Directory, type Grant } from '../people/directory.ts';
+import {
+  normaliseEmail,
+  strongestRole,
+  type AccessControl,
+  type Connection,
+  type Directory,
+  type Grant,
+  type PeoplePolicy,
+  type PersonRecord,
+} from '../people/index.ts';
 
 /** What the organisation's provider says about who signed in, once the ID token validated. */
 export interface Identity {
@@ -42,52 +49,6 @@ export interface OrganisationSignIn {
   finish(callbackUrl: URL, checks: SignInChecks): Promise<SignInResult>;
   /** Where the provider signs the person out too (RP-initiated logout), when it offers that. */
   signOutUrl(postLogoutRedirectUri: string): Promise<string | undefined>;
-}
-
-/** `value=role@environment/providerId` (or `@*`: every connection) from OIDC_ROLE_MAPPING. */
-export interface RoleRule {
-  value: string;
-  role: Role;
-  connection: { environment: EnvironmentId; providerId: number } | '*';
-}
-
-export interface PeoplePolicy {
-  /** ADMIN_EMAILS, lower-cased. */
-  adminEmails: ReadonlySet<string>;
-  /** OIDC_ROLES_CLAIM: the claim holding the person's groups or roles (a string or a list). */
-  rolesClaim: string | undefined;
-  roleMapping: readonly RoleRule[];
-  /** OIDC_TRUST_EMAIL: the provider's `email` counts as verified without `email_verified`. */
-  trustEmail: boolean;
-}
-
-export const noPeoplePolicy: PeoplePolicy = {
-  adminEmails: new Set(),
-  rolesClaim: undefined,
-  roleMapping: [],
-  trustEmail: false,
-};
-
-/** Parses OIDC_ROLE_MAPPING; throws a message naming the bad entry. */
-export function parseRoleMapping(text: string): RoleRule[] {
-  return text
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-    .map((entry) => {
-      const match = /^([^=]+)=([a-z]+)@(\*|([a-z]+)\/([1-9]\d{0,15}))$/.exec(entry);
-      const role = ROLES.find((candidate) => candidate === match?.[2]);
-      const environment = environmentIds.find((id) => id === match?.[4]);
-      if (!match?.[1] || !role || (match[3] !== '*' && !environment))
-        throw new TypeError(
-          `"${entry}" is not value=role@environment/providerId (role: ${ROLES.join(', ')}; environment: ${environmentIds.join(', ')}; or @* for every connection)`,
-        );
-      return {
-        value: match[1].trim(),
-        role,
-        connection: environment ? { environment, providerId: Number(match[5]) } : '*',
-      };
-    });
 }
 
 /** The roles the identity's claim gives on the existing connections, one per connection. */

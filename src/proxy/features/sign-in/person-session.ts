@@ -9,10 +9,8 @@ import { recordOrganisationSignIn } from './audit-entries.ts';
 import type { Ctx } from '../../core/http/context.ts';
 import type { SessionCarrier } from '../../core/sessions/carrier.ts';
 import { storeKey, type Session, type SessionManager } from '../../core/sessions/sessions.ts';
-import type { AuditRecording } from '../audit/recorder.ts';
-import type { AccessControl, PersonRecord } from '../people/access.ts';
-import type { Granted } from '../people/authorize.ts';
-import type { Directory } from '../people/directory.ts';
+import type { AuditRecording } from '../audit/index.ts';
+import type { AccessControl, PersonRecord, Granted, Directory } from '../people/index.ts';
 import type { Identity } from './organisation.ts';
 import type { SealedStore } from './organisation-transaction.ts';
 

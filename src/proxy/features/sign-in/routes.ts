@@ -19,8 +19,8 @@ import {
   operationsFor,
   type EnvironmentConfig,
 } from '../../core/upstream/environments.ts';
-import type { Directory } from '../people/directory.ts';
-import { noSuchEndpoint } from '../people/person-only.ts';
+import type { Directory } from '../people/index.ts';
+import { noSuchEndpoint } from '../people/index.ts';
 import type { SignInDeps } from './client-credentials.ts';
 import { signedIn, signOut, type SignOutDeps } from './session-answers.ts';
 import { wireSession } from './session-wire.ts';

@@ -3,9 +3,7 @@
 // Never a secret or a token.
 import type { Session as WireSession } from '../../../proxy-api/console.ts';
 import type { Session } from '../../core/sessions/sessions.ts';
-import type { PersonGrant } from '../people/access.ts';
-import type { Granted } from '../people/authorize.ts';
-import type { Connection } from '../people/directory.ts';
+import type { PersonGrant, Granted, Connection } from '../people/index.ts';
 
 const stateOf = (connection: Connection): 'ok' | 'refused' =>
   connection.refusedAt === null ? 'ok' : 'refused';

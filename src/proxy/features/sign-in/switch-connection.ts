@@ -1,13 +1,11 @@
 // POST /auth/connection: a person works through another of their connections from now on
 // (docs/decisions/0023). The session's record is rebound (its old token no longer opens), the
 // switch is recorded, and the answer is the session as it now is.
-import { actorOf, ownerOf, recordEntries, requestFields, type AuditRecording } from '../audit/recorder.ts';
+import { actorOf, ownerOf, recordEntries, requestFields, type AuditRecording } from '../audit/index.ts';
 import type { Ctx } from '../../core/http/context.ts';
 import { refuse } from '../../core/http/refusal.ts';
 import type { SessionManager } from '../../core/sessions/sessions.ts';
-import type { AccessControl } from '../people/access.ts';
-import type { Authorization } from '../people/authorize.ts';
-import type { Directory } from '../people/directory.ts';
+import type { AccessControl, Authorization, Directory } from '../people/index.ts';
 import { wireSession } from './session-wire.ts';
 
 export interface SwitchDeps extends AuditRecording {

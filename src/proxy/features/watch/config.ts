@@ -1,6 +1,6 @@
 // The watcher's configuration (issue 26, docs/decisions/0025), read with the rest (config.ts).
 import { z } from 'zod';
-import { soonMs } from '../alerts/rules.ts';
+import { soonMs } from '../../../proxy-api/alert-rules.ts';
 import { whole } from '../../core/config/limits.ts';
 
 /**

@@ -11,8 +11,8 @@ import type { RenderOverview } from '../../../proxy-api/first-screen.ts';
 import type { Ctx, Logger } from '../../core/http/context.ts';
 import { errorFacts } from '../../core/log/error-codes.ts';
 import { demoBaseUrl, type EnvironmentId } from '../../core/upstream/environments.ts';
-import type { Authorization } from '../people/authorize.ts';
-import type { PrerenderedLanguage } from '../site/routes.ts';
+import type { Authorization } from '../people/index.ts';
+import type { PrerenderedLanguage } from '../site/index.ts';
 import { callUpstream, type FetchLike } from '../../core/upstream/upstream.ts';
 import type { CentresAnswer, CentresAnswers } from './centres-answer.ts';
 

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { ProxyEnv } from '../../core/http/context.ts';
 import { refuse } from '../../core/http/refusal.ts';
 import { params, query } from '../../core/http/validation.ts';
-import type { Authorization } from '../people/authorize.ts';
+import type { Authorization } from '../people/index.ts';
 import { chooseEncoding } from '../../core/http/encoding.ts';
 import type { CentresAnswers } from './centres-answer.ts';
 import type { WatchReads } from './reads.ts';

@@ -14,7 +14,7 @@ import type { ChildListItem } from '../../../contract/schemas.ts';
 import type { Logger } from '../../core/http/context.ts';
 import type { Fetched, RefreshOutcome, WatchRepository } from './repository.ts';
 import { baseUrlOf, type EnvironmentConfig } from '../../core/upstream/environments.ts';
-import type { Connection, Directory } from '../people/directory.ts';
+import type { Connection, Directory } from '../people/index.ts';
 import type { TokenOutcome } from '../../core/upstream/token.ts';
 import type { FetchLike } from '../../core/upstream/upstream.ts';
 import { changesBetween } from './changes.ts';

@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import type { ProxyEnv } from '../../core/http/context.ts';
 import { refuse } from '../../core/http/refusal.ts';
-import type { Authorization } from '../people/authorize.ts';
+import type { Authorization } from '../people/index.ts';
 import { storedConnection } from './stored-connection.ts';
 
 /** The watcher's on-demand refresh, where this proxy runs one. */

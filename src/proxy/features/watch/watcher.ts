@@ -14,16 +14,19 @@ import { PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import type { Logger } from '../../core/http/context.ts';
 import type { Store } from '../../core/store/engine.ts';
-import type { WebhookStore } from '../connections/webhook-repository.ts';
+import type { WebhookStore } from '../connections/index.ts';
 import type { WatchRepository } from './repository.ts';
 import type { EnvironmentConfig } from '../../core/upstream/environments.ts';
 import { errorFacts } from '../../core/log/error-codes.ts';
-import type { Directory } from '../people/directory.ts';
+import type { Directory } from '../people/index.ts';
 import type { FetchLike } from '../../core/upstream/upstream.ts';
-import { raiseAlerts, type RaisedAlert } from '../alerts/raise.ts';
-import type { Channels } from '../alerts/channels.ts';
-import { startAlertQueues } from '../alerts/queue.ts';
-import { IMMEDIATE_RULES } from '../alerts/rules.ts';
+import {
+  IMMEDIATE_RULES,
+  raiseAlerts,
+  startAlertQueues,
+  type Channels,
+  type RaisedAlert,
+} from '../alerts/index.ts';
 import { defaultBackoff, type BackoffOptions } from './pacing.ts';
 import { refreshConnection, type RefreshResult } from './refresh.ts';
 

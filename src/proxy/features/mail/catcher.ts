@@ -7,9 +7,9 @@ import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import type { CaughtMail, DemoMailbox } from './mailbox.ts';
+import type { CaughtMail, DemoMailbox } from '../demo/index.ts';
 
-export type { CaughtMail, DemoMailbox } from './mailbox.ts';
+export type { CaughtMail, DemoMailbox } from '../demo/index.ts';
 
 export interface MailCatcher extends DemoMailbox {
   /** The port it listens on, on 127.0.0.1. */
