@@ -4,14 +4,14 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
-import { isLoopbackHost } from './core/http/loopback.ts';
 import { z } from 'zod';
 import { limitsOf, limitsShape, type LimitsConfig } from './core/config/limits.ts';
 import { mailConfigOf, mailShape, type MailConfig } from './features/mail/config.ts';
 import type { EnvironmentConfig } from './core/upstream/environments.ts';
 import { peopleConfigOf, peopleShape, refinePeople, type PeopleConfig } from './features/people/config.ts';
 import { watchConfigOf, watchShape, type WatchConfig } from './features/watch/config.ts';
-import { normalizeTemplatesPrefix } from './core/upstream/operations.ts';
+import { encryptionKey, positiveInt, templatesPrefix, upstreamUrl } from './core/config/fields.ts';
+import { operationsConfigOf, operationsShape, type OperationsConfig } from './features/operations/config.ts';
 
 export { environmentIds } from './core/upstream/environments.ts';
 export { isLoopbackHost } from './core/http/loopback.ts';
@@ -49,71 +49,12 @@ export interface ProxyConfig extends LimitsConfig {
   watch: WatchConfig;
   /** Alert e-mail (docs/decisions/0027). */
   mail: MailConfig;
+  /** Metrics, traces and the drain (features/operations, docs/operations.md). */
+  operations: OperationsConfig;
 }
 
 /** Where the embedded database lives without DATA_DIR: a git-ignored folder in the checkout. */
 export const defaultDataDir = path.resolve(import.meta.dirname, '../../.data');
-
-const upstreamUrl = z
-  .string()
-  .trim()
-  .pipe(z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }))
-  .transform((value, ctx) => {
-    const url = new URL(value);
-    // A token and a client secret travel on this connection: plain http only on this machine.
-    if (url.protocol !== 'https:' && !isLoopbackHost(url.hostname)) {
-      ctx.addIssue({ code: 'custom', message: 'must use https (plain http is allowed only for loopback)' });
-      return z.NEVER;
-    }
-    if (url.username || url.password || url.search || url.hash) {
-      ctx.addIssue({ code: 'custom', message: 'must not carry credentials, a query or a fragment' });
-      return z.NEVER;
-    }
-    return url.href.replace(/\/+$/, '');
-  });
-
-const templatesPrefix = z
-  .string()
-  .optional()
-  .transform((value, ctx) => {
-    try {
-      return normalizeTemplatesPrefix(value ?? '');
-    } catch (error) {
-      ctx.addIssue({
-        code: 'custom',
-        message: error instanceof Error ? error.message : 'is not a valid path prefix',
-      });
-      return z.NEVER;
-    }
-  });
-
-const positiveInt = (fallback: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^[1-9]\d{0,6}$/, 'must be a positive whole number')
-    .transform(Number)
-    .optional()
-    .transform((value) => value ?? fallback);
-
-const encryptionKey = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value, ctx) => {
-    if (value === undefined || value === '') return undefined;
-    const hex = /^[0-9a-fA-F]{64}$/.test(value);
-    const base64 = /^[A-Za-z0-9+/]{43}=?$/.test(value);
-    if (!hex && !base64) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'must be 32 random bytes, as 64 hex digits or base64 (for example: openssl rand -base64 32)',
-      });
-      return z.NEVER;
-    }
-    const bytes = Buffer.from(value, hex ? 'hex' : 'base64');
-    return bytes;
-  });
 
 const schema = z
   .object({
@@ -204,6 +145,7 @@ const schema = z
     ...limitsShape,
     ...watchShape,
     ...mailShape,
+    ...operationsShape,
   })
   .superRefine((env, ctx) => {
     const upstreams = [env.UPSTREAM_DEVELOPMENT_URL, env.UPSTREAM_QA_URL, env.UPSTREAM_PRODUCTION_URL];
@@ -298,6 +240,7 @@ export function parseConfig(env: Record<string, string | undefined>): ProxyConfi
     people: peopleConfigOf(v, demo),
     watch: watchConfigOf(v),
     mail: mailConfigOf(v),
+    operations: operationsConfigOf(v),
     ...limitsOf(v),
   };
 }

@@ -11,7 +11,7 @@ import { startBackground, WatcherSlot } from './start/background.ts';
 import { readConfig } from './start/config.ts';
 import { openResources } from './start/resources.ts';
 import { serve } from './start/serve.ts';
-import { startOperations } from './start/operations.ts';
+import { createOperations } from './features/operations/operations.ts';
 import { stopOnSignals } from './start/signals.ts';
 
 export interface MainOptions {
@@ -25,7 +25,7 @@ export async function main(
 ): Promise<void> {
   const config = await readConfig(env);
   // Metrics, traces and the drain (features/operations): traces before the database connects.
-  const operations = startOperations(env);
+  const operations = createOperations(config.operations);
   const resources = await openResources(config, createLogger(undefined, traceFields), options);
   // The app asks the watcher for on-demand refreshes; the watcher starts once the app listens.
   const watcher = new WatcherSlot();
