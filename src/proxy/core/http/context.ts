@@ -72,8 +72,6 @@ export type ProxyEnv = {
 };
 export type Ctx = Context<ProxyEnv>;
 
-export const bodyLimitBytes = 1024 * 1024;
-
 export function fail(
   c: Ctx,
   status: number,
@@ -109,29 +107,6 @@ export function isPlainPath(path: string): boolean {
   );
 }
 
-export async function readBody(c: Ctx): Promise<Uint8Array | Response> {
-  const declared = c.req.header('content-length');
-  if (declared !== undefined && Number(declared) > bodyLimitBytes) return tooLarge(c);
-  const stream = c.req.raw.body;
-  if (!stream) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = stream.getReader();
-  for (;;) {
-    // oxlint-disable-next-line no-await-in-loop -- a stream is read chunk by chunk
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > bodyLimitBytes) {
-      // The rest of an oversized body is never read.
-      void reader.cancel().catch(() => {});
-      return tooLarge(c);
-    }
-    chunks.push(value);
-  }
-  return concat(chunks, size);
-}
-
 export function concat(chunks: readonly Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(size);
   let at = 0;
@@ -149,21 +124,4 @@ export function parseJson(body: Uint8Array): { value: unknown } | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** A JSON endpoint's body: required or optional, refused with 415 when it is not JSON. */
-export async function readJsonBody(c: Ctx, required: boolean): Promise<unknown> {
-  const bytes = await readBody(c);
-  if (bytes instanceof Response) return bytes;
-  if (bytes.byteLength === 0 && !required) return undefined;
-  if (!isJsonContentType(c.req.header('content-type')))
-    return fail(c, 415, 'unsupported_media_type', 'Send the body as application/json.');
-  const json = parseJson(bytes);
-  if (!json) return fail(c, 400, 'invalid_request', 'The body is not valid JSON.');
-  return json.value;
-}
-
-function tooLarge(c: Ctx): Response {
-  // The rest of the body stays unread: the connection cannot carry another request.
-  return fail(c, 413, 'payload_too_large', 'The body is larger than 1 MiB.', { connection: 'close' });
 }
