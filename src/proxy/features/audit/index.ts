@@ -3,6 +3,6 @@ export { admitChange } from './gate.ts';
 export type { GateDeps } from './gate.ts';
 export { actorOf, ownerOf, recordEntries, recordedOperations, requestFields, scopeOf } from './recorder.ts';
 export type { AuditRecording, SessionIdentity } from './recorder.ts';
-export { rowOf } from './repository.ts';
+export { rowOf } from './row.ts';
 export { everyEntry } from './store.ts';
 export type { AuditEntry, AuditFilter, AuditScope, AuditStore } from './store.ts';

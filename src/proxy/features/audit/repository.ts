@@ -2,8 +2,15 @@
 // Every read is one indexed query: scoped to an environment and a credentials owner, filtered,
 // newest first, keyset-paged on (at, id) so that page 20,000 costs what page 1 does.
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
-import type { AuditEntry, AuditFilter, AuditQuery, AuditScope, AuditStore, NewAuditEntry } from './store.ts';
-import { isAccepted, parseCursor } from './store.ts';
+import { rowOf } from './row.ts';
+import {
+  parseCursor,
+  type AuditEntry,
+  type AuditFilter,
+  type AuditQuery,
+  type AuditScope,
+  type AuditStore,
+} from './store.ts';
 import type { AuditEntryTable, Database } from '../../core/store/schema.ts';
 
 /** Rows per purge statement: a purge never holds a long lock, nor the embedded engine for long. */
@@ -142,32 +149,6 @@ function conditions(eb: ExpressionBuilder<Database, 'audit_entry'>, scope: Audit
   if (filter.subjects !== undefined)
     list.push(eb('subject', 'in', filter.subjects.length ? [...filter.subjects] : ['']));
   return list;
-}
-
-/** The row an entry is (exported: an alert is logged in the transaction that raises it, docs/decisions/0026). */
-export function rowOf(entry: NewAuditEntry) {
-  return {
-    at: new Date(entry.at),
-    environment: entry.environment,
-    actor_kind: entry.actor.kind,
-    actor_provider_id: entry.actor.providerId,
-    actor_client_id: entry.actor.clientId,
-    actor_subject: entry.actor.person?.subject ?? null,
-    actor_name: entry.actor.person?.name ?? null,
-    actor_email: entry.actor.person?.email ?? null,
-    connection_id: entry.actor.connectionId ?? null,
-    owner_provider_id: entry.ownerProviderId,
-    action: entry.action,
-    centre_id: entry.centreId,
-    subject: entry.subject,
-    status: entry.outcome.status,
-    code: entry.outcome.code,
-    accepted: isAccepted(entry.outcome.status),
-    request_id: entry.requestId,
-    client_address: entry.clientAddress,
-    user_agent: entry.userAgent,
-    detail: JSON.stringify(entry.detail),
-  };
 }
 
 function entryOf(row: Selectable<AuditEntryTable>): AuditEntry {

@@ -20,7 +20,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await tracing.shutdown();
-  await postgres?.stop();
+  await postgres?.destroy();
 });
 
 test('a request gives one trace: the request, the upstream call with traceparent, and the query', async () => {
