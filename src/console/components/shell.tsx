@@ -1,10 +1,10 @@
-import { AppShell, Badge, Burger, Button, Group, Kbd, Stack, Text, Title } from '@mantine/core';
+import { AppShell, Badge, Button, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import type { EnvironmentKind, Session } from '@/proxy-api/console';
 import { useI18n } from '@/console/lib/i18n';
-import { ConnectionSection } from './shell-connection.tsx';
-import { ColourSchemeToggle, LanguageSelect } from './shell-controls.tsx';
+import { ShellAccount, ShellHeader } from './shell-parts.tsx';
+import { LanguageSelect } from './shell-controls.tsx';
 
 // Production is red so that nobody mistakes it for a test environment.
 const environmentColour: Record<EnvironmentKind, string> = {
@@ -85,65 +85,13 @@ export function Shell({
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
-      <AppShell.Header px="sm">
-        <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="sm"
-              size="sm"
-              // An icon drawn by its own lines: a quiet control, like a subtle button.
-              variant="subtle"
-              aria-label={t('shell.menu')}
-            />
-            <Title
-              order={2}
-              size="h4"
-              visibleFrom={connection ? 'sm' : undefined}
-              style={{ whiteSpace: 'nowrap' }}
-            >
-              {t('app.name')}
-            </Title>
-            {/* A phone's header names the connection instead: it must be on screen at all times. */}
-            {connection ? (
-              <Text hiddenFrom="sm" fw={600} truncate="end" title={connection.label}>
-                {connection.label}
-              </Text>
-            ) : null}
-            <Group visibleFrom="sm" gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-              {badge}
-              {connection ? (
-                <Text
-                  size="sm"
-                  fw={600}
-                  truncate="end"
-                  title={t('shell.connection.current', { connection: connection.label })}
-                  data-testid="current-connection"
-                >
-                  {connection.label}
-                </Text>
-              ) : null}
-            </Group>
-          </Group>
-          <Group gap="xs" wrap="nowrap">
-            {onSearch ? (
-              <Button
-                visibleFrom="sm"
-                variant="default"
-                size="xs"
-                onClick={onSearch}
-                aria-keyshortcuts="Control+K Meta+K"
-                rightSection={<Kbd size="xs">{t('shell.search.hint')}</Kbd>}
-              >
-                {t('shell.search')}
-              </Button>
-            ) : null}
-            <LanguageSelect visibleFrom="sm" />
-            <ColourSchemeToggle />
-          </Group>
-        </Group>
-      </AppShell.Header>
+      <ShellHeader
+        opened={opened}
+        onToggle={toggle}
+        connection={connection}
+        badge={badge}
+        onSearch={onSearch}
+      />
       <AppShell.Navbar p="sm">
         {/* Below `sm`, what the header has no room for. */}
         <AppShell.Section hiddenFrom="sm" mb="sm">
@@ -169,33 +117,16 @@ export function Shell({
           <div onClickCapture={close}>{nav}</div>
         </AppShell.Section>
         {providerId === undefined ? null : (
-          <AppShell.Section>
-            <Stack gap="xs">
-              {person?.person ? (
-                <ConnectionSection
-                  person={person}
-                  onSwitch={onSwitch}
-                  switching={switching}
-                  onSwitched={close}
-                />
-              ) : null}
-              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {t('shell.provider', { providerId: String(providerId), clientId: clientId ?? '' })}
-              </Text>
-              {unverified ? (
-                <Badge
-                  color="orange"
-                  variant="light"
-                  title={t('shell.unverified.detail', { providerId: String(providerId) })}
-                >
-                  {t('shell.unverified')}
-                </Badge>
-              ) : null}
-              <Button variant="default" fullWidth onClick={onLogout}>
-                {t('shell.logout')}
-              </Button>
-            </Stack>
-          </AppShell.Section>
+          <ShellAccount
+            providerId={providerId}
+            clientId={clientId}
+            unverified={unverified}
+            onLogout={onLogout}
+            person={person}
+            onSwitch={onSwitch}
+            switching={switching}
+            onSwitched={close}
+          />
         )}
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1}>

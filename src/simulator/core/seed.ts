@@ -29,6 +29,24 @@ export function demoState(
   const state = emptyState(now, tokenLifetimeSeconds);
   const rng = new Rng(12);
   const nowMs = Date.parse(now);
+  seedParentFamily(state, rng, nowMs);
+  seedProcessorFamily(state, rng);
+
+  // D12 "paging" for doctors: one centre with 60+ doctors. Added last, from a random stream of its
+  // own, so that every other provider of the seed stays exactly as it was.
+  const paging = state.providers[String(PAGING_CENTRE_ID)];
+  if (!paging) throw new RangeError('the seed has no paging centre');
+  addDoctors(state, paging, 62, new Rng(60));
+
+  state.rng = rng.seed;
+  return state;
+}
+
+/**
+ * The parent login's provider and its centres: one for each state of a contract (seats, pay-per-use
+ * with and without a switch, cancelled, TRIAL, none yet), then enough centres for paging.
+ */
+function seedParentFamily(state: SimState, rng: Rng, nowMs: number): void {
   const parent = put(state, {
     id: 100,
     name: 'Red Salud Demo',
@@ -122,7 +140,10 @@ export function demoState(
     addDoctors(state, c, 1 + (id % 3), rng);
     addLicenseForSeed(state, c, at(c.doctors, 0).doctorId, 'BASIC', id % 50);
   }
+}
 
+/** The processor's provider and its centres: a scheduled downgrade, a suspension, no licences. */
+function seedProcessorFamily(state: SimState, rng: Rng): void {
   const processor = put(state, {
     id: 200,
     name: 'Grupo Procesador Demo',
@@ -164,15 +185,6 @@ export function demoState(
   // A processor centre with no licences.
   const bare = pchild(203, 'Consultorio Chamberí', null);
   addDoctors(state, bare, 2, rng);
-
-  // D12 "paging" for doctors: one centre with 60+ doctors. Added last, from a random stream of its
-  // own, so that every other provider of the seed stays exactly as it was.
-  const paging = state.providers[String(PAGING_CENTRE_ID)];
-  if (!paging) throw new RangeError('the seed has no paging centre');
-  addDoctors(state, paging, 62, new Rng(60));
-
-  state.rng = rng.seed;
-  return state;
 }
 
 /** The demo centre whose doctor list pages (65 doctors, 4.6 pages at most 100). */

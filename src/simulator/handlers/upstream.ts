@@ -12,23 +12,7 @@ export type UpstreamHandlerOptions = { templatesPrefix?: string };
 export function createUpstreamHandlers(core: SimCore, options: UpstreamHandlerOptions = {}): HttpHandler[] {
   const prefix = options.templatesPrefix ?? '';
 
-  /** D11 faults first, then D1 authentication, then the operation. */
-  const authed =
-    (
-      run: (
-        caller: Caller,
-        request: Request,
-        url: URL,
-        params: Record<string, string>,
-      ) => Promise<Response> | Response,
-    ) =>
-    async ({ request, url, params }: { request: Request; url: URL; params: Record<string, string> }) => {
-      const faulted = await applyFault(core, request, url);
-      if (faulted) return faulted;
-      const caller = core.authenticate(request.headers.get('authorization'));
-      if (!caller.ok) return errorResponse(caller.error);
-      return run(caller.value, request, url, params);
-    };
+  const authed = authedWith(core);
 
   return [
     route('POST', '/api/iam/integration/token', async ({ request, url }) => {
@@ -119,6 +103,25 @@ export function createUpstreamHandlers(core: SimCore, options: UpstreamHandlerOp
       ),
     ),
   ];
+}
+
+type Operation = (
+  caller: Caller,
+  request: Request,
+  url: URL,
+  params: Record<string, string>,
+) => Promise<Response> | Response;
+
+/** D11 faults first, then D1 authentication, then the operation. */
+function authedWith(core: SimCore) {
+  return (run: Operation) =>
+    async ({ request, url, params }: { request: Request; url: URL; params: Record<string, string> }) => {
+      const faulted = await applyFault(core, request, url);
+      if (faulted) return faulted;
+      const caller = core.authenticate(request.headers.get('authorization'));
+      if (!caller.ok) return errorResponse(caller.error);
+      return run(caller.value, request, url, params);
+    };
 }
 
 /**

@@ -49,27 +49,11 @@ export function LoginForm({ environments, onSuccess, identity }: LoginFormProps)
     });
   };
   const demo = identity ? undefined : environments.find((candidate) => candidate.kind === 'demo');
-  const named = (id: string) => {
-    const found = environments.find((candidate) => candidate.id === id);
-    return found ? t(`environment.${found.kind}`) : id;
-  };
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap="md">
         {identity ? (
-          // Each part on one line: at 360 px "demo-parent" broke at its hyphen.
-          <Text size="sm">
-            {[
-              named(identity.environment),
-              t('relogin.identity.provider', { providerId: String(identity.providerId) }),
-              t('relogin.identity.client', { clientId: identity.clientId }),
-            ].map((part, index) => (
-              <Fragment key={part}>
-                {index > 0 ? ' · ' : null}
-                <span style={{ whiteSpace: 'nowrap' }}>{part}</span>
-              </Fragment>
-            ))}
-          </Text>
+          <IdentityLine identity={identity} environments={environments} />
         ) : (
           <>
             <NativeSelect
@@ -129,5 +113,29 @@ export function LoginForm({ environments, onSuccess, identity }: LoginFormProps)
         ) : null}
       </Stack>
     </form>
+  );
+}
+
+/** Who signs in again: environment, provider and client, shown and not editable. */
+function IdentityLine({ identity, environments }: { identity: Session; environments: Environment[] }) {
+  const { t } = useI18n();
+  const named = (id: string) => {
+    const found = environments.find((candidate) => candidate.id === id);
+    return found ? t(`environment.${found.kind}`) : id;
+  };
+  return (
+    // Each part on one line: at 360 px "demo-parent" broke at its hyphen.
+    <Text size="sm">
+      {[
+        named(identity.environment),
+        t('relogin.identity.provider', { providerId: String(identity.providerId) }),
+        t('relogin.identity.client', { clientId: identity.clientId }),
+      ].map((part, index) => (
+        <Fragment key={part}>
+          {index > 0 ? ' · ' : null}
+          <span style={{ whiteSpace: 'nowrap' }}>{part}</span>
+        </Fragment>
+      ))}
+    </Text>
   );
 }

@@ -78,30 +78,14 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
         />
       ) : (
         <>
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <TextInput
-              label={t('centres.search')}
-              placeholder={t('centres.search.placeholder')}
-              type="search"
-              value={q}
-              onChange={(event) => setQ(event.currentTarget.value)}
-              onBlur={writeQ}
-              style={{ flex: '1 1 220px' }}
-            />
-            <NativeSelect
-              label={t('centres.country')}
-              value={search.country}
-              onChange={(event) => onSearchChange({ country: event.currentTarget.value, at: 0 })}
-              data={[
-                { value: '', label: t('centres.country.all') },
-                ...countries.map((country) => ({
-                  value: country.code,
-                  label: t('centres.country.option', { name: country.name, count: country.count }),
-                })),
-              ]}
-              style={{ flex: '0 1 220px' }}
-            />
-          </Group>
+          <CentresFilters
+            q={q}
+            onType={setQ}
+            onTypeEnd={writeQ}
+            chosen={search.country}
+            onCountry={(country) => onSearchChange({ country, at: 0 })}
+            countries={countries}
+          />
           <Text size="sm" c="dimmed" aria-live="polite">
             {t('centres.count', { count: rows.length })}
           </Text>
@@ -133,5 +117,50 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
       )}
       <CreateFlow ref={create} centres={data.data} onArrived={setArrived} />
     </Stack>
+  );
+}
+
+/** The search box and the country filter above the list. */
+function CentresFilters({
+  q,
+  onType,
+  onTypeEnd,
+  chosen,
+  onCountry,
+  countries,
+}: {
+  q: string;
+  onType: (typed: string) => void;
+  onTypeEnd: () => void;
+  chosen: string;
+  onCountry: (code: string) => void;
+  countries: ReturnType<typeof countriesOf>;
+}) {
+  const { t } = useI18n();
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <TextInput
+        label={t('centres.search')}
+        placeholder={t('centres.search.placeholder')}
+        type="search"
+        value={q}
+        onChange={(event) => onType(event.currentTarget.value)}
+        onBlur={onTypeEnd}
+        style={{ flex: '1 1 220px' }}
+      />
+      <NativeSelect
+        label={t('centres.country')}
+        value={chosen}
+        onChange={(event) => onCountry(event.currentTarget.value)}
+        data={[
+          { value: '', label: t('centres.country.all') },
+          ...countries.map((country) => ({
+            value: country.code,
+            label: t('centres.country.option', { name: country.name, count: country.count }),
+          })),
+        ]}
+        style={{ flex: '0 1 220px' }}
+      />
+    </Group>
   );
 }

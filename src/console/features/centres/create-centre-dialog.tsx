@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import { Controller, useWatch, type Control } from 'react-hook-form';
 import { useCreateChildCenter } from '@/console/api/create-child-center';
 import { Form, FormError, SubmitButton, useSchemaForm } from '@/console/components/form';
 import { fieldMessage } from '@/console/lib/form-kit';
@@ -30,17 +30,11 @@ export interface CreateCentreDialogProps {
  * whatever was typed survives an error, a cancel or a re-login: nothing is lost.
  */
 export function CreateCentreDialog({ centres, opened, onClose, onCreated }: CreateCentreDialogProps) {
-  const { t, countryName, language, formatNumber } = useI18n();
+  const { t, formatNumber } = useI18n();
   const mutation = useCreateChildCenter();
   const form = useSchemaForm(createChildCenterRequestSchema, {
     defaultValues: { name: '', country: '', city: '' } satisfies CreateChildCenterRequest,
   });
-  const countries = useMemo(() => {
-    const collator = new Intl.Collator(language);
-    return COUNTRY_CODES.map((code) => ({ value: code, label: `${countryName(code)} (${code})` })).sort(
-      (a, b) => collator.compare(a.label, b.label),
-    );
-  }, [countryName, language]);
   const { errors } = form.formState;
   // A value past D5's 200 characters is refused with its length, not cut at the input: a pasted
   // address would otherwise lose its end without a word (issue 21, item 12).
@@ -98,25 +92,7 @@ export function CreateCentreDialog({ centres, opened, onClose, onCreated }: Crea
             hidden={twin !== undefined}
             registration={form.register('name')}
           />
-          <Controller
-            control={form.control}
-            name="country"
-            render={({ field }) => (
-              <Select
-                label={t('create.country')}
-                required
-                searchable
-                data={countries}
-                value={field.value === '' ? null : field.value}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                name={field.name}
-                nothingFoundMessage={t('create.country.nothing')}
-                error={fieldError('country')}
-              />
-            )}
-          />
+          <CountryField control={form.control} error={fieldError('country')} />
           <TextInput
             label={t('create.city')}
             required
@@ -143,5 +119,43 @@ export function CreateCentreDialog({ centres, opened, onClose, onCreated }: Crea
         </Stack>
       </Form>
     </Modal>
+  );
+}
+
+/** The country, searchable by its name in the console's language (sorted in that language). */
+function CountryField({
+  control,
+  error,
+}: {
+  control: Control<CreateChildCenterRequest>;
+  error: string | undefined;
+}) {
+  const { t, countryName, language } = useI18n();
+  const countries = useMemo(() => {
+    const collator = new Intl.Collator(language);
+    return COUNTRY_CODES.map((code) => ({ value: code, label: `${countryName(code)} (${code})` })).sort(
+      (a, b) => collator.compare(a.label, b.label),
+    );
+  }, [countryName, language]);
+  return (
+    <Controller
+      control={control}
+      name="country"
+      render={({ field }) => (
+        <Select
+          label={t('create.country')}
+          required
+          searchable
+          data={countries}
+          value={field.value === '' ? null : field.value}
+          onChange={(value) => field.onChange(value ?? '')}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          name={field.name}
+          nothingFoundMessage={t('create.country.nothing')}
+          error={error}
+        />
+      )}
+    />
   );
 }

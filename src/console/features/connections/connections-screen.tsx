@@ -8,6 +8,7 @@ import { EmptyState } from '@/console/components/feedback';
 import { PlainList } from '@/console/components/plain-list';
 import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
+import type { EnvironmentKind } from '@/proxy-api/console';
 import type { Connection } from '@/proxy-api/people';
 import { FailedDeliveries } from './failed-deliveries.tsx';
 
@@ -56,75 +57,16 @@ export function ConnectionsScreen() {
         <EmptyState title={t('connections.empty')} />
       ) : (
         <PlainList label={t('connections.title')}>
-          {connections.map((connection) => {
-            const kind = kindOf(connection.environment);
-            const refused = connection.state === 'refused';
-            return (
-              <Paper
-                key={connection.id}
-                component="li"
-                withBorder
-                p="sm"
-                data-testid={`connection-${connection.label}`}
-                style={refused ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}
-              >
-                <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
-                  <Stack gap={2} style={{ flex: '1 1 14rem', minWidth: 0 }}>
-                    <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {connection.label}
-                    </Text>
-                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {kind ? t(`environment.${kind}`) : connection.environment} ·{' '}
-                      {t('shell.provider', {
-                        providerId: String(connection.providerId),
-                        clientId: connection.clientId,
-                      })}
-                    </Text>
-                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {connection.webhookHost
-                        ? t('connections.webhook.set', { host: connection.webhookHost })
-                        : t('connections.webhook.none')}
-                    </Text>
-                    {refused ? (
-                      <Text size="xs" c="red">
-                        {t('connections.refused.detail')}
-                      </Text>
-                    ) : null}
-                  </Stack>
-                  {/* Wraps at 360 px: the state, Replace secret and Remove side by side need more. */}
-                  <Group gap="xs" wrap="wrap" align="center">
-                    <Badge color={refused ? 'red' : 'teal'} variant="light">
-                      {t(refused ? 'connections.state.refused' : 'connections.state.ok')}
-                    </Badge>
-                    <Button
-                      size="xs"
-                      variant={refused ? 'filled' : 'default'}
-                      onClick={() => setReplacing(connection)}
-                    >
-                      {t('connections.replace')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      aria-label={t('connections.webhook.editFor', { label: connection.label })}
-                      onClick={() => setHooking(connection)}
-                    >
-                      {t('connections.webhook.edit')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('connections.removeFor', { label: connection.label })}
-                      onClick={() => setRemoving(connection)}
-                    >
-                      {t('connections.remove')}
-                    </Button>
-                  </Group>
-                </Group>
-              </Paper>
-            );
-          })}
+          {connections.map((connection) => (
+            <ConnectionItem
+              key={connection.id}
+              connection={connection}
+              kind={kindOf(connection.environment)}
+              onReplace={() => setReplacing(connection)}
+              onHook={() => setHooking(connection)}
+              onRemove={() => setRemoving(connection)}
+            />
+          ))}
         </PlainList>
       )}
       {/* Above the form: an admin who comes because an alert did not arrive finds why at once. */}
@@ -162,5 +104,83 @@ export function ConnectionsScreen() {
         </Suspense>
       ) : null}
     </Stack>
+  );
+}
+
+/** One connection: who it signs in as, where its alerts go, its state and what may be done with it. */
+function ConnectionItem({
+  connection,
+  kind,
+  onReplace,
+  onHook,
+  onRemove,
+}: {
+  connection: Connection;
+  kind: EnvironmentKind | undefined;
+  onReplace: () => void;
+  onHook: () => void;
+  onRemove: () => void;
+}) {
+  const { t } = useI18n();
+  const refused = connection.state === 'refused';
+  return (
+    <Paper
+      component="li"
+      withBorder
+      p="sm"
+      data-testid={`connection-${connection.label}`}
+      style={refused ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}
+    >
+      <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+        <Stack gap={2} style={{ flex: '1 1 14rem', minWidth: 0 }}>
+          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {connection.label}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {kind ? t(`environment.${kind}`) : connection.environment} ·{' '}
+            {t('shell.provider', {
+              providerId: String(connection.providerId),
+              clientId: connection.clientId,
+            })}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {connection.webhookHost
+              ? t('connections.webhook.set', { host: connection.webhookHost })
+              : t('connections.webhook.none')}
+          </Text>
+          {refused ? (
+            <Text size="xs" c="red">
+              {t('connections.refused.detail')}
+            </Text>
+          ) : null}
+        </Stack>
+        {/* Wraps at 360 px: the state, Replace secret and Remove side by side need more. */}
+        <Group gap="xs" wrap="wrap" align="center">
+          <Badge color={refused ? 'red' : 'teal'} variant="light">
+            {t(refused ? 'connections.state.refused' : 'connections.state.ok')}
+          </Badge>
+          <Button size="xs" variant={refused ? 'filled' : 'default'} onClick={onReplace}>
+            {t('connections.replace')}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            aria-label={t('connections.webhook.editFor', { label: connection.label })}
+            onClick={onHook}
+          >
+            {t('connections.webhook.edit')}
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            aria-label={t('connections.removeFor', { label: connection.label })}
+            onClick={onRemove}
+          >
+            {t('connections.remove')}
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
   );
 }

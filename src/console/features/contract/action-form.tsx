@@ -29,23 +29,10 @@ export interface ActionFormProps {
   onSend: (items: PartnerWebhookRequest['data']['items']) => void;
 }
 
-/**
- * One action's form (the one <Form>, over contractFormSchema), the domain's refusals on the fields
- * as the user types, and the preview of what it will do, before anything is sent.
- */
-export function ActionForm({ action, now, blocked, sending, onSend }: ActionFormProps) {
+/** The words of a domain refusal (contract-actions.ts), with its numbers in the console's language. */
+function useRefusalText() {
   const { t, formatNumber } = useI18n();
-  const rules = useMemo(() => rulesFor(action, now), [action, now]);
-  const form = useSchemaForm(contractFormSchema(rules), {
-    defaultValues: defaultsFor(action, now),
-    mode: 'onChange',
-  });
-  const values = useWatch({ control: form.control }) as ContractForm;
-  const preview = previewOf(now, action, values);
-  const { errors } = form.formState;
-  const refusals = refusalsOf(values, rules);
-
-  const refusalText = (refusal: Refusal | undefined): string | undefined => {
+  return (refusal: Refusal | undefined): string | undefined => {
     switch (refusal?.rule) {
       case undefined:
         return undefined;
@@ -61,6 +48,25 @@ export function ActionForm({ action, now, blocked, sending, onSend }: ActionForm
         return t('contract.refusal.atLeastOne');
     }
   };
+}
+
+/**
+ * One action's form (the one <Form>, over contractFormSchema), the domain's refusals on the fields
+ * as the user types, and the preview of what it will do, before anything is sent.
+ */
+export function ActionForm({ action, now, blocked, sending, onSend }: ActionFormProps) {
+  const { t } = useI18n();
+  const rules = useMemo(() => rulesFor(action, now), [action, now]);
+  const form = useSchemaForm(contractFormSchema(rules), {
+    defaultValues: defaultsFor(action, now),
+    mode: 'onChange',
+  });
+  const values = useWatch({ control: form.control }) as ContractForm;
+  const preview = previewOf(now, action, values);
+  const { errors } = form.formState;
+  const refusals = refusalsOf(values, rules);
+
+  const refusalText = useRefusalText();
   // The schema says which fields break a rule; the words and their numbers are the refusal's own.
   const errorOf = (field: FormField) =>
     errors[field] ? refusalText(refusals.find((refusal) => refusal.field === field)) : undefined;

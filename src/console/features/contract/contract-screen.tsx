@@ -14,6 +14,7 @@ import { actionsFor, contractAvailability, type Action } from '@/console/domain/
 import { eventKindsOf, includedConsultationsOf } from '@/console/domain/contract-events';
 import { may } from '@/console/domain/permissions';
 import { useI18n } from '@/console/lib/i18n';
+import type { ContractEvent } from '@/proxy-api/console';
 import { CancelPanel } from './cancel-panel.tsx';
 import { CurrentContract } from './current-contract.tsx';
 import { EventList } from './event-list.tsx';
@@ -127,23 +128,31 @@ export function ContractScreen({ environment, providerId, centreId, centreName }
           </>
         )}
       </Stack>
-      <Stack gap="sm" component="section" aria-labelledby="contract-events">
-        <Title order={2} size="h3" id="contract-events">
-          {t('contract.events.centreTitle')}
-        </Title>
-        {events.data.length === 0 ? (
-          <EmptyState title={t('contract.events.empty')} body={t('contract.events.emptyCentre')} />
-        ) : (
-          <>
-            <EventList events={events.data.slice(0, EVENTS_ON_TAB)} kinds={eventKindsOf(events.data)} />
-            {events.data.length > EVENTS_ON_TAB ? (
-              <AnchorLink to="/activity" search={{ action: 'contract.event', centre: centreId }}>
-                {t('contract.events.all', { count: events.data.length })}
-              </AnchorLink>
-            ) : null}
-          </>
-        )}
-      </Stack>
+      <CentreEvents events={events.data} centreId={centreId} />
+    </Stack>
+  );
+}
+
+/** The centre's newest contract events, and the way to the log page when there are more. */
+function CentreEvents({ events, centreId }: { events: readonly ContractEvent[]; centreId: number }) {
+  const { t } = useI18n();
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="contract-events">
+      <Title order={2} size="h3" id="contract-events">
+        {t('contract.events.centreTitle')}
+      </Title>
+      {events.length === 0 ? (
+        <EmptyState title={t('contract.events.empty')} body={t('contract.events.emptyCentre')} />
+      ) : (
+        <>
+          <EventList events={events.slice(0, EVENTS_ON_TAB)} kinds={eventKindsOf(events)} />
+          {events.length > EVENTS_ON_TAB ? (
+            <AnchorLink to="/activity" search={{ action: 'contract.event', centre: centreId }}>
+              {t('contract.events.all', { count: events.length })}
+            </AnchorLink>
+          ) : null}
+        </>
+      )}
     </Stack>
   );
 }

@@ -43,26 +43,12 @@ export interface ContractSender {
 }
 
 /**
- * Exactly once (docs/decisions/0016): one event id per user action, kept in session storage from
- * before it is sent until the service answers; a retry sends the same event; the centre's
- * cross-tab lock is held all that time, so another tab cannot send a second event meanwhile.
- * `freshState` reads the contract again after a 422, to say which of D8's cases it was.
+ * Whether another tab holds the centre's cross-tab lock (docs/decisions/0016), kept up to date as
+ * tabs claim and release it; a release that settled an action refetches the centre's contract.
  */
-export function useContractSender(
-  scope: Scope,
-  freshState: () => Promise<Contract | undefined>,
-): ContractSender {
-  const key = scopeKey(scope);
+function useElsewhere(key: string, centreId: number) {
   const queryClient = useQueryClient();
-  const mutation = useSendPartnerWebhook();
-  const [pending, setPending] = useState(() => readPending(key));
   const [elsewhere, setElsewhere] = useState(false);
-  const [shown, setShown] = useState<ShownAnswer | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
-  const [applied, setApplied] = useState(0);
-  // A double click sends once: the ref answers before React re-renders.
-  const inFlight = useRef(false);
-
   useEffect(() => {
     let live = true;
     const check = async () => {
@@ -80,7 +66,7 @@ export function useContractSender(
       if (message.key !== key) return;
       void check();
       if (message.state === 'released' && message.settled)
-        void refetchAfterContractEvent(queryClient, scope.centreId);
+        void refetchAfterContractEvent(queryClient, centreId);
     });
     // A closed tab lets go of its lock without a word: look again when this tab comes back.
     const onReturn = () => void check();
@@ -92,7 +78,29 @@ export function useContractSender(
       window.removeEventListener('focus', onReturn);
       document.removeEventListener('visibilitychange', onReturn);
     };
-  }, [key, queryClient, scope.centreId]);
+  }, [key, queryClient, centreId]);
+  return [elsewhere, setElsewhere] as const;
+}
+
+/**
+ * Exactly once (docs/decisions/0016): one event id per user action, kept in session storage from
+ * before it is sent until the service answers; a retry sends the same event; the centre's
+ * cross-tab lock is held all that time, so another tab cannot send a second event meanwhile.
+ * `freshState` reads the contract again after a 422, to say which of D8's cases it was.
+ */
+export function useContractSender(
+  scope: Scope,
+  freshState: () => Promise<Contract | undefined>,
+): ContractSender {
+  const key = scopeKey(scope);
+  const mutation = useSendPartnerWebhook();
+  const [pending, setPending] = useState(() => readPending(key));
+  const [elsewhere, setElsewhere] = useElsewhere(key, scope.centreId);
+  const [shown, setShown] = useState<ShownAnswer | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const [applied, setApplied] = useState(0);
+  // A double click sends once: the ref answers before React re-renders.
+  const inFlight = useRef(false);
 
   const attempt = async (record: PendingAction) => {
     setShown(undefined);

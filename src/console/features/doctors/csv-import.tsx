@@ -11,11 +11,17 @@ import type { CsvFile } from './csv/read-doctors-csv.ts';
 import { useCsvFile } from './csv/use-csv-file.ts';
 import { resultsCsv } from './csv/results-csv.ts';
 import { failedInPassing, importRows } from './csv/import-rows.ts';
-import { checkRows, isReady, serverFieldErrors } from './csv/row-checks.ts';
+import { checkRows, isReady, serverFieldErrors, type RowCheck } from './csv/row-checks.ts';
 import type { DoctorRowInput, RowField } from './doctor-row.ts';
 import { outcomeHeaders, outcomeOf } from './rows-results.ts';
 import { LeaveWhileSending, RunProgress } from './run-progress.tsx';
 import { useRegistrationRun } from './use-registration-run.ts';
+
+/** A row open in the edit dialog, with what the service refused in it. */
+interface Editing {
+  index: number;
+  refused: Partial<Record<RowField, string>>;
+}
 
 /**
  * A clinic's spreadsheet: picked or dropped, read (csv/read-doctors-csv.ts), its columns mapped
@@ -26,10 +32,7 @@ import { useRegistrationRun } from './use-registration-run.ts';
 export function CsvImport({ target }: { target: number }) {
   const { t } = useI18n();
   const [filter, setFilter] = useState<Filter>('all');
-  const [editing, setEditing] = useState<{
-    index: number;
-    refused: Partial<Record<RowField, string>>;
-  } | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
   const { run, blocker, refresh } = useRegistrationRun(target);
   const progress = run.progress();
   const csv = useCsvFile(() => {
@@ -40,14 +43,7 @@ export function CsvImport({ target }: { target: number }) {
   const checks = useMemo(() => checkRows(rows), [rows]);
   const ready = checks.filter(isReady).length;
   const importing = importRows(rows, checks, run, keyOf, target);
-  const shown = useMemo(() => {
-    const all = rows.map((_, index) => index);
-    if (filter === 'problems') return all.filter((index) => importing.toFix(index));
-    if (filter === 'failed') return all.filter((index) => failedInPassing(run.status(keyOf(index))));
-    return all;
-    // The run's states change without a new `rows`; the version makes the filter follow them.
-    // oxlint-disable-next-line react/exhaustive-deps
-  }, [rows, checks, filter, file, run, run.version()]);
+  const shown = useShownRows({ rows, checks, filter, file, run, importing, keyOf });
 
   const register = (indexes: readonly number[]) => {
     run.start(indexes.map((index) => ({ key: keyOf(index), prepare: () => importing.prepare(index) })));
@@ -114,23 +110,74 @@ export function CsvImport({ target }: { target: number }) {
           />
         </Stack>
       ) : null}
-      {editing && rows[editing.index] ? (
-        <EditRowDialog
-          number={editing.index + 1}
-          row={rows[editing.index] as DoctorRowInput}
-          target={target}
-          refused={editing.refused}
-          onClose={() => setEditing(null)}
-          onSave={(row) => {
-            csv.setRows((previous) =>
-              previous.map((current, index) => (index === editing.index ? row : current)),
-            );
-            setEditing(null);
-          }}
-        />
-      ) : null}
+      <RowEditor
+        editing={editing}
+        rows={rows}
+        target={target}
+        onClose={() => setEditing(null)}
+        onSave={(at, row) => {
+          csv.setRows((previous) => previous.map((current, index) => (index === at ? row : current)));
+          setEditing(null);
+        }}
+      />
       <LeaveWhileSending blocker={blocker} />
     </Stack>
+  );
+}
+
+/** The rows the preview shows under its filter (every row, those to fix, or those that failed). */
+function useShownRows({
+  rows,
+  checks,
+  filter,
+  file,
+  run,
+  importing,
+  keyOf,
+}: {
+  rows: readonly DoctorRowInput[];
+  checks: readonly RowCheck[];
+  filter: Filter;
+  file: CsvFile | undefined;
+  run: ReturnType<typeof useRegistrationRun>['run'];
+  importing: ReturnType<typeof importRows>;
+  keyOf: (index: number) => string;
+}) {
+  return useMemo(() => {
+    const all = rows.map((_, index) => index);
+    if (filter === 'problems') return all.filter((index) => importing.toFix(index));
+    if (filter === 'failed') return all.filter((index) => failedInPassing(run.status(keyOf(index))));
+    return all;
+    // The run's states change without a new `rows`; the version makes the filter follow them.
+    // oxlint-disable-next-line react/exhaustive-deps
+  }, [rows, checks, filter, file, run, run.version()]);
+}
+
+/** The dialog that edits one row of the file, with the service's refusals on its fields. */
+function RowEditor({
+  editing,
+  rows,
+  target,
+  onClose,
+  onSave,
+}: {
+  editing: Editing | null;
+  rows: readonly DoctorRowInput[];
+  target: number;
+  onClose: () => void;
+  onSave: (index: number, row: DoctorRowInput) => void;
+}) {
+  const row = editing ? rows[editing.index] : undefined;
+  if (!editing || !row) return null;
+  return (
+    <EditRowDialog
+      number={editing.index + 1}
+      row={row}
+      target={target}
+      refused={editing.refused}
+      onClose={onClose}
+      onSave={(edited) => onSave(editing.index, edited)}
+    />
   );
 }
 

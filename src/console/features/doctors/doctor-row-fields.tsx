@@ -131,29 +131,52 @@ export function DoctorRowFields({
           />
         )}
       />
-      <Controller
+      <KeywordsField
         control={control}
         name={path('keywords')}
-        render={({ field }) => (
-          <TagsInput
-            label={t('row.keywords')}
-            description={t('row.keywords.hint')}
-            inputWrapperOrder={HINT_BELOW}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            name={field.name}
-            ref={field.ref}
-            readOnly={readOnly}
-            splitChars={[',', ';']}
-            acceptValueOnBlur
-            clearable={false}
-            error={message('keywords')}
-            className={classes.wideField}
-          />
-        )}
+        readOnly={readOnly}
+        error={message('keywords')}
       />
     </SimpleGrid>
+  );
+}
+
+/** The keywords, typed and split at a comma or a semicolon. */
+function KeywordsField({
+  control,
+  name,
+  readOnly,
+  error,
+}: {
+  control: DoctorRowFieldsProps['control'];
+  name: `doctors.${number}.keywords`;
+  readOnly: boolean;
+  error: string | undefined;
+}) {
+  const { t } = useI18n();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <TagsInput
+          label={t('row.keywords')}
+          description={t('row.keywords.hint')}
+          inputWrapperOrder={HINT_BELOW}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          name={field.name}
+          ref={field.ref}
+          readOnly={readOnly}
+          splitChars={[',', ';']}
+          acceptValueOnBlur
+          clearable={false}
+          error={error}
+          className={classes.wideField}
+        />
+      )}
+    />
   );
 }
 

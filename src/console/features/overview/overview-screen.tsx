@@ -61,24 +61,7 @@ export function OverviewScreen({
   const load = useOverviewSource(list.data?.data, hasConnection);
   const { centres } = load;
 
-  // A row is rebuilt only when its own data changed (or "now" did): drawing 1,000 rows while
-  // they arrive stays cheap.
-  const cache = useMemo(() => ({ now: clock.data, rows: new WeakMap<RowLoad, OverviewRow>() }), [clock.data]);
-  const rows = useMemo(
-    () =>
-      centres.map((centre) => {
-        const rowLoad = load.loads.get(centre.id) ?? PENDING;
-        const cached = cache.rows.get(rowLoad);
-        const unlisted = load.unlisted.has(centre.id);
-        if (cached?.centre === centre && Boolean(cached.unlisted) === unlisted) return cached;
-        const row = cached
-          ? rowWithCentre(cached, centre, unlisted)
-          : overviewRowOf(centre, rowLoad, clock.data, unlisted);
-        if (rowLoad !== PENDING) cache.rows.set(rowLoad, row);
-        return row;
-      }),
-    [centres, load.loads, load.unlisted, clock.data, cache],
-  );
+  const rows = useOverviewRows(load, clock.data);
   const counts = useMemo(() => countReasons(rows), [rows]);
   const counting = useMemo(() => stillCounting(rows), [rows]);
   const collator = useMemo(
@@ -87,21 +70,7 @@ export function OverviewScreen({
   );
   const shown = useMemo(() => visibleRows(rows, search, collator), [rows, search, collator]);
 
-  const [exporting, setExporting] = useState(false);
-  const [exportError, setExportError] = useState<unknown>(null);
-  // What the table shows, in its order: the filter and sort apply to the export too.
-  const exportCsv = async () => {
-    setExporting(true);
-    setExportError(null);
-    try {
-      downloadText(await overviewCsv(shown, csvColumns(t)), `overview-${providerId}.csv`);
-    } catch (error) {
-      // papaparse could not be fetched (offline): the panel says so, with a retry.
-      setExportError(error);
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { exporting, exportError, exportCsv } = useCsvExport(shown, providerId);
   const refresh = () => {
     load.refresh();
     void queryClient.invalidateQueries({ queryKey: serviceClockQueryOptions(environment).queryKey });
@@ -223,4 +192,50 @@ function OverviewProgress({ done, total }: { done: number; total: number }) {
       value={total === 0 ? 0 : Math.round((done / total) * 100)}
     />
   );
+}
+
+/** The centres' rows as their data arrives. */
+function useOverviewRows(
+  load: Pick<ReturnType<typeof useOverviewSource>, 'centres' | 'loads' | 'unlisted'>,
+  now: Date,
+) {
+  // A row is rebuilt only when its own data changed (or "now" did): drawing 1,000 rows while
+  // they arrive stays cheap.
+  const cache = useMemo(() => ({ now, rows: new WeakMap<RowLoad, OverviewRow>() }), [now]);
+  return useMemo(
+    () =>
+      load.centres.map((centre) => {
+        const rowLoad = load.loads.get(centre.id) ?? PENDING;
+        const cached = cache.rows.get(rowLoad);
+        const unlisted = load.unlisted.has(centre.id);
+        if (cached?.centre === centre && Boolean(cached.unlisted) === unlisted) return cached;
+        const row = cached
+          ? rowWithCentre(cached, centre, unlisted)
+          : overviewRowOf(centre, rowLoad, now, unlisted);
+        if (rowLoad !== PENDING) cache.rows.set(rowLoad, row);
+        return row;
+      }),
+    [load.centres, load.loads, load.unlisted, now, cache],
+  );
+}
+
+/** The CSV export of what the table shows, with its failure kept to be shown and retried. */
+function useCsvExport(shown: readonly OverviewRow[], providerId: number) {
+  const { t } = useI18n();
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<unknown>(null);
+  // What the table shows, in its order: the filter and sort apply to the export too.
+  const exportCsv = async () => {
+    setExporting(true);
+    setExportError(null);
+    try {
+      downloadText(await overviewCsv(shown, csvColumns(t)), `overview-${providerId}.csv`);
+    } catch (error) {
+      // papaparse could not be fetched (offline): the panel says so, with a retry.
+      setExportError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+  return { exporting, exportError, exportCsv };
 }

@@ -66,55 +66,17 @@ export function PeopleTable({
         {people.map((person) => (
           <Paper key={person.id} component="li" withBorder p="sm" data-testid={`person-${person.email}`}>
             <Group justify="space-between" align="center" gap="sm" wrap="wrap">
-              <Stack gap={2} style={{ flex: '1 1 14rem', minWidth: 0 }}>
-                <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                  {nameOf(person)}{' '}
-                  {person.email === me ? (
-                    <Text span c="dimmed" size="sm">
-                      {t('people.you')}
-                    </Text>
-                  ) : null}
-                </Text>
-                {person.name ? (
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {person.email}
-                  </Text>
-                ) : null}
-                <Text size="xs" c="dimmed">
-                  {person.lastSignInAt ? (
-                    <>
-                      {t('people.column.lastSignIn')}: <LocalTime value={new Date(person.lastSignInAt)} />
-                    </>
-                  ) : (
-                    t('people.invited')
-                  )}
-                </Text>
-              </Stack>
+              <PersonIdentity person={person} me={me} />
               <Group gap="xs" wrap="nowrap" align="center">
-                {manage && person.source === 'console' ? (
-                  <NativeSelect
-                    size="xs"
-                    aria-label={t('people.roleFor', { name: nameOf(person) })}
-                    value={person.role}
-                    disabled={changeRole.isPending}
-                    data={ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))}
-                    onChange={(event) => {
-                      const role = ROLES.find((candidate) => candidate === event.currentTarget.value);
-                      if (!role || role === person.role) return;
-                      if (needsConfirmation(person.role, role)) setConfirming({ person, role });
-                      else change(person, role);
-                    }}
-                  />
-                ) : (
-                  <Stack gap={0} align="flex-end">
-                    <Text size="sm">{t(`role.${person.role}`)}</Text>
-                    {person.source === 'console' ? null : (
-                      <Text size="xs" c="dimmed">
-                        {t(person.source === 'claim' ? 'people.source.claim' : 'people.source.admin_emails')}
-                      </Text>
-                    )}
-                  </Stack>
-                )}
+                <RoleCell
+                  person={person}
+                  manage={manage}
+                  disabled={changeRole.isPending}
+                  onRole={(role) => {
+                    if (needsConfirmation(person.role, role)) setConfirming({ person, role });
+                    else change(person, role);
+                  }}
+                />
                 {/* Yourself: no removal, but the same column, so that the roles line up. */}
                 {!manage ? null : person.email === me ? (
                   <Button
@@ -156,6 +118,75 @@ export function PeopleTable({
           />
         </Suspense>
       ) : null}
+    </Stack>
+  );
+}
+
+/** Who the person is: name (marked when it is the signed-in person), e-mail, last sign-in. */
+function PersonIdentity({ person, me }: { person: Person; me: string | undefined }) {
+  const { t } = useI18n();
+  return (
+    <Stack gap={2} style={{ flex: '1 1 14rem', minWidth: 0 }}>
+      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {nameOf(person)}{' '}
+        {person.email === me ? (
+          <Text span c="dimmed" size="sm">
+            {t('people.you')}
+          </Text>
+        ) : null}
+      </Text>
+      {person.name ? (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {person.email}
+        </Text>
+      ) : null}
+      <Text size="xs" c="dimmed">
+        {person.lastSignInAt ? (
+          <>
+            {t('people.column.lastSignIn')}: <LocalTime value={new Date(person.lastSignInAt)} />
+          </>
+        ) : (
+          t('people.invited')
+        )}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The person's role: a select for whoever manages people, else the role in words and its source. */
+function RoleCell({
+  person,
+  manage,
+  disabled,
+  onRole,
+}: {
+  person: Person;
+  manage: boolean;
+  disabled: boolean;
+  onRole: (role: Role) => void;
+}) {
+  const { t } = useI18n();
+  return manage && person.source === 'console' ? (
+    <NativeSelect
+      size="xs"
+      aria-label={t('people.roleFor', { name: nameOf(person) })}
+      value={person.role}
+      disabled={disabled}
+      data={ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))}
+      onChange={(event) => {
+        const role = ROLES.find((candidate) => candidate === event.currentTarget.value);
+        if (!role || role === person.role) return;
+        onRole(role);
+      }}
+    />
+  ) : (
+    <Stack gap={0} align="flex-end">
+      <Text size="sm">{t(`role.${person.role}`)}</Text>
+      {person.source === 'console' ? null : (
+        <Text size="xs" c="dimmed">
+          {t(person.source === 'claim' ? 'people.source.claim' : 'people.source.admin_emails')}
+        </Text>
+      )}
     </Stack>
   );
 }
