@@ -146,7 +146,7 @@ test('a cancellation turns every licence off and shows the cancelled banner; a r
   await expect(page.getByRole('alert', { name: 'Contract cancelled' })).toBeVisible();
   const main = page.getByRole('main');
   await expect(main.getByRole('table', { name: 'BASIC licences' })).toBeVisible();
-  await expect(main.getByText('Disabled', { exact: true }).first()).toBeVisible();
+  await expect(main.getByText('Disabled', { exact: true }).filter({ visible: true }).first()).toBeVisible();
   await expect(main.getByText('Enabled', { exact: true })).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Contract', exact: true }).click();
@@ -157,7 +157,7 @@ test('a cancellation turns every licence off and shows the cancelled banner; a r
   await page.getByRole('link', { name: 'Licences', exact: true }).click();
   await expect(main.getByRole('table', { name: 'BASIC licences' })).toBeVisible();
   await expect(page.getByRole('alert', { name: 'Contract cancelled' })).toHaveCount(0);
-  await expect(main.getByText('Enabled', { exact: true }).first()).toBeVisible();
+  await expect(main.getByText('Enabled', { exact: true }).filter({ visible: true }).first()).toBeVisible();
 });
 
 test('a cancellation the service answers too late is retried with the same event and applied once', async ({
