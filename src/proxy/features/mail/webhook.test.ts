@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AlertView } from './alert-types.ts';
 import { webhookUrl } from './webhook-url.ts';
-import { postToWebhook, WebhookDeliveryError, type SlackPayload } from './webhook.ts';
+import { postToWebhook, webhookPayload, WebhookDeliveryError, type SlackPayload } from './webhook.ts';
 
 const alerts: AlertView[] = [
   {
@@ -69,7 +69,7 @@ describe('posting alerts to a chat webhook', () => {
     expect(last?.type).toBe('application/json');
     const payload = last?.body as SlackPayload;
     expect(payload.text).toBe(
-      'Norte & <Sur> ha sido suspendido\nLas licencias TRIAL de Este terminan en 7 días o menos',
+      'Norte &amp; &lt;Sur&gt; ha sido suspendido\nLas licencias TRIAL de Este terminan en 7 días o menos',
     );
     expect(payload.blocks).toHaveLength(2);
     expect(payload.blocks[0]?.text.text).toContain('*Norte &amp; &lt;Sur&gt; ha sido suspendido*');
@@ -87,11 +87,27 @@ describe('posting alerts to a chat webhook', () => {
     expect(last?.key).toBe('message-key-1');
     const payload = last?.body as SlackPayload;
     expect(payload.text.split('\n')).toEqual([
-      'Norte & <Sur> was suspended',
+      'Norte &amp; &lt;Sur&gt; was suspended',
       'TRIAL licences at Este end within 7 days',
       "9,998 more alerts are not listed here. <https://console.example/overview?show=suspended|See them in Provider Console's overview>",
     ]);
     expect(payload.blocks).toHaveLength(3);
+  });
+
+  test("a centre's name cannot ping the channel, mention anyone or show a link of its own, in any field the chat renders", () => {
+    const sequences = ['<!channel>', '<!here>', '<@U123>', '<#C123>', '<https://evil.example|Open>'];
+    for (const sequence of sequences) {
+      const [first] = alerts;
+      if (!first) throw new Error('the fixture has alerts');
+      const payload = webhookPayload(
+        [{ ...first, centreName: `Norte ${sequence}` }],
+        'en',
+        'https://console.example',
+      );
+      const rendered = [payload.text, ...payload.blocks.map((block) => block.text.text)].join('\n');
+      expect(rendered).not.toContain(sequence);
+      expect(rendered).toContain(sequence.replaceAll('<', '&lt;').replaceAll('>', '&gt;'));
+    }
   });
 
   test('a hook that does not answer in time is a retryable timeout', async () => {

@@ -53,8 +53,9 @@ export function webhookPayload(
       ? `${t('more', { count: more })} <${overviewLink(consoleOrigin, worst.rule)}|${mrkdwn(t('overview'))}>`
       : undefined;
   return {
-    // The notification's words, and what a client without blocks shows.
-    text: [...lines.map((line) => line.what), ...(rest ? [rest] : [])].join('\n'),
+    // The notification's words, and what a client without blocks shows: mrkdwn too, so a centre's
+    // name cannot ping the channel or show a link of its own (issue 46, L3).
+    text: [...lines.map((line) => mrkdwn(line.what)), ...(rest ? [rest] : [])].join('\n'),
     blocks: [
       ...lines.slice(0, maxBlocks).map(({ alert, what }) => ({
         type: 'section' as const,
