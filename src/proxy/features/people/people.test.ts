@@ -211,6 +211,20 @@ test('a person with roles on two parents switches connection, and then works wit
     ...json({ connectionId: 'nope' }),
   });
   expect(unknown.status).toBe(403);
+  // The refused switch is in the trail, as every other refusal is.
+  const refused = await proxy.database.db
+    .selectFrom('audit_entry')
+    .select(['action', 'actor_email', 'status', 'detail'])
+    .where('action', '=', 'access.denied')
+    .execute();
+  expect(refused).toEqual([
+    {
+      action: 'access.denied',
+      actor_email: 'pau.serra@soporte.demo',
+      status: 403,
+      detail: { operation: 'switchConnection', connection: 'nope', method: 'POST' },
+    },
+  ]);
 });
 
 test('signing out ends the session and sends the person to the provider to sign out there too, with no token in the address', async () => {

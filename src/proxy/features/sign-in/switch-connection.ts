@@ -21,7 +21,27 @@ export async function switchConnection(deps: SwitchDeps, c: Ctx, connectionId: s
   if (access.kind !== 'person')
     refuse(400, 'invalid_request', 'A client-credential session works through its own credentials only.');
   const grant = access.grants.find((candidate) => candidate.connection.id === connectionId);
-  if (!grant) return refuse(403, 'forbidden', 'You have no role on that connection: ask one of its admins.');
+  if (!grant) {
+    // Recorded as every other refusal is (issue 46, L4); the answer says nothing of that connection.
+    await recordEntries(deps, c, [
+      {
+        ...requestFields(c, deps.now),
+        environment: session.environment,
+        actor: actorOf(session),
+        ownerProviderId: ownerOf(session),
+        action: 'access.denied',
+        centreId: null,
+        subject: null,
+        outcome: { status: 403, code: 'forbidden' },
+        detail: {
+          operation: 'switchConnection',
+          connection: connectionId.slice(0, 100),
+          method: c.req.method,
+        },
+      },
+    ]);
+    return refuse(403, 'forbidden', 'You have no role on that connection: ask one of its admins.');
+  }
   const { connection } = grant;
   const switched = await deps.sessions.rebind(session, {
     environment: connection.environment,
