@@ -15,7 +15,7 @@ test.use({
 });
 
 test('the centre page says since when, and its timeline shows the suspension', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await organisationSignIn(page, 'Pau Serra', '/activity');
   // Pau supports both parents: he works through the processor's, whose centres 2.8 suspends.
   const session = (await (await page.request.get('/auth/session', { headers: HEADERS })).json()) as {
@@ -56,7 +56,10 @@ test('the centre page says since when, and its timeline shows the suspension', a
       .parse(await (await page.request.get('/demo/mail', { headers: HEADERS })).json())
       .messages.filter((mail) => mail.to.includes('pau.serra@soporte.demo'));
   expect(await suspensions()).toHaveLength(1);
-  await expect.poll(async () => (await mailToPau()).length, { timeout: 30_000 }).toBe(1);
+  // The message goes out at once when nothing fails; one the embedded engine drops (a known
+  // pglite-socket fault, bench/notes/alert-delivery.md) is sent by the next minute's delivery or pg-boss's
+  // first retry (one minute): what a person may wait, at worst, for an immediate alert's e-mail.
+  await expect.poll(async () => (await mailToPau()).length, { timeout: 150_000 }).toBe(1);
   // A second refresh raises nothing new, and sends nothing again. The watcher raises a refresh's
   // alerts after the read API already says it is done, in the same job, and runs one job of an
   // upstream at a time (docs/decisions/0026, pg-boss's singleton policy): a third refresh is done
