@@ -2,7 +2,9 @@
 // `postgres` user when the tests run as root (PostgreSQL refuses to run as root), with durability
 // off (a throwaway cluster), on a free loopback port. In a Vitest run every caller shares the run's
 // one cluster (shared-stores.ts), started by the first test file that asks, and each database it
-// creates has a name of its own; a test that stops its server asks for one of its own (`own: true`).
+// creates has a name of its own; a test that stops its server asks for one of its own (`own: true`)
+// and gets a relay in front of that cluster (relay.ts): stopping it cuts only that test's
+// connections. Outside Vitest (a bench script) each caller starts a cluster.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -19,6 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { freePort } from './redis-server.ts';
+import { startRelay } from './relay.ts';
 import { sharedStores } from './shared-stores.ts';
 
 export interface PostgresServer {
@@ -114,8 +117,9 @@ async function createDatabase(port: number, name: string): Promise<string> {
 }
 
 export async function startPostgresServer(options: { own?: boolean } = {}): Promise<PostgresServer> {
-  const shared = options.own ? undefined : await sharedStores();
-  return shared ? onSharedCluster(shared.dir) : startOwnCluster();
+  const shared = await sharedStores();
+  if (!shared) return startOwnCluster();
+  return options.own ? relayedCluster(shared.dir) : onSharedCluster(shared.dir);
 }
 
 async function startOwnCluster(): Promise<PostgresServer> {
@@ -194,6 +198,24 @@ async function onSharedCluster(runDir: string): Promise<PostgresServer> {
     start: ownServer,
     // The run's global set-up removes the cluster, and every database on it, at the end.
     destroy: async () => {},
+  };
+}
+
+/** The run's cluster behind a relay of this caller's own, which `stop` cuts and `start` restores. */
+async function relayedCluster(runDir: string): Promise<PostgresServer> {
+  const port = await sharedClusterPort(runDir);
+  const suffix = randomBytes(4).toString('hex');
+  const relay = await startRelay({ port });
+  return {
+    url: (database = 'postgres') => urlOf(relay.port)(database),
+    async createDatabase(name) {
+      const database = `${name}_${suffix}`;
+      await createDatabase(port, database);
+      return urlOf(relay.port)(database);
+    },
+    stop: () => relay.cut(),
+    start: () => relay.restore(),
+    destroy: () => relay.close(),
   };
 }
 

@@ -1,10 +1,11 @@
 // A real Redis for the store tests: Debian's redis-server (installed by .ci/run). In a Vitest run
 // every caller shares the run's one server (shared-stores.ts) and gets a database number of its
 // own, so keys never meet; a test that stalls or stops its Redis, or counts its connections, asks
-// for a server of its own (`own: true`): started in a temporary directory on a unix socket (no port
-// to collide with), or on a free loopback port, in plain TCP or TLS with a certificate made here
-// and now (nothing committed), with an ACL user when asked. Such a test can stall it (SIGSTOP:
-// connections stay open and nothing answers) and take it down and back up with its data.
+// for one of its own (`own: true`) and gets a relay in front of the shared server (relay.ts), which
+// it can stall (connections stay open and nothing answers) and take down and back up with its data.
+// Outside Vitest (a bench script) `own` starts a process: in a temporary directory on a unix
+// socket (no port to collide with), or on a free loopback port, in plain TCP or TLS with a
+// certificate made here and now (nothing committed), with an ACL user when asked.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,7 @@ import {
   type RedisAddress,
   type User,
 } from './redis-process.ts';
+import { startRelay } from './relay.ts';
 import { sharedStores, type SharedStores } from './shared-stores.ts';
 
 export type { AdminClient } from './redis-process.ts';
@@ -30,14 +32,16 @@ export interface RedisServer {
   ca?: string;
   /** A client for the test itself (the `default` user, which has no password). */
   admin(): Promise<AdminClient>;
-  /** Stops the process (SIGSTOP): its connections stay open and nothing is answered. */
+  /** Stalls it: its connections stay open and nothing is answered. */
   pause(): void;
-  /** Lets a paused process go on (SIGCONT). */
+  /** Lets a paused server go on. */
   resume(): void;
-  /** Saves the data and exits: connections are refused until `up`. */
+  /** Takes it down: open connections are cut and new ones refused until `up`. */
   down(): Promise<void>;
-  /** Starts again on the same address, with the data `down` saved. */
+  /** Back on the same address, with its data. */
   up(): Promise<void>;
+  /** Clients connected to it right now (the proxy's, and the test's own `admin` ones aside). */
+  connections(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -82,8 +86,9 @@ interface RedisOptions {
 }
 
 export async function startRedisServer(options: RedisOptions = {}): Promise<RedisServer> {
-  const shared = options.own ? undefined : await sharedStores();
-  return shared ? onSharedRedis(shared.redis, options) : startOwnRedis(options);
+  const shared = await sharedStores();
+  if (!shared) return startOwnRedis(options);
+  return options.own ? relayedRedis(shared.redis, options) : onSharedRedis(shared.redis, options);
 }
 
 /** The databases the shared server has: one per caller in a run, 0 keeps the count. */
@@ -91,6 +96,23 @@ export const sharedRedisDatabases = 512;
 
 function ownServer(): never {
   throw new Error('only a server of its own can be stalled or stopped: startRedisServer({ own: true })');
+}
+
+/** A database number of the shared server's for this caller, and its ACL user when asked. */
+async function sharedDatabase(address: RedisAddress, user: User | undefined): Promise<number> {
+  const root = await connectAdmin(address);
+  const database = Number(await root.sendCommand(['INCR', 'test-kit:databases']));
+  if (user)
+    await root.sendCommand(['ACL', 'SETUSER', user.name, 'on', `>${user.password}`, '~*', '&*', '+@all']);
+  root.destroy();
+  if (database >= sharedRedisDatabases) throw new Error('the shared Redis has no database left for this run');
+  return database;
+}
+
+async function flush(address: RedisAddress, database: number): Promise<void> {
+  const admin = await connectAdmin(address, database);
+  await admin.sendCommand(['FLUSHDB']);
+  admin.destroy();
 }
 
 async function onSharedRedis(shared: SharedStores['redis'], options: RedisOptions): Promise<RedisServer> {
@@ -101,25 +123,37 @@ async function onSharedRedis(shared: SharedStores['redis'], options: RedisOption
       : transport === 'tls'
         ? { transport, port: shared.tlsPort, ca: shared.ca }
         : { transport, port: shared.port };
-  const root = await connectAdmin(address);
-  const database = Number(await root.sendCommand(['INCR', 'test-kit:databases']));
-  const { user } = options;
-  if (user)
-    await root.sendCommand(['ACL', 'SETUSER', user.name, 'on', `>${user.password}`, '~*', '&*', '+@all']);
-  root.destroy();
-  if (database >= sharedRedisDatabases) throw new Error('the shared Redis has no database left for this run');
+  const database = await sharedDatabase(address, options.user);
   return {
-    url: urlOf(address, user, database),
+    url: urlOf(address, options.user, database),
     ...(transport === 'tls' ? { ca: shared.ca } : {}),
     admin: () => connectAdmin(address, database),
     pause: ownServer,
     resume: ownServer,
     down: async () => ownServer(),
     up: async () => ownServer(),
+    connections: async () => ownServer(),
+    stop: () => flush(address, database),
+  };
+}
+
+/** The shared server behind a relay of this caller's own, over TCP (relay.ts). */
+async function relayedRedis(shared: SharedStores['redis'], options: RedisOptions): Promise<RedisServer> {
+  if (options.transport !== 'tcp') throw new Error('a Redis of its own is relayed over TCP: transport: tcp');
+  const address: RedisAddress = { transport: 'unix', socket: shared.socket };
+  const database = await sharedDatabase(address, options.user);
+  const relay = await startRelay({ path: shared.socket });
+  return {
+    url: urlOf({ transport: 'tcp', port: relay.port }, options.user, database),
+    admin: () => connectAdmin(address, database),
+    pause: () => relay.pause(),
+    resume: () => relay.resume(),
+    down: () => relay.cut(),
+    up: () => relay.restore(),
+    connections: async () => relay.open(),
     async stop() {
-      const admin = await connectAdmin(address, database);
-      await admin.sendCommand(['FLUSHDB']);
-      admin.destroy();
+      await relay.close();
+      await flush(address, database);
     },
   };
 }
@@ -168,6 +202,13 @@ async function startOwnRedis(options: RedisOptions): Promise<RedisServer> {
     },
     async up() {
       child = await spawnRedis(dir, address);
+    },
+    async connections() {
+      const client = await admin();
+      const info = String(await client.info('clients'));
+      client.destroy();
+      // The count includes the client that asked.
+      return Number(/connected_clients:(\d+)/.exec(info)?.[1]) - 1;
     },
     async stop() {
       // A stopped process would never see the SIGTERM.
