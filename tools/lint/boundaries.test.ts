@@ -124,6 +124,13 @@ describe('the import boundaries', () => {
     ).toMatch(/only the proxy/);
   });
 
+  it("let the journeys use the proxy's test kit, and nothing else of the proxy", () => {
+    expect(violation('e2e/own-proxy.ts', { path: 'src/proxy/testing/process.ts' })).toBeUndefined();
+    expect(violation('e2e/own-proxy.ts', { path: 'src/proxy/core/sessions/carrier.ts' })).toMatch(
+      /only the proxy/,
+    );
+  });
+
   it("keep the proxy's core free of features and of the composition", () => {
     for (const to of [
       'src/proxy/features/audit/recorder.ts',

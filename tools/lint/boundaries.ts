@@ -99,6 +99,8 @@ export function violation(from: string, target: ImportTarget): string | undefine
     to &&
     inside(to, 'src/proxy') &&
     !inside(from, 'scripts') &&
+    // The journeys start proxies, Redis and ports with the one test kit the unit tests use.
+    !(inside(from, 'e2e') && inside(to, 'src/proxy/testing')) &&
     proxyBrowserHosts[from] !== to.replace(/\.ts$/, '')
   )
     return 'only the proxy (and scripts) may import src/proxy: the browser never sees it (the console entry and its test harness reach only the in-browser host, docs/decisions/0012)';

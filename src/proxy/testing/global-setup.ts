@@ -7,7 +7,8 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { stopSharedCluster } from './postgres-server.ts';
 import { spawnRedis, stopRedis, writeRedisConfig } from './redis-process.ts';
-import { freePort, sharedRedisDatabases } from './redis-server.ts';
+import { freePort } from './ports.ts';
+import { sharedRedisDatabases } from './redis-server.ts';
 import type { SharedStores } from './shared-stores.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

@@ -20,7 +20,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { freePort } from './redis-server.ts';
+import { freePort } from './ports.ts';
 import { startRelay } from './relay.ts';
 import { sharedStores } from './shared-stores.ts';
 

@@ -17,28 +17,49 @@ export interface ProxyProcess {
   exited: Promise<number | null>;
   stdout(): string;
   stderr(): string;
+  /** SIGTERM, and the exit awaited (at once if it has exited). */
+  stop(): Promise<void>;
 }
 
-/** A proxy process; its embedded database in a folder of its own, removed when it exits. */
-export function spawnProxy(env: Record<string, string>): ProxyProcess {
+export interface ProgramOptions {
+  /** The proxy itself (`src/proxy/main.ts`, the default) or `npm start` (`scripts/start.ts`). */
+  program?: 'proxy' | 'start';
+  args?: string[];
+  /** Its settings; only PATH comes from this process's environment unless they say otherwise. */
+  env: Record<string, string>;
+  /**
+   * Keep its output once it listens (the default, for tests that read its lines); a server that
+   * serves a whole suite logs every request, so the end-to-end servers drop it, and forward their
+   * errors to the runner's when `forwardErrors`.
+   */
+  keepOutput?: boolean;
+  forwardErrors?: boolean;
+}
+
+const programs = {
+  proxy: path.join(import.meta.dirname, '../main.ts'),
+  start: path.join(import.meta.dirname, '../../../scripts/start.ts'),
+};
+
+/**
+ * The one way tests, end-to-end journeys and the bench start a proxy as a user would: a child
+ * process, its embedded database in a folder of its own (a copy of the template, removed when it
+ * exits) unless DATA_DIR or DATABASE_URL is given.
+ */
+export function spawnProgram(options: ProgramOptions): ProxyProcess {
+  const { env, keepOutput = true } = options;
   const data = env.DATA_DIR || env.DATABASE_URL ? undefined : copyDataDir();
   const flags = env.DATABASE_URL ? [] : embeddedEngineFlags;
-  const child = spawn(process.execPath, [...flags, path.join(import.meta.dirname, '../main.ts')], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: '0',
-      // No drain before stopping unless a test asks for one (features/operations/drain.ts).
-      DRAIN_SECONDS: '0',
-      DIST_DIR: path.join(import.meta.dirname, 'no-such-dist'),
-      ...(data ? { DATA_DIR: data.dir } : {}),
-      ...env,
-    },
+  const script = programs[options.program ?? 'proxy'];
+  const child = spawn(process.execPath, [...flags, script, ...(options.args ?? [])], {
+    env: { PATH: process.env.PATH ?? '', ...(data ? { DATA_DIR: data.dir } : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
   let stderr = '';
+  let heard = false;
   child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
+    if (keepOutput || !heard) stderr += chunk.toString();
   });
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => {
@@ -49,15 +70,44 @@ export function spawnProxy(env: Record<string, string>): ProxyProcess {
   const listening = new Promise<string>((resolve, reject) => {
     const hear = listeningUrl();
     child.stdout.on('data', (chunk: Buffer) => {
+      if (heard && !keepOutput) return;
       const text = chunk.toString();
       stdout += text;
       const url = hear(text);
-      if (url) resolve(url);
+      if (!url) return;
+      heard = true;
+      if (!keepOutput) stdout = stderr = '';
+      if (options.forwardErrors) child.stderr.pipe(process.stderr, { end: false });
+      resolve(url);
     });
     void exited.then((code) => reject(new Error(`exited early (${code}):\n${stdout}\n${stderr}`)));
   });
   listening.catch(() => {});
-  return { child, listening, exited, stdout: () => stdout, stderr: () => stderr };
+  return {
+    child,
+    listening,
+    exited,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The proxy for a test of the program as a whole: no console to serve, no drain before stopping. */
+export function spawnProxy(env: Record<string, string>): ProxyProcess {
+  return spawnProgram({
+    env: {
+      PORT: '0',
+      // No drain before stopping unless a test asks for one (features/operations/drain.ts).
+      DRAIN_SECONDS: '0',
+      DIST_DIR: path.join(import.meta.dirname, 'no-such-dist'),
+      ...env,
+    },
+  });
 }
 
 /** The console's header, and JSON, for requests to a spawned proxy. */

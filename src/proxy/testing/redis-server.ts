@@ -7,7 +7,6 @@
 // socket (no port to collide with), or on a free loopback port, in plain TCP or TLS with a
 // certificate made here and now (nothing committed), with an ACL user when asked.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SessionStore } from '../core/sessions/store.ts';
@@ -20,6 +19,7 @@ import {
   type RedisAddress,
   type User,
 } from './redis-process.ts';
+import { freePort } from './ports.ts';
 import { startRelay } from './relay.ts';
 import { sharedStores, type SharedStores } from './shared-stores.ts';
 
@@ -58,16 +58,6 @@ export async function whenConnected(store: SessionStore): Promise<SessionStore> 
     }
   }
   throw new Error('the Redis store never became ready');
-}
-
-/** A loopback port nobody holds right now (the OS picks it). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 function urlOf(address: RedisAddress, user: User | undefined, database: number): string {

@@ -7,7 +7,7 @@ import { migrations } from './migrations/index.ts';
 import { entry } from '../../testing/audit-store-suite.ts';
 import { startPostgresServer, type PostgresServer } from '../../testing/postgres-server.ts';
 import { spawnProxy } from '../../testing/process.ts';
-import { freePort } from '../../testing/redis-server.ts';
+import { freePort } from '../../testing/ports.ts';
 
 /** Required beside DATABASE_URL (docs/decisions/0023); its value does not matter here. */
 const dataKey = Buffer.alloc(32, 7).toString('base64');

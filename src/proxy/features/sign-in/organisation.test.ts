@@ -7,7 +7,7 @@ import { TestBrowser } from '../../testing/browser.ts';
 import { problemOf, startPeopleProxy, type PeopleProxy } from '../../testing/people.ts';
 import { startPostgresServer, type PostgresServer } from '../../testing/postgres-server.ts';
 import { createOidcClient } from './oidc-client.ts';
-import { freePort } from '../../testing/redis-server.ts';
+import { freePort } from '../../testing/ports.ts';
 import { sessionCookieName } from '../../core/sessions/carrier.ts';
 
 let server: PostgresServer;
