@@ -1,7 +1,8 @@
 import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
+import type { ChildListItem } from '@/contract/schemas';
 import { useRights } from '@/console/api/person-session';
 import { EmptyState, NoResults } from '@/console/components/feedback';
 import { PermissionNote } from '@/console/components/permission-note';
@@ -61,6 +62,12 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
     [sorted, q, search.country],
   );
   const filtered = q !== '' || search.country !== '';
+  const clear = filtered
+    ? () => {
+        setQ('');
+        onSearchChange({ q: '', country: '', at: 0 });
+      }
+    : undefined;
 
   return (
     <Stack gap="md">
@@ -89,34 +96,72 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
           <Text size="sm" c="dimmed" aria-live="polite">
             {t('centres.count', { count: rows.length })}
           </Text>
-          {rows.length === 0 ? (
-            <NoResults
-              message={q === '' ? t('centres.noResults.filter') : t('centres.noResults', { q })}
-              onClear={
-                filtered
-                  ? () => {
-                      setQ('');
-                      onSearchChange({ q: '', country: '', at: 0 });
-                    }
-                  : undefined
-              }
-            />
-          ) : (
-            <CentresTable
-              rows={rows}
-              sort={search}
-              onSort={(sort) => onSearchChange({ ...sort, at: 0 })}
-              initialIndex={search.at}
-              onFirstVisibleChange={(at) => {
-                if (at !== search.at) onSearchChange({ at }, { replace: true });
-              }}
-              arrived={arrived}
-            />
-          )}
+          <CentresList
+            rows={rows}
+            q={q}
+            search={search}
+            onSearchChange={onSearchChange}
+            onClear={clear}
+            arrived={arrived}
+          />
         </>
       )}
       <CreateFlow ref={create} centres={data.data} onArrived={setArrived} />
     </Stack>
+  );
+}
+
+/**
+ * The list under the count. The field and the count answer each keystroke at once; the list follows
+ * in a render React may interrupt (useDeferredValue), so typing never waits for the new rows' style
+ * and layout (docs/decisions/0017, issue 48 item 5).
+ */
+function CentresList({
+  rows,
+  q,
+  search,
+  onSearchChange,
+  onClear,
+  arrived,
+}: {
+  rows: ChildListItem[];
+  q: string;
+  search: CentresSearch;
+  onSearchChange: SearchChange<CentresSearch>;
+  onClear: (() => void) | undefined;
+  arrived: number | undefined;
+}) {
+  const { t } = useI18n();
+  const listed = useDeferredValue(rows);
+  const listedQ = useDeferredValue(q);
+  const { sort, dir, at } = search;
+  const order = useMemo(() => ({ sort, dir }), [sort, dir]);
+  const onSort = useCallback(
+    (next: Pick<CentresSearch, 'sort' | 'dir'>) => onSearchChange({ ...next, at: 0 }),
+    [onSearchChange],
+  );
+  const onFirstVisibleChange = useCallback(
+    (first: number) => {
+      if (first !== at) onSearchChange({ at: first }, { replace: true });
+    },
+    [at, onSearchChange],
+  );
+  if (listed.length === 0)
+    return (
+      <NoResults
+        message={listedQ === '' ? t('centres.noResults.filter') : t('centres.noResults', { q: listedQ })}
+        onClear={onClear}
+      />
+    );
+  return (
+    <CentresTable
+      rows={listed}
+      sort={order}
+      onSort={onSort}
+      initialIndex={at}
+      onFirstVisibleChange={onFirstVisibleChange}
+      arrived={arrived}
+    />
   );
 }
 

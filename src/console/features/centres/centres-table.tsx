@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { memo, useCallback } from 'react';
 import { SortHeader } from '@/console/components/sort-header';
 import { VirtualTable } from '@/console/components/virtual-table';
 import { useI18n } from '@/console/lib/i18n';
@@ -29,9 +29,10 @@ export interface CentresTableProps {
 /**
  * Every centre in one table (10,000 stay smooth: only those in view are in the document). Column
  * headers sort on click and say how (`aria-sort`); the first row in view goes into the URL once
- * scrolling settles, so that reload and back/forward return to the same rows.
+ * scrolling settles, so that reload and back/forward return to the same rows. Memoised: while the
+ * screen answers a keystroke (the field and the count), the table keeps its props and renders nothing.
  */
-export function CentresTable({
+export const CentresTable = memo(function CentresTable({
   rows,
   sort,
   onSort,
@@ -84,4 +85,4 @@ export function CentresTable({
       scrollToIndex={arrivedIndex >= 0 ? arrivedIndex : undefined}
     />
   );
-}
+});
