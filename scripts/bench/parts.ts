@@ -1,5 +1,5 @@
 // One part of `npm run bench` on its own, for work on that part (the whole bench takes about half an
-// hour on 2 cores): `npm run bench:part -- filter|loads|proxy [--runs N] [--rounds N] [--seconds N]
+// hour on 2 cores): `npm run bench:part -- filter|loads|lighthouse|proxy [--runs N] [--rounds N] [--seconds N]
 // [--pages centres,login] [--port N] [--cpu-prof DIR] [--dist DIR]`. Same servers, same measurements, same
 // bench/ outputs as the full run, on ports from `--port` (default 8890) so that several people can
 // measure on one machine. Prints its figures with the load average before and after; writes
@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { buildBarePage, serveBarePage } from './bare-page.ts';
 import { coldLoads, filterKeystrokes, launchBrowser, type Page } from './browser.ts';
+import { lighthouseScores } from './lighthouse.ts';
 import { benchProxyEnv, measureProxyLoad } from './proxy-load.ts';
 import { signIn, startForwarder, startProxy, startSimulator, upstreamToken } from './servers.ts';
 import { writeWaterfall } from './waterfall.ts';
@@ -28,8 +29,8 @@ const { values, positionals } = parseArgs({
   },
 });
 const part = positionals[0];
-if (part !== 'filter' && part !== 'loads' && part !== 'proxy') {
-  console.error('bench:part: name a part: filter, loads or proxy');
+if (part !== 'filter' && part !== 'loads' && part !== 'proxy' && part !== 'lighthouse') {
+  console.error('bench:part: name a part: filter, loads, lighthouse or proxy');
   process.exit(2);
 }
 const runs = Number(values.runs);
@@ -73,9 +74,18 @@ async function proxyPart(cookie: string) {
   }
 }
 
-async function browserPart(which: 'filter' | 'loads', cookie: string) {
+async function browserPart(which: 'filter' | 'loads' | 'lighthouse', cookie: string) {
   const chromePath = process.env['CHROME_PATH'] ?? findChromium();
   if (!chromePath) throw new Error('no Chromium found; set CHROME_PATH');
+  if (which === 'lighthouse') {
+    const pages: Page[] = [
+      { name: 'login', url: `${proxy.url}/login`, ready: 'Provider Console' },
+      { name: 'centres', url: `${proxy.url}/centres`, cookie, ready: '10,000' },
+    ].filter((page) => values.pages.split(',').includes(page.name));
+    for (const [name, figures] of await lighthouseScores(chromePath, pages, runs))
+      console.info(`${name}: ${JSON.stringify(figures)}`);
+    return;
+  }
   const browser = await launchBrowser(chromePath);
   try {
     const centres: Page = { name: 'centres', url: `${proxy.url}/centres`, cookie, ready: '10,000' };
