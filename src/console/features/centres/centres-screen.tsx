@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import type { ChildListItem } from '@/contract/schemas';
 import { useRights } from '@/console/api/person-session';
@@ -30,16 +30,35 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
   usePageTitle(t('centres.title'));
   const { data } = useSuspenseQuery(childCentersQueryOptions(providerId));
   const create = useRef<CreateFlowHandle>(null);
-  const openCreate = () => create.current?.open();
-  // docs/decisions/0023: the button only where the role may create; else the reason, in its place.
+  // docs/decisions/0023: the button only where the role may create; else the reason. Elements kept
+  // while they show the same: a keystroke re-renders no heading nor create flow (issue 48 item 5).
   const rights = useRights();
-  const createAction = may(rights, 'centres.create') ? (
-    <Button onClick={openCreate}>{t('centres.create')}</Button>
-  ) : (
-    <PermissionNote rights={rights} permission="centres.create" />
+  const createAction = useMemo(
+    () =>
+      may(rights, 'centres.create') ? (
+        <Button onClick={() => create.current?.open()}>{t('centres.create')}</Button>
+      ) : (
+        <PermissionNote rights={rights} permission="centres.create" />
+      ),
+    [rights, t],
+  );
+  const heading = useMemo(
+    () => (
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} size="h2">
+          {t('centres.title')}
+        </Title>
+        {createAction}
+      </Group>
+    ),
+    [createAction, t],
   );
   // A centre just created, for a moment: its row scrolled into view and marked.
   const [arrived, setArrived] = useState<number | undefined>(undefined);
+  const createFlow = useMemo(
+    () => <CreateFlow ref={create} centres={data.data} onArrived={setArrived} />,
+    [data.data],
+  );
 
   const collator = useMemo(
     () => new Intl.Collator(language, { sensitivity: 'base', numeric: true }),
@@ -61,6 +80,7 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
     () => filterCentres(sorted, { q, country: search.country }),
     [sorted, q, search.country],
   );
+  const onCountry = useCallback((country: string) => onSearchChange({ country, at: 0 }), [onSearchChange]);
   const filtered = q !== '' || search.country !== '';
   const clear = filtered
     ? () => {
@@ -71,12 +91,7 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1} size="h2">
-          {t('centres.title')}
-        </Title>
-        {createAction}
-      </Group>
+      {heading}
       {data.data.length === 0 ? (
         <EmptyState
           title={t('centres.empty.title')}
@@ -90,7 +105,7 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
             onType={setQ}
             onTypeEnd={writeQ}
             chosen={search.country}
-            onCountry={(country) => onSearchChange({ country, at: 0 })}
+            onCountry={onCountry}
             countries={countries}
           />
           <Text size="sm" c="dimmed" aria-live="polite">
@@ -106,7 +121,7 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
           />
         </>
       )}
-      <CreateFlow ref={create} centres={data.data} onArrived={setArrived} />
+      {createFlow}
     </Stack>
   );
 }
@@ -193,19 +208,42 @@ function CentresFilters({
         onBlur={onTypeEnd}
         style={{ flex: '1 1 220px' }}
       />
-      <NativeSelect
-        label={t('centres.country')}
-        value={chosen}
-        onChange={(event) => onCountry(event.currentTarget.value)}
-        data={[
-          { value: '', label: t('centres.country.all') },
-          ...countries.map((country) => ({
-            value: country.code,
-            label: t('centres.country.option', { name: country.name, count: country.count }),
-          })),
-        ]}
-        style={{ flex: '0 1 220px' }}
-      />
+      <CountryFilter chosen={chosen} onCountry={onCountry} countries={countries} />
     </Group>
   );
 }
+
+/**
+ * The country filter, memoised: its options (one per country of the list) are built and rendered
+ * once per list and choice, not again at each keystroke in the search (issue 48 item 5).
+ */
+const CountryFilter = memo(function CountryFilter({
+  chosen,
+  onCountry,
+  countries,
+}: {
+  chosen: string;
+  onCountry: (code: string) => void;
+  countries: ReturnType<typeof countriesOf>;
+}) {
+  const { t } = useI18n();
+  const data = useMemo(
+    () => [
+      { value: '', label: t('centres.country.all') },
+      ...countries.map((country) => ({
+        value: country.code,
+        label: t('centres.country.option', { name: country.name, count: country.count }),
+      })),
+    ],
+    [countries, t],
+  );
+  return (
+    <NativeSelect
+      label={t('centres.country')}
+      value={chosen}
+      onChange={(event) => onCountry(event.currentTarget.value)}
+      data={data}
+      style={{ flex: '0 1 220px' }}
+    />
+  );
+});

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { memo, useCallback } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { SortHeader } from '@/console/components/sort-header';
 import { VirtualTable } from '@/console/components/virtual-table';
 import { useI18n } from '@/console/lib/i18n';
@@ -59,6 +59,21 @@ export const CentresTable = memo(function CentresTable({
     ),
     [countryName, noCity],
   );
+  // The sort buttons render when the order changes, not with each new set of rows.
+  const header = useMemo(
+    () =>
+      COLUMNS.map(({ field, className }) => (
+        <SortHeader
+          key={field}
+          field={field}
+          label={t(`centres.column.${field}`)}
+          sort={sort}
+          onSort={onSort}
+          className={className}
+        />
+      )),
+    [sort, onSort, t],
+  );
   const arrivedIndex = arrived === undefined ? -1 : rows.findIndex((row) => row.id === arrived);
   return (
     <VirtualTable
@@ -68,16 +83,7 @@ export const CentresTable = memo(function CentresTable({
       layout={classes.layout}
       estimateRowHeight={ROW_HEIGHT}
       overscan={8}
-      header={COLUMNS.map(({ field, className }) => (
-        <SortHeader
-          key={field}
-          field={field}
-          label={t(`centres.column.${field}`)}
-          sort={sort}
-          onSort={onSort}
-          className={className}
-        />
-      ))}
+      header={header}
       cells={cells}
       rowClassName={(centre) => (centre.id === arrived ? 'row-arrived' : undefined)}
       initialIndex={initialIndex}
