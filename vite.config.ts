@@ -6,6 +6,7 @@ import { msw } from 'msw/vite';
 import { defineConfig } from 'vite';
 import { precompressPlugin } from './tools/build/precompress.ts';
 import { prerenderPlugin } from './tools/build/prerender.ts';
+import { routePreloadsPlugin } from './tools/build/route-preloads.ts';
 
 export default defineConfig({
   plugins: [
@@ -31,6 +32,9 @@ export default defineConfig({
     // asset for the proxy to serve (docs/decisions/0017).
     prerenderPlugin(),
     precompressPlugin(),
+    // Build only: each screen's modules and styles beyond the entry's, from the manifest, for the
+    // proxy to list in the screen's HTML (issue 48 item 2).
+    routePreloadsPlugin(),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },

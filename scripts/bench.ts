@@ -12,9 +12,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchSimulator } from './bench-simulator.ts';
 import { buildBarePage, serveBarePage } from './bench/bare-page.ts';
-import { coldLoads, filterKeystrokes, launchBrowser, lighthouseScores, type Page } from './bench/browser.ts';
+import { coldLoads, filterKeystrokes, launchBrowser, type Page } from './bench/browser.ts';
+import { lighthouseScores } from './bench/lighthouse.ts';
+import { writeWaterfall } from './bench/waterfall.ts';
 import { benchAudit } from './bench/audit.ts';
-import { measureProxyLoad } from './bench/proxy-load.ts';
+import { benchProxyEnv, capNote, measureProxyLoad } from './bench/proxy-load.ts';
 import { renderResults, rowsOrFailure, type Row } from './bench/report.ts';
 import { overviewSnapshotRows } from './bench/overview-snapshots.ts';
 import { watchRefreshRows } from './bench/watch-figures.ts';
@@ -81,7 +83,8 @@ const [sim10k, sim100k, sim100] = await Promise.all([
   startSimulator(8896, 100, 20),
 ]);
 const [proxy10k, proxy100k, proxy100] = await Promise.all([
-  startProxy(8892, sim10k.url),
+  // The proxy load rounds run on this one (proxy-load.ts `benchProxyEnv`).
+  startProxy(8892, sim10k.url, { env: benchProxyEnv }),
   startProxy(8894, sim100k.url),
   startProxy(8897, sim100.url),
 ]);
@@ -175,9 +178,13 @@ try {
   try {
     step(`cold loads at 4× CPU, ${runs} run(s) per page`);
     loads = new Map<string, Awaited<ReturnType<typeof coldLoads>>>();
-    for (const page of [...everyPage, bareReference])
+    for (const page of [...everyPage, bareReference]) {
       // oxlint-disable-next-line no-await-in-loop -- one page at a time
-      loads.set(page.name, await coldLoads(browser, page, otherPages.includes(page) ? otherRuns : runs));
+      const figures = await coldLoads(browser, page, otherPages.includes(page) ? otherRuns : runs);
+      loads.set(page.name, figures);
+      // bench/waterfalls/<screen>.md: the requests before its largest paint (issue 48 item 7).
+      writeWaterfall(page.name, figures.waterfall);
+    }
     step('overview over 10,000 snapshots (npm start with the watcher on)');
     overviewSnapshots = await rowsOrFailure('overview over 10,000 snapshots', () =>
       overviewSnapshotRows(browser, step, Math.min(runs, 3)),
@@ -235,7 +242,11 @@ try {
       ),
       reference: `bare page ${lh('bare page')?.[formFactor] ?? Number.NaN}`,
       detail: everyPage
-        .map((page) => `${page.name} runs ${lh(page.name)?.[`${formFactor}Runs`].join(', ')}`)
+        .map(
+          (page) =>
+            `${page.name} runs ${lh(page.name)?.[`${formFactor}Runs`].join(', ')}` +
+            (lh(page.name)?.wrongEnds.length ? ` (void: ${lh(page.name)?.wrongEnds.join(', ')})` : ''),
+        )
         .join('; '),
     })),
     {
@@ -251,15 +262,17 @@ try {
       figure: `LCP at 4× CPU: ${names(signedIn)}`,
       measured: signedIn.map((page) => Math.round(lcp(page.name)?.lcpMs ?? Number.NaN)),
       unit: 'ms',
-      target: '≤ 2× the bare page',
+      // Issue 48's target for every screen (was 2× before server rendering).
+      target: '≤ 1.5× the bare page',
       met: signedIn.every(
-        (page) => (lcp(page.name)?.lcpMs ?? Infinity) <= 2 * (lcp('bare page')?.lcpMs ?? 0),
+        (page) => (lcp(page.name)?.lcpMs ?? Infinity) <= 1.5 * (lcp('bare page')?.lcpMs ?? 0),
       ),
-      reference: `bare page ${Math.round(lcp('bare page')?.lcpMs ?? Number.NaN)} ms`,
+      reference: `bare page ${Math.round(lcp('bare page')?.lcpMs ?? Number.NaN)} ms, largest paint ${lcp('bare page')?.lcpElements.join(' or ')}; waterfalls in bench/waterfalls/`,
       detail: signedIn
         .map(
           (page) =>
-            `${page.name} runs ${lcp(page.name)?.lcpRuns.map(Math.round).join(', ')}, largest paint ${lcp(page.name)?.lcpElements.join(' or ')}`,
+            `${page.name} runs ${lcp(page.name)?.lcpRuns.map(Math.round).join(', ')}, largest paint ${lcp(page.name)?.lcpElements.join(' or ')}` +
+            (lcp(page.name)?.wrongEnd ? ` (void: ended on ${lcp(page.name)?.wrongEnd})` : ''),
         )
         .join('; '),
     },
@@ -278,7 +291,7 @@ try {
       target: '≤ 100 ms',
       met: filter10k.worstMs <= 100,
       reference: '—',
-      detail: `median keystroke ${Math.round(filter10k.medianMs)} ms over ${filter10k.keystrokes} keystrokes`,
+      detail: `median keystroke ${Math.round(filter10k.medianMs)} ms over ${filter10k.keystrokes} keystrokes; the list's own update (deferred) worst ${Math.round(filter10k.listWorstMs)} ms, median ${Math.round(filter10k.listMedianMs)} ms`,
     },
     {
       figure: 'filter 100,000 centres, worst keystroke to paint at 4×',
@@ -287,7 +300,7 @@ try {
       target: '≤ 200 ms',
       met: filter100k.worstMs <= 200,
       reference: '—',
-      detail: `median keystroke ${Math.round(filter100k.medianMs)} ms over ${filter100k.keystrokes} keystrokes`,
+      detail: `median keystroke ${Math.round(filter100k.medianMs)} ms over ${filter100k.keystrokes} keystrokes; the list's own update (deferred) worst ${Math.round(filter100k.listWorstMs)} ms, median ${Math.round(filter100k.listMedianMs)} ms`,
     },
     {
       figure: 'proxy over direct at 1,000 req/s: p50 / p99 / max',
@@ -296,7 +309,7 @@ try {
       target: '+1 / +5 / 50 ms',
       met: proxyLoad.addedP50Ms <= 1 && proxyLoad.addedP99Ms <= 5 && proxyLoad.addedMaxMs <= 50,
       reference: `undici forwarder over direct ${floor.addedP50Ms} / ${floor.addedP99Ms} / ${floor.addedMaxMs} ms; direct p50/p99/max per round: ${proxyLoad.rounds.map((r) => `${r.direct.p50}/${r.direct.p99}/${r.direct.max}`).join(', ')} ms`,
-      detail: `proxy per round: ${proxyLoad.rounds.map((r) => `${r.proxy.p50}/${r.proxy.p99}/${r.proxy.max}`).join(', ')} ms; worst round max ${proxyLoad.worstRoundMaxMs} ms; ${proxyLoad.errors} errors`,
+      detail: `proxy per round: ${proxyLoad.rounds.map((r) => `${r.proxy.p50}/${r.proxy.p99}/${r.proxy.max}`).join(', ')} ms; worst round max ${proxyLoad.worstRoundMaxMs} ms; ${proxyLoad.errors} errors (successful answers only; ${capNote})`,
     },
     {
       figure: 'proxy peak throughput, % of direct',
@@ -310,8 +323,9 @@ try {
       figure: 'proxy CPU per proxied request at 1,000 req/s',
       measured: [Math.round(proxyLoad.cpuMicrosPerRequest)],
       unit: 'µs',
-      target: '≤ 150 µs',
-      met: proxyLoad.cpuMicrosPerRequest <= 150,
+      // Issue 48: against what one Node server answering the same request costs in the same run.
+      target: '≤ 1.5× the simulator answering directly',
+      met: proxyLoad.cpuMicrosPerRequest <= 1.5 * proxyLoad.directCpuMicrosPerRequest,
       reference: `undici forwarder ${Math.round(floor.cpuMicrosPerRequest)} µs; the simulator answering directly ${Math.round(proxyLoad.directCpuMicrosPerRequest)} µs per request`,
     },
     {

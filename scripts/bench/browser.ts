@@ -1,10 +1,7 @@
-// The console in a browser: Lighthouse's performance score (mobile and desktop, the npm registry's
-// Lighthouse with the system Chromium), and, with Playwright at 4× CPU slowdown, LCP and CLS of a
-// cold load and the filter's keystroke-to-paint time (docs/decisions/0017).
+// The console in a browser, with Playwright at 4× CPU slowdown: LCP and CLS of a cold load, and the
+// filter's keystroke-to-paint time (docs/decisions/0017). Lighthouse's scores: lighthouse.ts.
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { readWaterfall, type WaterfallEntry } from './waterfall.ts';
 
 export const median = (values: readonly number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -24,73 +21,6 @@ export interface Page {
   person?: string | undefined;
   /** What shows the page is complete (a role and name Playwright can wait for). */
   ready: string;
-}
-
-export interface LighthouseFigures {
-  mobile: number;
-  desktop: number;
-  mobileRuns: number[];
-  desktopRuns: number[];
-}
-
-/** Lighthouse performance scores, median of `runs`, mobile (its default) and desktop. */
-export async function lighthouseScores(
-  chromePath: string,
-  pages: readonly Page[],
-  runs: number,
-): Promise<Map<string, LighthouseFigures>> {
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-  });
-  const out = new Map<string, LighthouseFigures>();
-  try {
-    for (const page of pages) {
-      const scores = { mobile: [] as number[], desktop: [] as number[] };
-      for (let run = 0; run < runs; run += 1) {
-        for (const formFactor of ['mobile', 'desktop'] as const) {
-          // oxlint-disable-next-line no-await-in-loop -- one audit at a time: they share two cores
-          scores[formFactor].push(await auditScore(page, formFactor, chrome.port));
-        }
-      }
-      out.set(page.name, {
-        mobile: median(scores.mobile),
-        desktop: median(scores.desktop),
-        mobileRuns: scores.mobile,
-        desktopRuns: scores.desktop,
-      });
-    }
-  } finally {
-    chrome.kill();
-  }
-  return out;
-}
-
-/**
- * One audit's performance score. An audit that ends without one (Lighthouse's runtime error, seen
- * once on a loaded machine) is run again, up to three times, rather than ending the whole bench.
- */
-async function auditScore(page: Page, formFactor: 'mobile' | 'desktop', port: number): Promise<number> {
-  let reason = 'no result';
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    // oxlint-disable-next-line no-await-in-loop -- one audit at a time
-    const result = await lighthouse(
-      page.url,
-      {
-        port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
-      },
-      formFactor === 'desktop' ? desktopConfig : undefined,
-    );
-    const score = result?.lhr.categories['performance']?.score;
-    if (typeof score === 'number') return Math.round(score * 100);
-    reason = result?.lhr.runtimeError?.code ?? reason;
-    console.warn(`Lighthouse gave no score for ${page.name} (${formFactor}): ${reason}; running it again`);
-  }
-  throw new Error(`Lighthouse gave no score for ${page.name} (${formFactor}) three times: ${reason}`);
 }
 
 /**
@@ -116,6 +46,16 @@ export async function signInPersonInBrowser(context: BrowserContext, origin: str
 
 async function throttledContext(browser: Browser, page: Page): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await signInContext(context, page);
+  return context;
+}
+
+/**
+ * Signs the browser in as the page needs, by the cookie the proxy sets in the browser's own jar: a
+ * session passed as an extra `Cookie` header is dropped once the page sets a cookie of its own, and
+ * the run then measures /login (issue 48 item 7).
+ */
+export async function signInContext(context: BrowserContext, page: Page): Promise<void> {
   const origin = new URL(page.url).origin;
   if (page.person) {
     await signInPersonInBrowser(context, origin, page.person);
@@ -132,7 +72,6 @@ async function throttledContext(browser: Browser, page: Page): Promise<BrowserCo
     });
     if (response.status() !== 200) throw new Error(`sign-in in the browser answered ${response.status()}`);
   }
-  return context;
 }
 
 // Page scripts as text: this is a Node project, without the DOM's types (tsconfig.node.json).
@@ -156,21 +95,28 @@ const observeLoad = `
 /**
  * Before a keystroke: its event's time, then the first paint after the count of matching centres
  * changes (after the animation frame that shows it); \`window.benchPainted\` resolves to the ms between.
+ * \`window.benchListed\` likewise for the list itself (its row count, or its "no results" in its
+ * place), which may follow the count in a later render (the screen defers it).
  */
 const armKeystroke = `(() => {
   const count = document.querySelector('[aria-live="polite"]');
   const before = count ? count.textContent : null;
+  const listState = () => { const table = document.querySelector('table[aria-rowcount]'); return table ? table.getAttribute('aria-rowcount') : 'none'; };
+  const listBefore = listState();
   let keyAt;
   document.addEventListener('keydown', (event) => { keyAt = event.timeStamp; }, { once: true, capture: true });
-  window.benchPainted = new Promise((resolve) => {
+  const painted = (resolve) => requestAnimationFrame(() => setTimeout(() => resolve(keyAt === undefined ? NaN : performance.now() - keyAt), 0));
+  const when = (changed, target, options) => new Promise((resolve) => {
     const observer = new MutationObserver(() => {
-      if (!count || count.textContent === before) return;
+      if (!changed()) return;
       observer.disconnect();
-      requestAnimationFrame(() => setTimeout(() => resolve(keyAt === undefined ? NaN : performance.now() - keyAt), 0));
+      painted(resolve);
     });
-    if (count) observer.observe(count, { characterData: true, childList: true, subtree: true });
+    if (target) observer.observe(target, options);
     setTimeout(() => { observer.disconnect(); resolve(NaN); }, 10000);
   });
+  window.benchPainted = when(() => count && count.textContent !== before, count, { characterData: true, childList: true, subtree: true });
+  window.benchListed = when(() => listState() !== listBefore, document.body, { attributes: true, childList: true, subtree: true });
 })()`;
 
 export interface LoadFigures {
@@ -179,6 +125,15 @@ export interface LoadFigures {
   lcpRuns: number[];
   /** Which element was the largest paint, in each distinct case. */
   lcpElements: string[];
+  /** The median run's requests that started before its largest paint (waterfall.ts). */
+  waterfall: WaterfallEntry[];
+  /** Each run's address once complete (path and query). */
+  endedOn: string[];
+  /**
+   * A run that ended away from its own address (on /login: the session was not the browser's),
+   * which voids the figure: its LCP is then NaN, and this says where it ended.
+   */
+  wrongEnd: string | undefined;
 }
 
 /** What the wait for a page reads there (this project is type-checked without the DOM's types). */
@@ -189,6 +144,9 @@ export async function coldLoads(browser: Browser, page: Page, runs: number): Pro
   const lcp: number[] = [];
   const cls: number[] = [];
   const elements = new Set<string>();
+  const endedOn: string[] = [];
+  const waterfalls: { lcp: number; entries: WaterfallEntry[] }[] = [];
+  let wrongEnd: string | undefined;
   for (let run = 0; run < runs; run += 1) {
     // oxlint-disable-next-line no-await-in-loop -- one load at a time
     const context = await throttledContext(browser, page);
@@ -220,13 +178,28 @@ export async function coldLoads(browser: Browser, page: Page, runs: number): Pro
     const figures = (await tab.evaluate(
       '({ lcp: window.benchLcp, cls: window.benchCls, element: window.benchLcpElement })',
     )) as { lcp: number; cls: number; element: string };
+    const ended = new URL(tab.url());
+    endedOn.push(`${ended.pathname}${ended.search}`);
+    if (ended.pathname !== new URL(page.url).pathname) wrongEnd ??= ended.pathname;
+    // oxlint-disable-next-line no-await-in-loop -- as above
+    waterfalls.push({ lcp: figures.lcp, entries: await readWaterfall(tab, figures.lcp) });
     elements.add(figures.element);
     lcp.push(figures.lcp);
     cls.push(figures.cls);
     // oxlint-disable-next-line no-await-in-loop -- as above
     await context.close();
   }
-  return { lcpMs: median(lcp), cls: Math.max(...cls), lcpRuns: lcp, lcpElements: [...elements] };
+  const middle = median(lcp);
+  const closest = [...waterfalls].sort((a, b) => Math.abs(a.lcp - middle) - Math.abs(b.lcp - middle))[0];
+  return {
+    lcpMs: wrongEnd === undefined ? middle : Number.NaN,
+    cls: Math.max(...cls),
+    lcpRuns: lcp,
+    lcpElements: [...elements],
+    waterfall: closest?.entries ?? [],
+    endedOn: [...new Set(endedOn)],
+    wrongEnd,
+  };
 }
 
 export interface FilterFigures {
@@ -234,6 +207,9 @@ export interface FilterFigures {
   worstMs: number;
   medianMs: number;
   keystrokes: number;
+  /** The same to the paint of the list's own update (worst, median over runs; median keystroke). */
+  listWorstMs: number;
+  listMedianMs: number;
 }
 
 /**
@@ -248,6 +224,8 @@ export async function filterKeystrokes(
 ): Promise<FilterFigures> {
   const worst: number[] = [];
   const all: number[] = [];
+  const listWorst: number[] = [];
+  const listAll: number[] = [];
   for (let run = 0; run < runs; run += 1) {
     // oxlint-disable-next-line no-await-in-loop -- one run at a time
     const context = await throttledContext(browser, page);
@@ -268,6 +246,7 @@ export async function filterKeystrokes(
     await search.focus();
     const keys = [...query, ...Array.from(query, () => 'Backspace')];
     const times: number[] = [];
+    const listTimes: number[] = [];
     for (const key of keys) {
       // oxlint-disable-next-line no-await-in-loop -- as above
       await tab.evaluate(armKeystroke);
@@ -276,15 +255,26 @@ export async function filterKeystrokes(
       // oxlint-disable-next-line no-await-in-loop -- as above
       const ms = Number(await tab.evaluate('window.benchPainted'));
       if (!Number.isNaN(ms)) times.push(ms);
+      // oxlint-disable-next-line no-await-in-loop -- as above
+      const listMs = Number(await tab.evaluate('window.benchListed'));
+      if (!Number.isNaN(listMs)) listTimes.push(listMs);
       // oxlint-disable-next-line no-await-in-loop -- let the URL settle between keystrokes, as a person would
       await tab.waitForTimeout(150);
     }
     worst.push(Math.max(...times));
     all.push(...times);
+    listWorst.push(Math.max(...listTimes));
+    listAll.push(...listTimes);
     // oxlint-disable-next-line no-await-in-loop -- as above
     await context.close();
   }
-  return { worstMs: median(worst), medianMs: median(all), keystrokes: all.length };
+  return {
+    worstMs: median(worst),
+    medianMs: median(all),
+    keystrokes: all.length,
+    listWorstMs: median(listWorst),
+    listMedianMs: median(listAll),
+  };
 }
 
 export function launchBrowser(executablePath: string): Promise<Browser> {

@@ -5,6 +5,15 @@
 import autocannon from 'autocannon';
 import type { Started } from './servers.ts';
 
+/**
+ * The proxy as the bench runs it for its load rounds: one session's cap on requests in flight
+ * (docs/decisions/0020, 32 by default) lifted, since the load is one session with more connections
+ * than a browser opens, and answers the cap refused once counted as throughput (issue 48 item 6).
+ * The bench's output says so beside the figures.
+ */
+export const benchProxyEnv = { MAX_REQUESTS_PER_SESSION: '10000' };
+export const capNote = 'the per-session cap lifted to 10,000 for the bench (MAX_REQUESTS_PER_SESSION)';
+
 export interface LoadFigures {
   /** Proxy minus direct at 1,000 req/s, ms: median over the rounds. */
   addedP50Ms: number;
@@ -56,11 +65,14 @@ function run(options: autocannon.Options): Promise<autocannon.Result> {
   });
 }
 
+// Throughput counts successful answers only: a refusal (429, 502) is fast and would flatter it.
+const succeededPerSecond = (result: autocannon.Result) => result['2xx'] / result.duration;
+
 const latencyOf = (result: autocannon.Result): Latency => ({
   p50: result.latency.p50,
   p99: result.latency.p99,
   max: result.latency.max,
-  requests: result.requests.total,
+  requests: result['2xx'],
   errors: result.errors + result.timeouts + result.non2xx,
 });
 
@@ -87,7 +99,7 @@ export async function measureProxyLoad(options: {
   await run({ ...direct, connections: 4, amount: 2000 });
   await run({ ...viaFloor, connections: 4, amount: 2000 });
 
-  const fixed = { connections: 20, duration: seconds, overallRate: 1000 };
+  const fixed = { connections: 20, duration: seconds, overallRate: 1000, excludeErrorStats: true };
   const measured: LoadFigures['rounds'] = [];
   const cpu: number[] = [];
   const directCpu: number[] = [];
@@ -97,19 +109,19 @@ export async function measureProxyLoad(options: {
     const simulatorBefore = simulator.cpuMicros();
     // oxlint-disable-next-line no-await-in-loop -- one load at a time: they share two cores
     const d = await run({ ...direct, ...fixed });
-    directCpu.push((simulator.cpuMicros() - simulatorBefore) / Math.max(1, d.requests.total));
+    directCpu.push((simulator.cpuMicros() - simulatorBefore) / Math.max(1, d['2xx']));
     const before = proxy.cpuMicros();
     // oxlint-disable-next-line no-await-in-loop -- as above
     const p = await run({ ...viaProxy, ...fixed });
-    cpu.push((proxy.cpuMicros() - before) / Math.max(1, p.requests.total));
+    cpu.push((proxy.cpuMicros() - before) / Math.max(1, p['2xx']));
     const floorBefore = forwarder.cpuMicros();
     // oxlint-disable-next-line no-await-in-loop -- as above
     const f = await run({ ...viaFloor, ...fixed });
-    floorCpu.push((forwarder.cpuMicros() - floorBefore) / Math.max(1, f.requests.total));
+    floorCpu.push((forwarder.cpuMicros() - floorBefore) / Math.max(1, f['2xx']));
     measured.push({ proxy: latencyOf(p), direct: latencyOf(d) });
     floorRounds.push(latencyOf(f));
   }
-  const peak = { connections: 20, duration: seconds };
+  const peak = { connections: 20, duration: seconds, excludeErrorStats: true };
   const directPeak = await run({ ...direct, ...peak });
   const proxyPeak = await run({ ...viaProxy, ...peak });
   const floorPeak = await run({ ...viaFloor, ...peak });
@@ -121,15 +133,15 @@ export async function measureProxyLoad(options: {
     addedMaxMs: median(measured.map((r) => r.proxy.max - r.direct.max)),
     worstRoundMaxMs: Math.max(...measured.map((r) => r.proxy.max)),
     rounds: measured,
-    proxyPeak: proxyPeak.requests.average,
-    directPeak: directPeak.requests.average,
+    proxyPeak: succeededPerSecond(proxyPeak),
+    directPeak: succeededPerSecond(directPeak),
     cpuMicrosPerRequest: median(cpu),
     directCpuMicrosPerRequest: median(directCpu),
     floor: {
       addedP50Ms: overDirect((l) => l.p50),
       addedP99Ms: overDirect((l) => l.p99),
       addedMaxMs: overDirect((l) => l.max),
-      peak: floorPeak.requests.average,
+      peak: succeededPerSecond(floorPeak),
       cpuMicrosPerRequest: median(floorCpu),
     },
     errors:

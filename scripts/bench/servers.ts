@@ -132,11 +132,15 @@ export function startSimulator(port: number, centres: number, doctors: number): 
  * The token proxy (`node src/proxy/main.ts`) serving dist/, with the simulator as QA and its
  * embedded database (as `npm start` runs it) in a folder of its own.
  */
-export async function startProxy(port: number, upstreamUrl: string): Promise<Started> {
+export async function startProxy(
+  port: number,
+  upstreamUrl: string,
+  extra: { env?: Record<string, string>; nodeFlags?: string[] } = {},
+): Promise<Started> {
   const url = `http://127.0.0.1:${port}`;
   const data = copyDataDir();
   const started = await start(
-    [...embeddedEngineFlags, 'src/proxy/main.ts'],
+    [...embeddedEngineFlags, ...(extra.nodeFlags ?? []), 'src/proxy/main.ts'],
     {
       DATA_DIR: data.dir,
       PORT: String(port),
@@ -147,6 +151,7 @@ export async function startProxy(port: number, upstreamUrl: string): Promise<Sta
       // The watcher's refresh of the demo world would run on the proxy's thread during the loads;
       // its own cost is `npm run bench:watch`'s figure (docs/decisions/0025).
       WATCH: 'false',
+      ...extra.env,
     },
     `${url}/healthz`,
     url,

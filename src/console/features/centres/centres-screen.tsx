@@ -1,7 +1,8 @@
 import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
+import type { ChildListItem } from '@/contract/schemas';
 import { useRights } from '@/console/api/person-session';
 import { EmptyState, NoResults } from '@/console/components/feedback';
 import { PermissionNote } from '@/console/components/permission-note';
@@ -29,16 +30,35 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
   usePageTitle(t('centres.title'));
   const { data } = useSuspenseQuery(childCentersQueryOptions(providerId));
   const create = useRef<CreateFlowHandle>(null);
-  const openCreate = () => create.current?.open();
-  // docs/decisions/0023: the button only where the role may create; else the reason, in its place.
+  // docs/decisions/0023: the button only where the role may create; else the reason. Elements kept
+  // while they show the same: a keystroke re-renders no heading nor create flow (issue 48 item 5).
   const rights = useRights();
-  const createAction = may(rights, 'centres.create') ? (
-    <Button onClick={openCreate}>{t('centres.create')}</Button>
-  ) : (
-    <PermissionNote rights={rights} permission="centres.create" />
+  const createAction = useMemo(
+    () =>
+      may(rights, 'centres.create') ? (
+        <Button onClick={() => create.current?.open()}>{t('centres.create')}</Button>
+      ) : (
+        <PermissionNote rights={rights} permission="centres.create" />
+      ),
+    [rights, t],
+  );
+  const heading = useMemo(
+    () => (
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} size="h2">
+          {t('centres.title')}
+        </Title>
+        {createAction}
+      </Group>
+    ),
+    [createAction, t],
   );
   // A centre just created, for a moment: its row scrolled into view and marked.
   const [arrived, setArrived] = useState<number | undefined>(undefined);
+  const createFlow = useMemo(
+    () => <CreateFlow ref={create} centres={data.data} onArrived={setArrived} />,
+    [data.data],
+  );
 
   const collator = useMemo(
     () => new Intl.Collator(language, { sensitivity: 'base', numeric: true }),
@@ -60,16 +80,18 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
     () => filterCentres(sorted, { q, country: search.country }),
     [sorted, q, search.country],
   );
+  const onCountry = useCallback((country: string) => onSearchChange({ country, at: 0 }), [onSearchChange]);
   const filtered = q !== '' || search.country !== '';
+  const clear = filtered
+    ? () => {
+        setQ('');
+        onSearchChange({ q: '', country: '', at: 0 });
+      }
+    : undefined;
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1} size="h2">
-          {t('centres.title')}
-        </Title>
-        {createAction}
-      </Group>
+      {heading}
       {data.data.length === 0 ? (
         <EmptyState
           title={t('centres.empty.title')}
@@ -83,40 +105,78 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
             onType={setQ}
             onTypeEnd={writeQ}
             chosen={search.country}
-            onCountry={(country) => onSearchChange({ country, at: 0 })}
+            onCountry={onCountry}
             countries={countries}
           />
           <Text size="sm" c="dimmed" aria-live="polite">
             {t('centres.count', { count: rows.length })}
           </Text>
-          {rows.length === 0 ? (
-            <NoResults
-              message={q === '' ? t('centres.noResults.filter') : t('centres.noResults', { q })}
-              onClear={
-                filtered
-                  ? () => {
-                      setQ('');
-                      onSearchChange({ q: '', country: '', at: 0 });
-                    }
-                  : undefined
-              }
-            />
-          ) : (
-            <CentresTable
-              rows={rows}
-              sort={search}
-              onSort={(sort) => onSearchChange({ ...sort, at: 0 })}
-              initialIndex={search.at}
-              onFirstVisibleChange={(at) => {
-                if (at !== search.at) onSearchChange({ at }, { replace: true });
-              }}
-              arrived={arrived}
-            />
-          )}
+          <CentresList
+            rows={rows}
+            q={q}
+            search={search}
+            onSearchChange={onSearchChange}
+            onClear={clear}
+            arrived={arrived}
+          />
         </>
       )}
-      <CreateFlow ref={create} centres={data.data} onArrived={setArrived} />
+      {createFlow}
     </Stack>
+  );
+}
+
+/**
+ * The list under the count. The field and the count answer each keystroke at once; the list follows
+ * in a render React may interrupt (useDeferredValue), so typing never waits for the new rows' style
+ * and layout (docs/decisions/0017, issue 48 item 5).
+ */
+function CentresList({
+  rows,
+  q,
+  search,
+  onSearchChange,
+  onClear,
+  arrived,
+}: {
+  rows: ChildListItem[];
+  q: string;
+  search: CentresSearch;
+  onSearchChange: SearchChange<CentresSearch>;
+  onClear: (() => void) | undefined;
+  arrived: number | undefined;
+}) {
+  const { t } = useI18n();
+  const listed = useDeferredValue(rows);
+  const listedQ = useDeferredValue(q);
+  const { sort, dir, at } = search;
+  const order = useMemo(() => ({ sort, dir }), [sort, dir]);
+  const onSort = useCallback(
+    (next: Pick<CentresSearch, 'sort' | 'dir'>) => onSearchChange({ ...next, at: 0 }),
+    [onSearchChange],
+  );
+  const onFirstVisibleChange = useCallback(
+    (first: number) => {
+      if (first !== at) onSearchChange({ at: first }, { replace: true });
+    },
+    [at, onSearchChange],
+  );
+  if (listed.length === 0)
+    return (
+      <NoResults
+        message={listedQ === '' ? t('centres.noResults.filter') : t('centres.noResults', { q: listedQ })}
+        onClear={onClear}
+      />
+    );
+  return (
+    <CentresTable
+      rows={listed}
+      sort={order}
+      onSort={onSort}
+      initialIndex={at}
+      onFirstVisibleChange={onFirstVisibleChange}
+      arrived={arrived}
+    />
   );
 }
 
@@ -148,19 +208,42 @@ function CentresFilters({
         onBlur={onTypeEnd}
         style={{ flex: '1 1 220px' }}
       />
-      <NativeSelect
-        label={t('centres.country')}
-        value={chosen}
-        onChange={(event) => onCountry(event.currentTarget.value)}
-        data={[
-          { value: '', label: t('centres.country.all') },
-          ...countries.map((country) => ({
-            value: country.code,
-            label: t('centres.country.option', { name: country.name, count: country.count }),
-          })),
-        ]}
-        style={{ flex: '0 1 220px' }}
-      />
+      <CountryFilter chosen={chosen} onCountry={onCountry} countries={countries} />
     </Group>
   );
 }
+
+/**
+ * The country filter, memoised: its options (one per country of the list) are built and rendered
+ * once per list and choice, not again at each keystroke in the search (issue 48 item 5).
+ */
+const CountryFilter = memo(function CountryFilter({
+  chosen,
+  onCountry,
+  countries,
+}: {
+  chosen: string;
+  onCountry: (code: string) => void;
+  countries: ReturnType<typeof countriesOf>;
+}) {
+  const { t } = useI18n();
+  const data = useMemo(
+    () => [
+      { value: '', label: t('centres.country.all') },
+      ...countries.map((country) => ({
+        value: country.code,
+        label: t('centres.country.option', { name: country.name, count: country.count }),
+      })),
+    ],
+    [countries, t],
+  );
+  return (
+    <NativeSelect
+      label={t('centres.country')}
+      value={chosen}
+      onChange={(event) => onCountry(event.currentTarget.value)}
+      data={data}
+      style={{ flex: '0 1 220px' }}
+    />
+  );
+});

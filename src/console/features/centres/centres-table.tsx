@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { SortHeader } from '@/console/components/sort-header';
 import { VirtualTable } from '@/console/components/virtual-table';
 import { useI18n } from '@/console/lib/i18n';
@@ -29,9 +29,10 @@ export interface CentresTableProps {
 /**
  * Every centre in one table (10,000 stay smooth: only those in view are in the document). Column
  * headers sort on click and say how (`aria-sort`); the first row in view goes into the URL once
- * scrolling settles, so that reload and back/forward return to the same rows.
+ * scrolling settles, so that reload and back/forward return to the same rows. Memoised: while the
+ * screen answers a keystroke (the field and the count), the table keeps its props and renders nothing.
  */
-export function CentresTable({
+export const CentresTable = memo(function CentresTable({
   rows,
   sort,
   onSort,
@@ -58,6 +59,21 @@ export function CentresTable({
     ),
     [countryName, noCity],
   );
+  // The sort buttons render when the order changes, not with each new set of rows.
+  const header = useMemo(
+    () =>
+      COLUMNS.map(({ field, className }) => (
+        <SortHeader
+          key={field}
+          field={field}
+          label={t(`centres.column.${field}`)}
+          sort={sort}
+          onSort={onSort}
+          className={className}
+        />
+      )),
+    [sort, onSort, t],
+  );
   const arrivedIndex = arrived === undefined ? -1 : rows.findIndex((row) => row.id === arrived);
   return (
     <VirtualTable
@@ -67,16 +83,7 @@ export function CentresTable({
       layout={classes.layout}
       estimateRowHeight={ROW_HEIGHT}
       overscan={8}
-      header={COLUMNS.map(({ field, className }) => (
-        <SortHeader
-          key={field}
-          field={field}
-          label={t(`centres.column.${field}`)}
-          sort={sort}
-          onSort={onSort}
-          className={className}
-        />
-      ))}
+      header={header}
       cells={cells}
       rowClassName={(centre) => (centre.id === arrived ? 'row-arrived' : undefined)}
       initialIndex={initialIndex}
@@ -84,4 +91,4 @@ export function CentresTable({
       scrollToIndex={arrivedIndex >= 0 ? arrivedIndex : undefined}
     />
   );
-}
+});

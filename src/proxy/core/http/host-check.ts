@@ -7,14 +7,14 @@ import { fail, type ProxyEnv } from './context.ts';
 
 export function hostCheck(allowedHosts: readonly string[] | undefined): MiddlewareHandler<ProxyEnv> {
   const allowed = allowedHosts?.map((host) => host.toLowerCase());
+  // Without a list every name is answered, and a request costs nothing here (issue 48 item 6).
+  if (!allowed)
+    return async (_c, next) => {
+      await next();
+    };
   return async (c, next) => {
-    const path = new URL(c.req.url).pathname;
-    if (
-      allowed &&
-      path !== '/healthz' &&
-      path !== '/readyz' &&
-      !allowed.includes(hostnameOf(c.req.header('host')))
-    )
+    const path = c.req.path;
+    if (path !== '/healthz' && path !== '/readyz' && !allowed.includes(hostnameOf(c.req.header('host'))))
       return fail(c, 421, 'unknown_host', 'This server does not answer to that host name.');
     await next();
     return undefined;

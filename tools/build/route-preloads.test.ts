@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { routePathOf, routePreloads, type Manifest } from './route-preloads.ts';
+
+const R = 'src/console/routes/';
+
+// A small build: the entry (with the router and a shared chunk), a pathless layout, a centre's
+// layout and its Licences tab, and the login page.
+const manifest: Manifest = {
+  'index.html': {
+    file: 'assets/index.js',
+    isEntry: true,
+    imports: ['_shared.js'],
+    css: ['assets/index.css'],
+  },
+  '_shared.js': { file: 'assets/shared.js' },
+  '_table.js': { file: 'assets/table.js', imports: ['_shared.js'], css: ['assets/table.css'] },
+  [`${R}_auth.tsx?tsr-split=component`]: { file: 'assets/auth.js', imports: ['_shared.js'] },
+  [`${R}_auth.tsx?tsr-split=errorComponent`]: { file: 'assets/auth-error.js' },
+  [`${R}_auth/centres/$centreId.tsx?tsr-split=component`]: {
+    file: 'assets/centre.js',
+    imports: ['_table.js'],
+  },
+  [`${R}_auth/centres/$centreId/licences.tsx?tsr-split=component`]: {
+    file: 'assets/licences.js',
+    imports: ['_table.js'],
+  },
+  [`${R}_auth/centres/$centreId/licences.tsx?tsr-split=loader`]: { file: 'assets/licences-loader.js' },
+  [`${R}login.tsx?tsr-split=component`]: { file: 'assets/login.js' },
+};
+
+describe('route preloads', () => {
+  it('lists what a screen loads beyond the entry, its layouts first, without error screens', () => {
+    const licences = routePreloads(manifest).find((route) => route.path === '/centres/$centreId/licences');
+    expect(licences?.modules).toEqual([
+      '/assets/auth.js',
+      '/assets/centre.js',
+      '/assets/table.js',
+      '/assets/licences.js',
+      '/assets/licences-loader.js',
+    ]);
+    expect(licences?.styles).toEqual(['/assets/table.css']);
+  });
+
+  it("matches a screen's own address, any centre's, and no other", () => {
+    const routes = routePreloads(manifest);
+    const match = (url: string) => routes.find((route) => new RegExp(route.pattern).test(url))?.path;
+    expect(match('/centres/42/licences')).toBe('/centres/$centreId/licences');
+    expect(match('/centres/42/licences/')).toBe('/centres/$centreId/licences');
+    expect(match('/login')).toBe('/login');
+    expect(match('/centres/42/licences/x')).toBeUndefined();
+    // A layout is no page of its own.
+    expect(routes.map((route) => route.path)).not.toContain('/');
+  });
+
+  it('names routes as the router does: pathless layouts and index out, params kept', () => {
+    expect(routePathOf('_auth/_screens/centres/$centreId/doctors.tsx')).toBe('/centres/$centreId/doctors');
+    expect(routePathOf('_auth/_screens/centres/index.tsx')).toBe('/centres');
+    expect(routePathOf('_auth/$.tsx')).toBeUndefined();
+    expect(routePathOf('__root.tsx')).toBeUndefined();
+  });
+});
