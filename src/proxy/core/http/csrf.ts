@@ -2,7 +2,8 @@
 // Metadata checks on state-changing requests. Written by hand: hono/csrf ignores JSON bodies.
 import type { MiddlewareHandler } from 'hono';
 import { CONSOLE_REQUEST_HEADER } from '../../../proxy-api/console.ts';
-import { fail, type ProxyEnv } from './context.ts';
+import type { ProxyEnv } from './context.ts';
+import { refuse } from './refusal.ts';
 
 export function csrfGuard(publicOrigin: string | undefined): MiddlewareHandler<ProxyEnv> {
   return async (c, next) => {
@@ -12,17 +13,11 @@ export function csrfGuard(publicOrigin: string | undefined): MiddlewareHandler<P
     const origin = headers.get('origin');
     const site = headers.get('sec-fetch-site');
     if (headers.get(CONSOLE_REQUEST_HEADER.name) !== CONSOLE_REQUEST_HEADER.value)
-      return fail(
-        c,
-        403,
-        'csrf',
-        `The request lacks the ${CONSOLE_REQUEST_HEADER.name} header of the console.`,
-      );
+      refuse(403, 'csrf', `The request lacks the ${CONSOLE_REQUEST_HEADER.name} header of the console.`);
     if (unsafe && origin !== null && origin !== ownOrigin)
-      return fail(c, 403, 'csrf', 'Cross-origin requests are refused.');
+      refuse(403, 'csrf', 'Cross-origin requests are refused.');
     if (unsafe && site !== null && site !== 'same-origin')
-      return fail(c, 403, 'csrf', 'Cross-site requests are refused.');
+      refuse(403, 'csrf', 'Cross-site requests are refused.');
     await next();
-    return undefined;
   };
 }
