@@ -23,6 +23,8 @@ export interface Metrics {
   observeSessions(count: () => number | Promise<number>): void;
   /** Jobs waiting in each job queue, read when Prometheus scrapes. */
   observeQueues(depths: QueueDepths): void;
+  /** Each connection's newest snapshot's age in seconds, read when Prometheus scrapes. */
+  observeSnapshotAges(read: () => Promise<readonly number[]>): void;
 }
 
 export type QueueDepths = () => Promise<Readonly<Record<string, number>>>;
@@ -50,10 +52,13 @@ export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
       },
     }),
   );
-  const queues: { depths?: QueueDepths } = {};
+  const queues: Scraped = {};
   return {
     registry,
     meters: createMeters(registers, queues),
+    observeSnapshotAges(read) {
+      queues.ages = () => read().catch(() => undefined);
+    },
     observeSessions(count) {
       sessions = count;
     },
@@ -78,7 +83,15 @@ export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
   };
 }
 
-function createMeters(registers: Registry[], queues: { depths?: QueueDepths }): Meters {
+/** What the registry reads when Prometheus scrapes. */
+interface Scraped {
+  depths?: QueueDepths;
+  ages?: () => Promise<readonly number[] | undefined>;
+  /** This scrape's read of the ages: the summary starts it, the oldest-age gauge (collected next) reuses it. */
+  agesRead?: Promise<readonly number[] | undefined>;
+}
+
+function createMeters(registers: Registry[], queues: Scraped): Meters {
   const upstream = new Histogram({
     name: 'console_upstream_request_duration_seconds',
     help: 'Calls to the upstream by spec operation and outcome.',
@@ -121,11 +134,24 @@ function createMeters(registers: Registry[], queues: { depths?: QueueDepths }): 
     maxAgeSeconds: 600,
     ageBuckets: 2,
     registers,
+    async collect() {
+      // Read at scrape: the summary is over today's connections, one observation each.
+      queues.agesRead = queues.ages?.();
+      const values = await queues.agesRead;
+      if (!values) return;
+      this.reset();
+      for (const value of values) this.observe(value);
+    },
   });
   const oldest = new Gauge({
     name: 'console_watch_snapshot_oldest_seconds',
     help: 'Age of the oldest newest-snapshot across connections.',
     registers,
+    async collect() {
+      // prom-client calls each collect in registration order before awaiting any: the summary's read.
+      const values = await queues.agesRead;
+      if (values) this.set(values.length > 0 ? Math.max(...values) : 0);
+    },
   });
   const alerts = counter('console_alerts_raised_total', 'Alerts raised by kind.', ['kind'], registers);
   const deliveries = counter(
@@ -150,7 +176,7 @@ function createMeters(registers: Registry[], queues: { depths?: QueueDepths }): 
       upstream.observe({ operation: bounded(operation, operations), outcome }, ms / 1_000),
     tokenRenewal: (outcome) => renewals.inc({ outcome }),
     signIn: (method, outcome) => signIns.inc({ method, outcome }),
-    auditEntryWritten: () => audit.inc(),
+    auditEntriesWritten: (count) => audit.inc(count),
     watcherRefresh: ({ ms, centres: read, changes: found, failed }) => {
       refreshes.observe({ result: failed ? 'failed' : 'ok' }, ms / 1_000);
       centres.inc(read);

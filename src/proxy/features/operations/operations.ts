@@ -5,16 +5,17 @@ import type { MiddlewareHandler } from 'hono';
 import type { OperationsConfig } from './config.ts';
 import { createDrain, type Drain } from './drain.ts';
 import type { OperationsHooks } from './hooks.ts';
-import { noMeters, type Meters } from './meters.ts';
+import { noMeters } from './meters.ts';
 import { createMetrics, type Metrics, type QueueDepths } from './metrics.ts';
 import { startMetricsServer, type MetricsServer } from './metrics-server.ts';
 import { startTracing, type Tracing } from './tracing.ts';
 
 export interface Operations extends OperationsHooks {
-  meters: Meters;
   drain: Drain;
   /** Counts the live sessions when Prometheus scrapes (no-op with metrics off). */
   observeSessions(count: () => number | Promise<number>): void;
+  /** Reads each connection's newest snapshot's age when Prometheus scrapes (no-op with metrics off). */
+  observeSnapshotAges(read: () => Promise<readonly number[]>): void;
   /**
    * The job queue's waiting jobs by queue (once the watcher has started): readiness asks it (a
    * failure is `queue: not_connected`) and the metrics read it as `console_queue_depth`.
@@ -51,6 +52,7 @@ export function createOperations(config: OperationsConfig): Operations {
     meters: metrics?.meters ?? noMeters,
     drain,
     observeSessions: (count) => metrics?.observeSessions(count),
+    observeSnapshotAges: (read) => metrics?.observeSnapshotAges(read),
     watchQueue(depths) {
       queue = depths;
       metrics?.observeQueues(depths);
