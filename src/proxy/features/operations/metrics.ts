@@ -112,6 +112,43 @@ function createMeters(registers: Registry[], queues: Scraped): Meters {
     registers,
   );
   const audit = counter('console_audit_entries_written_total', 'Audit log entries written.', [], registers);
+  const watch = watchMeters(registers, queues);
+  const alerts = counter('console_alerts_raised_total', 'Alerts raised by kind.', ['kind'], registers);
+  const deliveries = counter(
+    'console_alert_deliveries_total',
+    'Alert deliveries by channel and outcome.',
+    ['channel', 'outcome'],
+    registers,
+  );
+  const depth = new Gauge({
+    name: 'console_queue_depth',
+    help: 'Jobs waiting in each job queue.',
+    labelNames: ['queue'] as const,
+    registers,
+    async collect() {
+      // A queue that cannot answer leaves the last depths; /readyz says it is out.
+      const depths = await queues.depths?.().catch(() => undefined);
+      for (const [queue, jobs] of Object.entries(depths ?? {})) this.set({ queue: word(queue) }, jobs);
+    },
+  });
+  return {
+    upstreamCall: (operation, outcome, ms) =>
+      upstream.observe({ operation: bounded(operation, operations), outcome }, ms / 1_000),
+    tokenRenewal: (outcome) => renewals.inc({ outcome }),
+    signIn: (method, outcome) => signIns.inc({ method, outcome }),
+    auditEntriesWritten: (count) => audit.inc(count),
+    ...watch,
+    alertRaised: (kind) => alerts.inc({ kind: word(kind) }),
+    alertDelivery: (channel, outcome) => deliveries.inc({ channel, outcome }),
+    queueDepth: (queue, jobs) => depth.set({ queue: word(queue) }, jobs),
+  };
+}
+
+/** The watcher's families: its refreshes, and its snapshots' ages read when Prometheus scrapes. */
+function watchMeters(
+  registers: Registry[],
+  queues: Scraped,
+): Pick<Meters, 'watcherRefresh' | 'snapshotAges'> {
   const refreshes = new Histogram({
     name: 'console_watch_refresh_duration_seconds',
     help: "The watcher's refreshes of one connection, by result.",
@@ -153,30 +190,7 @@ function createMeters(registers: Registry[], queues: Scraped): Meters {
       if (values) this.set(values.length > 0 ? Math.max(...values) : 0);
     },
   });
-  const alerts = counter('console_alerts_raised_total', 'Alerts raised by kind.', ['kind'], registers);
-  const deliveries = counter(
-    'console_alert_deliveries_total',
-    'Alert deliveries by channel and outcome.',
-    ['channel', 'outcome'],
-    registers,
-  );
-  const depth = new Gauge({
-    name: 'console_queue_depth',
-    help: 'Jobs waiting in each job queue.',
-    labelNames: ['queue'] as const,
-    registers,
-    async collect() {
-      // A queue that cannot answer leaves the last depths; /readyz says it is out.
-      const depths = await queues.depths?.().catch(() => undefined);
-      for (const [queue, jobs] of Object.entries(depths ?? {})) this.set({ queue: word(queue) }, jobs);
-    },
-  });
   return {
-    upstreamCall: (operation, outcome, ms) =>
-      upstream.observe({ operation: bounded(operation, operations), outcome }, ms / 1_000),
-    tokenRenewal: (outcome) => renewals.inc({ outcome }),
-    signIn: (method, outcome) => signIns.inc({ method, outcome }),
-    auditEntriesWritten: (count) => audit.inc(count),
     watcherRefresh: ({ ms, centres: read, changes: found, failed }) => {
       refreshes.observe({ result: failed ? 'failed' : 'ok' }, ms / 1_000);
       centres.inc(read);
@@ -187,9 +201,6 @@ function createMeters(registers: Registry[], queues: Scraped): Meters {
       for (const value of values) ages.observe(value);
       oldest.set(values.length > 0 ? Math.max(...values) : 0);
     },
-    alertRaised: (kind) => alerts.inc({ kind: word(kind) }),
-    alertDelivery: (channel, outcome) => deliveries.inc({ channel, outcome }),
-    queueDepth: (queue, jobs) => depth.set({ queue: word(queue) }, jobs),
   };
 }
 
