@@ -108,9 +108,11 @@ export async function startBackground(
   slot.fill(watcher);
 }
 
-/** What the metrics read from the stores when Prometheus scrapes: live sessions, snapshots' ages. */
+/** What the operations listener reads from the stores: live sessions, snapshots' ages, the backup. */
 export function observeStores(resources: Resources, operations: Operations): void {
   const { store, database } = resources;
   operations.observeSessions(async () => (await store.countKeys?.(sessionKeyPrefix)) ?? 0);
   operations.observeSnapshotAges(() => readSnapshotAges(database.db, Date.now()));
+  // The embedded database's online backup (`npm run backup` asks the metrics listener for it).
+  if (database.dump) operations.offerBackup(database.dump);
 }

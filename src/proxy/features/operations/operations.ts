@@ -7,7 +7,7 @@ import { createDrain, type Drain } from './drain.ts';
 import type { OperationsHooks } from './hooks.ts';
 import { noMeters } from './meters.ts';
 import { createMetrics, type Metrics, type QueueDepths } from './metrics.ts';
-import { startMetricsServer, type MetricsServer } from './metrics-server.ts';
+import { startMetricsServer, type MetricsServer, type OnlineBackup } from './metrics-server.ts';
 import { startTracing, type Tracing } from './tracing.ts';
 
 export interface Operations extends OperationsHooks {
@@ -21,6 +21,8 @@ export interface Operations extends OperationsHooks {
    * failure is `queue: not_connected`) and the metrics read it as `console_queue_depth`.
    */
   watchQueue(depths: QueueDepths): void;
+  /** The embedded database's dump while it serves, offered at `POST /backup` on the metrics listener. */
+  offerBackup(dump: OnlineBackup): void;
   /** Opens the metrics listener, if any; its URL (for the start-up log line). */
   listen(): Promise<string | undefined>;
   /** The metrics listener closed and the last spans sent (main's last shutdown step). */
@@ -35,6 +37,7 @@ export function createOperations(config: OperationsConfig): Operations {
   const drain = createDrain(config.drainMs);
   let queue: (() => Promise<unknown>) | undefined;
   let server: MetricsServer | undefined;
+  let backup: OnlineBackup | undefined;
   const requests: MiddlewareHandler = async (c, next) => {
     const counted = async () => {
       await (metrics ? metrics.requests(c, next) : next());
@@ -57,9 +60,12 @@ export function createOperations(config: OperationsConfig): Operations {
       queue = depths;
       metrics?.observeQueues(depths);
     },
+    offerBackup(dump) {
+      backup = dump;
+    },
     async listen() {
       if (!metrics || !config.metrics) return undefined;
-      server = await startMetricsServer(metrics.registry, config.metrics);
+      server = await startMetricsServer(metrics.registry, config.metrics, () => backup);
       return server.url;
     },
     async close() {
