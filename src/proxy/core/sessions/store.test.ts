@@ -79,7 +79,7 @@ describe.each(subjects)('the %s session store', (_, make) => {
   test("counts the live values under a prefix (the metrics' live sessions), past SCAN's pages", async () => {
     const { store, pass } = await make();
     const prefix = `counted-${Math.random().toString(36).slice(2)}:`;
-    await Promise.all(Array.from({ length: 1_200 }, (_, n) => store.set(`${prefix}${n}`, 'v', 60_000)));
+    await Promise.all(Array.from({ length: 1_200 }, (__, n) => store.set(`${prefix}${n}`, 'v', 60_000)));
     await store.set(`${prefix}short`, 'v', 100);
     await store.set(`other-${prefix}`, 'v', 60_000);
     await pass(250);

@@ -43,12 +43,14 @@ test('answers are told by operation and status class; a path no operation matche
   ]);
 });
 
+/** A transport that stops on the deadline's abort, and one that ignores it and answers late. */
+const stops: FetchLike = (request) =>
+  new Promise((_, reject) =>
+    request.signal.addEventListener('abort', () => reject(request.signal.reason as Error)),
+  );
+const late: FetchLike = () => new Promise((resolve) => setTimeout(() => resolve(new Response('{}')), 150));
+
 test('a call past its deadline is a timeout, whether the transport stops on the abort or answers late anyway', async () => {
-  const stops: FetchLike = (request) =>
-    new Promise((_, reject) =>
-      request.signal.addEventListener('abort', () => reject(request.signal.reason as Error)),
-    );
-  const late: FetchLike = () => new Promise((resolve) => setTimeout(() => resolve(new Response('{}')), 150));
   const first = observed(stops);
   expect((await first.call('/core/v1/provider/100/child', 50)).kind).toBe('timeout');
   const second = observed(late);
