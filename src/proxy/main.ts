@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createLogger } from './core/log/logger.ts';
 import { traceFields } from './features/operations/trace-fields.ts';
 import { announce, consoleOriginOf } from './start/announce.ts';
-import { startBackground, WatcherSlot } from './start/background.ts';
+import { observeStores, startBackground, WatcherSlot } from './start/background.ts';
 import { readConfig } from './start/config.ts';
 import { openResources } from './start/resources.ts';
 import { serve } from './start/serve.ts';
@@ -26,12 +26,16 @@ export async function main(
   const config = await readConfig(env);
   // Metrics, traces and the drain (features/operations): traces before the database connects.
   const operations = createOperations(config.operations);
-  const resources = await openResources(config, createLogger(undefined, traceFields), options);
+  const resources = await openResources(config, createLogger(undefined, traceFields), {
+    ...options,
+    meters: operations.meters,
+  });
   // The app asks the watcher for on-demand refreshes; the watcher starts once the app listens.
   const watcher = new WatcherSlot();
   const served = await serve(resources, watcher, operations);
-  await startBackground(resources, served, watcher, consoleOriginOf(resources, served));
+  await startBackground(resources, served, watcher, consoleOriginOf(resources, served), operations.meters);
   operations.watchQueue(() => watcher.queueDepths());
+  observeStores(resources, operations);
   const metricsUrl = await operations.listen();
   announce(resources, served, metricsUrl);
   stopOnSignals(resources, served, watcher, operations);

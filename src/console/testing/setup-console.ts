@@ -49,6 +49,16 @@ Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true
 // English: English is loaded whole. Another language loads, through the app's own loader, when a
 // test switches to it: most files never do, and loading all three cost every file its set-up time.
 await Promise.all(AREAS.map((area) => loadArea(area)));
+// A test that renders in Spanish or Catalan (renderApp's `language`, I18nProvider's `initial`)
+// activates it at once, where the app loads first (`activateLanguage`): Lingui then printed
+// "Messages for locale … not loaded" on stderr before the switch below loaded anything. Each
+// language's common catalogue (3 kB) is loaded here, so that activating finds it; a message missing
+// from a catalogue still shows as its id, and a console error still fails the test.
+const commons = await Promise.all([
+  import('@/console/locales/es/common.json?lingui'),
+  import('@/console/locales/ca/common.json?lingui'),
+]);
+i18n.load({ es: commons[0].messages, ca: commons[1].messages });
 const switchedTo = new Set<string>(['en']);
 i18n.on('change', () => {
   const language = i18n.locale;

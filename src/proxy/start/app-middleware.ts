@@ -3,7 +3,8 @@
 // something, and /api's bounds, audit and index upkeep.
 import type { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { fail, type ProxyEnv } from '../core/http/context.ts';
+import type { ProxyEnv } from '../core/http/context.ts';
+import { problem } from '../core/http/problems.ts';
 import { compression } from '../core/http/compression.ts';
 import { csrfGuard } from '../core/http/csrf.ts';
 import { hostCheck } from '../core/http/host-check.ts';
@@ -35,13 +36,18 @@ export function applyRequestBasics(app: Hono<ProxyEnv>, options: ProxyOptions, {
         { event: 'store_unavailable', requestId: c.get('requestId'), reason: error.reason },
         'store unavailable',
       );
-      return fail(c, 503, 'store_unavailable', 'The session store cannot be reached. Try again in a moment.');
+      return problem(
+        503,
+        'store_unavailable',
+        'The session store cannot be reached. Try again in a moment.',
+        c.get('requestId'),
+      );
     }
     log.error(
       { event: 'unhandled_error', requestId: c.get('requestId'), ...errorFacts(error) },
       'unhandled error',
     );
-    return fail(c, 500, 'internal_error', 'Something went wrong in the proxy.');
+    return problem(500, 'internal_error', 'Something went wrong in the proxy.', c.get('requestId'));
   });
 }
 

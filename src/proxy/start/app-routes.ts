@@ -14,6 +14,7 @@ import { simulatorControlRoutes } from '../features/demo/simulator-control.ts';
 import { healthRoutes } from '../features/operations/health.ts';
 import { peopleRoutes } from '../features/people/routes.ts';
 import { organisationRoutes } from '../features/sign-in/organisation-routes.ts';
+import { countCredentialSignIns, countOrganisationSignIns } from '../features/sign-in/outcomes.ts';
 import { authRoutes } from '../features/sign-in/routes.ts';
 import { siteRoutes } from '../features/site/routes.ts';
 import { createCentresAnswers } from '../features/watch/centres-answer.ts';
@@ -40,6 +41,12 @@ export function mountPeople(app: App, options: ProxyOptions, s: AppServices): vo
     maxAnswerBytes: s.maxAnswerBytes,
   };
   app.route('/', healthRoutes(store, audit, options.operations?.readiness));
+  // Sign-ins by method and outcome (issue 49), read from their answers; before the routes answer.
+  if (options.operations) {
+    const { signIn: onSignIn } = options.operations.meters;
+    for (const path of ['/auth/login', '/auth/demo-login']) app.use(path, countCredentialSignIns(onSignIn));
+    app.use('/auth/organisation/callback', countOrganisationSignIns(onSignIn));
+  }
   for (const group of ['/auth/*', '/people/*', '/connections/*', '/alerts/*'])
     app.use(group, limitBodies, jsonBodies);
   app.route('/auth/organisation', organisationRoutes({ ...signIn, ...organisation }));

@@ -13,7 +13,9 @@ import { noPeoplePolicy } from '../features/people/policy.ts';
 import { createSecretBox } from '../core/store/secret-box.ts';
 import { cookieCarrier } from '../core/sessions/carrier.ts';
 import { createSessionManager } from '../core/sessions/sessions.ts';
+import { observeCalls } from '../core/upstream/observed.ts';
 import { createTokenRenewal } from '../core/upstream/token-renewal.ts';
+import { noMeters } from '../features/operations/meters.ts';
 import { defaultMaxAnswerBytes, type FetchLike } from '../core/upstream/upstream.ts';
 import type { ProxyOptions } from './app-options.ts';
 
@@ -43,8 +45,18 @@ export function appServices(options: ProxyOptions) {
     }),
   });
   const environments = new Map<string, EnvironmentConfig>(options.environments.map((env) => [env.id, env]));
-  const transportOf = (env: EnvironmentConfig): FetchLike =>
-    options.transports?.[env.id] ?? ((request) => fetch(request));
+  // Every upstream call counted by operation and outcome (issue 49): one wrapped transport per environment.
+  const meters = options.operations?.meters ?? noMeters;
+  const observed = new Map<string, FetchLike>();
+  const transportOf = (env: EnvironmentConfig): FetchLike => {
+    const known = observed.get(env.id);
+    if (known) return known;
+    const given: FetchLike = options.transports?.[env.id] ?? ((request) => fetch(request));
+    // Metrics off (the page's demo worker, the tests): the transport as given, nothing matched.
+    const transport = meters === noMeters ? given : observeCalls(given, env, meters.upstreamCall);
+    observed.set(env.id, transport);
+    return transport;
+  };
   const tokenTimeoutMs = options.tokenTimeoutMs ?? 5_000;
   const maxAnswerBytes = options.maxAnswerBytes ?? defaultMaxAnswerBytes;
   const carrier = options.carrier ?? cookieCarrier;
@@ -53,6 +65,7 @@ export function appServices(options: ProxyOptions) {
   return {
     now,
     log,
+    meters,
     store,
     audit,
     box,
@@ -75,6 +88,7 @@ export function appServices(options: ProxyOptions) {
       transportOf,
       timeoutMs: tokenTimeoutMs,
       maxBytes: maxAnswerBytes,
+      onRenewal: meters.tokenRenewal,
     }),
     limiter: createLoginLimiter(store, now),
     auth: createAuthorization({ sessions, carrier, access, store, audit, log, now, changesPerMinute }),

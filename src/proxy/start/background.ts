@@ -5,6 +5,11 @@ import { errorFacts } from '../core/log/error-codes.ts';
 import { seedDemo } from '../features/demo/people.ts';
 import { createWatchRepository } from '../features/watch/repository.ts';
 import { startWatcher, type Watcher } from '../features/watch/watcher.ts';
+import type { Meters } from '../features/operations/meters.ts';
+import type { Operations } from '../features/operations/operations.ts';
+import { sessionKeyPrefix } from '../core/sessions/records.ts';
+import { observeCalls } from '../core/upstream/observed.ts';
+import { readSnapshotAges } from '../features/watch/reads.ts';
 import type { Resources } from './resources.ts';
 import type { Served } from './serve.ts';
 
@@ -47,6 +52,7 @@ export async function startBackground(
   served: Served,
   slot: WatcherSlot,
   consoleOrigin: string,
+  meters: Meters,
 ): Promise<void> {
   const { config, database, demo, directory, log } = resources;
   // The demo's connections (and, with the embedded provider, its people) are registered.
@@ -64,8 +70,13 @@ export async function startBackground(
     directory,
     repository: createWatchRepository(database.db),
     environments: new Map(config.environments.map((environment) => [environment.id, environment])),
+    // Its upstream calls counted as the app's are (issue 49; start/app-services.ts).
     transportOf: (environment) =>
-      environment.id === 'demo' && demo ? demo.world.fetch : resources.pool.transport,
+      observeCalls(
+        environment.id === 'demo' && demo ? demo.world.fetch : resources.pool.transport,
+        environment,
+        meters.upstreamCall,
+      ),
     intervalMinutes: config.watch.intervalMinutes,
     concurrency: config.watch.concurrency,
     tokenTimeoutMs: 5_000,
@@ -78,9 +89,30 @@ export async function startBackground(
     webhooks: resources.webhooks,
     adminEmails: config.people.policy.adminEmails,
     connectionsChanged: () => served.access.changed('connections'),
+    // The metrics (issue 49): each refresh, the alerts it raised (one audit entry each), each message.
+    onRefreshed: (_connection, result, alerts, ms) => {
+      meters.watcherRefresh({
+        ms,
+        centres: result.centres,
+        changes: result.changes,
+        failed: result.outcome === 'failed',
+      });
+      for (const alert of alerts) meters.alertRaised(alert.rule);
+      if (alerts.length > 0) meters.auditEntriesWritten(alerts.length);
+    },
+    onDelivered: meters.alertDelivery,
   }).catch((error: unknown) => {
     log.error({ event: 'watch_not_started', ...errorFacts(error) }, 'the watcher could not start');
     return undefined;
   });
   slot.fill(watcher);
+}
+
+/** What the operations listener reads from the stores: live sessions, snapshots' ages, the backup. */
+export function observeStores(resources: Resources, operations: Operations): void {
+  const { store, database } = resources;
+  operations.observeSessions(async () => (await store.countKeys?.(sessionKeyPrefix)) ?? 0);
+  operations.observeSnapshotAges(() => readSnapshotAges(database.db, Date.now()));
+  // The embedded database's online backup (`npm run backup` asks the metrics listener for it).
+  if (database.dump) operations.offerBackup(database.dump);
 }

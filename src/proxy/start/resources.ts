@@ -23,6 +23,7 @@ import { createWatchRetention } from '../features/watch/retention.ts';
 import { startDemoWorld, type DemoWorld } from '../features/demo/world.ts';
 import { loadOverviewRender, loadStaticSite, type StaticSite } from '../features/site/static-site.ts';
 import { startAlertChannels, type AlertChannels } from '../features/mail/channels.ts';
+import type { Meters } from '../features/operations/meters.ts';
 import { refuseToStart } from './config.ts';
 
 export interface Resources {
@@ -43,6 +44,8 @@ export interface Resources {
 
 export interface ResourceOptions {
   demoSeed?: { centres: number; doctors: number } | undefined;
+  /** The metrics (features/operations): the audit log tells them how many entries it wrote. */
+  meters?: Meters;
 }
 
 export async function openResources(
@@ -51,7 +54,7 @@ export async function openResources(
   options: ResourceOptions,
 ): Promise<Resources> {
   const { database, dataKey } = await openDatabase(config, log);
-  const audit = createSqlAuditStore(database.db, database.ping);
+  const audit = createSqlAuditStore(database.db, database.ping, options.meters?.auditEntriesWritten);
   // Everything kept by age, purged at start and daily (docs/decisions/0018 and 0025): the audit log,
   // and the watcher's history and alerts (whichever instance wrote them, watcher on or off).
   const stopRetention = scheduleRetention(

@@ -1,8 +1,7 @@
-// What every part of the proxy's app shares: the Hono context's types, the log seam, problem
-// answers and body reading. Web-standard (Request/Response, no Node built-ins), so that the same
+// What every part of the proxy's app shares: the Hono context's types, the log seam and body
+// reading. Web-standard (Request/Response, no Node built-ins), so that the same
 // app runs under Node and in the browser's demo worker (docs/decisions/0012).
 import type { Context } from 'hono';
-import { problem, type ProblemCode } from './problems.ts';
 import type { ResponseKind } from './security-headers.ts';
 
 /**
@@ -71,16 +70,6 @@ export type ProxyEnv = {
   };
 };
 export type Ctx = Context<ProxyEnv>;
-
-export function fail(
-  c: Ctx,
-  status: number,
-  code: ProblemCode,
-  detail: string,
-  headers?: Record<string, string>,
-): Response {
-  return problem(status, code, detail, c.get('requestId'), headers);
-}
 
 export function isJsonContentType(value: string | undefined): boolean {
   const type = value?.split(';')[0]?.trim().toLowerCase();

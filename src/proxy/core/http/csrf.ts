@@ -2,7 +2,8 @@
 // Metadata checks on state-changing requests. Written by hand: hono/csrf ignores JSON bodies.
 import type { MiddlewareHandler } from 'hono';
 import { CONSOLE_REQUEST_HEADER } from '../../../proxy-api/console.ts';
-import { fail, type ProxyEnv } from './context.ts';
+import type { ProxyEnv } from './context.ts';
+import { refuse } from './refusal.ts';
 
 export function csrfGuard(publicOrigin: string | undefined): MiddlewareHandler<ProxyEnv> {
   return async (c, next) => {
@@ -11,19 +12,13 @@ export function csrfGuard(publicOrigin: string | undefined): MiddlewareHandler<P
     const origin = headers.get('origin');
     const site = headers.get('sec-fetch-site');
     if (headers.get(CONSOLE_REQUEST_HEADER.name) !== CONSOLE_REQUEST_HEADER.value)
-      return fail(
-        c,
-        403,
-        'csrf',
-        `The request lacks the ${CONSOLE_REQUEST_HEADER.name} header of the console.`,
-      );
+      refuse(403, 'csrf', `The request lacks the ${CONSOLE_REQUEST_HEADER.name} header of the console.`);
     // The request's own origin only when there is an Origin to compare: a URL parse per read is
     // cost on every forwarded call (issue 48 item 6).
     if (unsafe && origin !== null && origin !== (publicOrigin ?? new URL(c.req.url).origin))
-      return fail(c, 403, 'csrf', 'Cross-origin requests are refused.');
+      refuse(403, 'csrf', 'Cross-origin requests are refused.');
     if (unsafe && site !== null && site !== 'same-origin')
-      return fail(c, 403, 'csrf', 'Cross-site requests are refused.');
+      refuse(403, 'csrf', 'Cross-site requests are refused.');
     await next();
-    return undefined;
   };
 }

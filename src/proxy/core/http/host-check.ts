@@ -3,7 +3,8 @@
 // otherwise). Health checks answer any name: orchestrators probe a container by its address, and
 // they reveal nothing.
 import type { MiddlewareHandler } from 'hono';
-import { fail, type ProxyEnv } from './context.ts';
+import type { ProxyEnv } from './context.ts';
+import { refuse } from './refusal.ts';
 
 export function hostCheck(allowedHosts: readonly string[] | undefined): MiddlewareHandler<ProxyEnv> {
   const allowed = allowedHosts?.map((host) => host.toLowerCase());
@@ -15,9 +16,8 @@ export function hostCheck(allowedHosts: readonly string[] | undefined): Middlewa
   return async (c, next) => {
     const path = c.req.path;
     if (path !== '/healthz' && path !== '/readyz' && !allowed.includes(hostnameOf(c.req.header('host'))))
-      return fail(c, 421, 'unknown_host', 'This server does not answer to that host name.');
+      refuse(421, 'unknown_host', 'This server does not answer to that host name.');
     await next();
-    return undefined;
   };
 }
 

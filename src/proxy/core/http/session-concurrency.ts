@@ -5,7 +5,8 @@
 // an answer passed on as a stream holds its place until the stream is done. A browser holds at
 // most six connections per origin over HTTP/1.1, and the console at most six requests at a time.
 import type { MiddlewareHandler } from 'hono';
-import { fail, type ProxyEnv } from './context.ts';
+import type { ProxyEnv } from './context.ts';
+import { refuse } from './refusal.ts';
 import type { SessionCarrier } from '../sessions/carrier.ts';
 
 export const defaultMaxRequestsPerSession = 32;
@@ -26,12 +27,13 @@ export function sessionConcurrency(carrier: SessionCarrier, limit: number): Midd
     }
     const count = inFlight.get(id) ?? 0;
     if (count >= limit)
-      return fail(
-        c,
+      refuse(
         429,
         'too_many_requests',
         `This session already has ${limit} requests in flight. Wait for them to finish.`,
-        { 'retry-after': '1' },
+        {
+          headers: { 'retry-after': '1' },
+        },
       );
     inFlight.set(id, count + 1);
     let ended: Promise<void> | undefined;

@@ -92,8 +92,11 @@ async function idHash(id: string): Promise<string> {
   return base64url(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(id)));
 }
 
+/** Every session's key in the store starts with this (the metrics count them). */
+export const sessionKeyPrefix = 'session:';
+
 export async function storeKey(id: string): Promise<string> {
-  return `session:${await idHash(id)}`;
+  return `${sessionKeyPrefix}${await idHash(id)}`;
 }
 
 export const tokenKeyOf = (key: string) => `token:${key.slice('session:'.length)}`;

@@ -156,6 +156,20 @@ export class RedisStore implements SessionStore {
     return typeof value === 'string' ? value : undefined;
   }
 
+  async countKeys(prefix: string): Promise<number> {
+    let cursor = '0';
+    let count = 0;
+    do {
+      // oxlint-disable-next-line no-await-in-loop -- SCAN's cursor: one page after the other
+      const page = await this.#run((client) =>
+        client.scan(cursor, { MATCH: `${this.#k(prefix)}*`, COUNT: 1_000 }),
+      );
+      cursor = String(page.cursor);
+      count += page.keys.length;
+    } while (cursor !== '0');
+    return count;
+  }
+
   async getMany(keys: readonly string[]): Promise<(string | undefined)[]> {
     const values = await this.#run((client) => client.mGet(keys.map(this.#k)));
     return values.map((value) => (typeof value === 'string' ? value : undefined));

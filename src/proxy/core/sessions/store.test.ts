@@ -76,6 +76,17 @@ describe.each(subjects)('the %s session store', (_, make) => {
     await store.close();
   });
 
+  test("counts the live values under a prefix (the metrics' live sessions), past SCAN's pages", async () => {
+    const { store, pass } = await make();
+    const prefix = `counted-${Math.random().toString(36).slice(2)}:`;
+    await Promise.all(Array.from({ length: 1_200 }, (__, n) => store.set(`${prefix}${n}`, 'v', 60_000)));
+    await store.set(`${prefix}short`, 'v', 100);
+    await store.set(`other-${prefix}`, 'v', 60_000);
+    await pass(250);
+    expect(await store.countKeys?.(prefix)).toBe(1_200);
+    await store.close();
+  });
+
   test('replaces a value only while it exists: a deleted key never comes back', async () => {
     const { store } = await make();
     expect(await store.replace('gone', 'late write', 60_000)).toBe(false);

@@ -59,6 +59,11 @@ export interface SessionStore {
    */
   announceAccessChanged(message: string): Promise<void>;
   onAccessChanged(listener: (message: string) => void): void;
+  /**
+   * How many live values have keys starting with `prefix` (the live sessions, for the metrics;
+   * issue 49). Read when Prometheus scrapes, so Redis walks its keys with SCAN, never KEYS.
+   */
+  countKeys?(prefix: string): Promise<number>;
   /** Throws when the store cannot be reached (for /readyz). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -123,6 +128,11 @@ export function createMemoryStore(options: { now?: () => number; maxCounters?: n
     },
     async getMany(keys) {
       return keys.map((key) => live(values, key)?.value);
+    },
+    async countKeys(prefix) {
+      let count = 0;
+      for (const key of values.keys()) if (key.startsWith(prefix) && live(values, key)) count += 1;
+      return count;
     },
     async announceEnded(key) {
       for (const listener of endedListeners) listener(key);

@@ -16,7 +16,7 @@ import { DatabaseStartError } from './errors.ts';
 import { StorableStringsPlugin } from './storable.ts';
 import { migrate } from './migrate.ts';
 import { claimDataDir } from './pglite.ts';
-import type { ThreadData, ThreadReply } from './pglite-thread.ts';
+import type { DumpReply, ThreadData, ThreadReply, ThreadRequest } from './pglite-thread.ts';
 import type { Database } from './schema.ts';
 
 export type Engine =
@@ -28,6 +28,11 @@ export interface Store {
   engine: Engine;
   /** Throws when the database does not answer within a few seconds (for /readyz). */
   ping(): Promise<void>;
+  /**
+   * The embedded engine only: PGlite's gzipped tarball of its cluster, taken while it serves (an
+   * online backup, features/operations/backup.ts); a server is backed up with pg_dump instead.
+   */
+  dump?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -169,12 +174,13 @@ async function openEmbedded(dataDir: string, logger: Logger | undefined): Promis
       dataDir,
     },
     ping: () => withDeadline(pool.query('select 1'), 3_000),
+    dump: dumpsOf(thread),
     close: () =>
       (closed ??= (async () => {
         await db.destroy();
         // The thread stops its socket and flushes the files; one that does not is stopped anyway.
         // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a worker thread has no target origin
-        thread.postMessage('stop');
+        thread.postMessage('stop' satisfies ThreadRequest);
         const stopped = await Promise.race([
           exited.then(() => true),
           new Promise<false>((resolve) => setTimeout(() => resolve(false), 10_000).unref()),
@@ -182,6 +188,31 @@ async function openEmbedded(dataDir: string, logger: Logger | undefined): Promis
         if (!stopped) await thread.terminate();
         cleanUp();
       })()),
+  };
+}
+
+/** Asks the engine's thread for dumps, each answered by its number. */
+function dumpsOf(thread: Worker): () => Promise<Uint8Array> {
+  let asked = 0;
+  const waiting = new Map<number, PromiseWithResolvers<Uint8Array>>();
+  thread.on('message', (reply: DumpReply) => {
+    const waiter = waiting.get(reply.dump);
+    if (!waiter) return;
+    waiting.delete(reply.dump);
+    if ('bytes' in reply) waiter.resolve(new Uint8Array(reply.bytes));
+    else waiter.reject(new Error(`the embedded database could not be dumped: ${reply.error}`));
+  });
+  thread.once('exit', () => {
+    for (const waiter of waiting.values()) waiter.reject(new Error('the database thread stopped'));
+    waiting.clear();
+  });
+  return () => {
+    asked += 1;
+    const waiter = Promise.withResolvers<Uint8Array>();
+    waiting.set(asked, waiter);
+    // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a worker thread has no target origin
+    thread.postMessage({ dump: asked } satisfies ThreadRequest);
+    return waiter.promise;
   };
 }
 

@@ -83,20 +83,28 @@ export async function ensureCluster(dataDir: string): Promise<void> {
     );
 }
 
+/** The live process, other than this one, that holds the folder (its pid file); none: it is free. */
+export function dataDirHolder(dataDir: string): number | undefined {
+  try {
+    const holder = Number(readFileSync(path.join(dataDir, 'proxy.pid'), 'utf8').trim());
+    return Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)
+      ? holder
+      : undefined;
+  } catch {
+    // No pid file yet, or an unreadable one: the folder is free.
+    return undefined;
+  }
+}
+
 /** Claims the folder for this process; refuses when a live process holds it. */
 export function claimDataDir(dataDir: string): () => void {
   const file = path.join(dataDir, 'proxy.pid');
-  try {
-    const holder = Number(readFileSync(file, 'utf8').trim());
-    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder))
-      throw new DatabaseStartError(
-        'DATA_DIR',
-        `${dataDir} is in use by another proxy (process ${holder}): stop it, or set DATA_DIR to another folder (or DATABASE_URL to a PostgreSQL server that several proxies can share)`,
-      );
-  } catch (error) {
-    if (error instanceof DatabaseStartError) throw error;
-    // No pid file yet, or an unreadable one: the folder is free.
-  }
+  const holder = dataDirHolder(dataDir);
+  if (holder !== undefined)
+    throw new DatabaseStartError(
+      'DATA_DIR',
+      `${dataDir} is in use by another proxy (process ${holder}): stop it, or set DATA_DIR to another folder (or DATABASE_URL to a PostgreSQL server that several proxies can share)`,
+    );
   writeFileSync(file, `${process.pid}\n`);
   return () => {
     try {

@@ -16,6 +16,8 @@ export function createTokenRenewal(options: {
   transportOf: (env: EnvironmentConfig) => FetchLike;
   timeoutMs: number;
   maxBytes?: number;
+  /** Told how each renewal asked of the upstream ended (the metrics, features/operations). */
+  onRenewal?: (outcome: 'ok' | 'refused' | 'error') => void;
 }) {
   const { sessions, environments } = options;
   const running = new Map<string, Promise<Renewal>>();
@@ -41,6 +43,9 @@ export function createTokenRenewal(options: {
         { clientId: current.clientId, clientSecret: secret },
         options.timeoutMs,
         options.maxBytes === undefined ? undefined : { maxBytes: options.maxBytes },
+      );
+      options.onRenewal?.(
+        outcome.kind === 'ok' ? 'ok' : outcome.kind === 'invalid_credentials' ? 'refused' : 'error',
       );
       if (outcome.kind !== 'ok') return { kind: 'failed', outcome };
       const renewed = await sessions.saveToken(current, outcome.token, outcome.expiresIn);

@@ -1,5 +1,6 @@
 // What the alerts feature offers the others: every other feature imports it from here (docs/architecture.md).
 export { startAlertQueues } from './queue.ts';
+export type { AlertQueueOptions } from './queue.ts';
 export { raiseAlerts } from './raise.ts';
 export type { RaisedAlert } from './raise.ts';
 export { IMMEDIATE_RULES, soonMs } from './rules.ts';

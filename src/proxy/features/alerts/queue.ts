@@ -53,6 +53,8 @@ export interface AlertQueueOptions {
   digestCron?: string;
   pollingIntervalSeconds?: number;
   retry?: Partial<RetryPolicy>;
+  /** Told how each message's attempt ended: sent, failed (retried or dead), or skipped (no channel, nothing left to say). */
+  onDelivered?: (channel: 'email' | 'webhook', outcome: 'sent' | 'failed' | 'skipped') => void;
 }
 
 /** Message jobs a worker takes per fetch. */
@@ -226,11 +228,13 @@ export async function startAlertQueues(boss: PgBoss, options: AlertQueueOptions)
     if (!data.success) return { id: job.id, status: 'deadletter', output: { code: 'bad_job' } };
     try {
       const outcome = await deliverMessage(delivery, data.data);
+      options.onDelivered?.(data.data.channel, outcome === 'sent' ? 'sent' : 'skipped');
       if (outcome === 'no_channel')
         log.info({ event: 'alert_message_dropped', channel: data.data.channel }, 'no channel configured');
       return { id: job.id, status: 'completed' };
     } catch (error) {
       const output = { code: failureCode(error), retryable: !isFinal(error) };
+      options.onDelivered?.(data.data.channel, 'failed');
       log.warn(
         { event: 'alert_message_failed', channel: data.data.channel, ...output },
         'alert message not sent',

@@ -16,11 +16,17 @@ import type { AuditEntryTable, Database } from '../../core/store/schema.ts';
 /** Rows per purge statement: a purge never holds a long lock, nor the embedded engine for long. */
 const purgeBatch = 5_000;
 
-export function createSqlAuditStore(db: Kysely<Database>, ping: () => Promise<void>): AuditStore {
+/** `onWritten` is told how many entries each append wrote (the metrics, features/operations). */
+export function createSqlAuditStore(
+  db: Kysely<Database>,
+  ping: () => Promise<void>,
+  onWritten?: (count: number) => void,
+): AuditStore {
   return {
     async append(entries) {
       if (entries.length === 0) return;
       await db.insertInto('audit_entry').values(entries.map(rowOf)).execute();
+      onWritten?.(entries.length);
     },
 
     async page({ scope, filter, limit, after }) {

@@ -1,8 +1,10 @@
 // Backup and restore of the store of record (issue 49, item 5; docs/decisions/0018). A server
 // (DATABASE_URL): PostgreSQL's own `pg_dump` in its custom format, one consistent snapshot taken
 // while the console keeps serving, and `pg_restore`. The embedded default (PGlite in DATA_DIR):
-// PGlite's own `dumpDataDir`, a tarball of its cluster, which needs the folder to itself (PGlite
-// has no postmaster: the running proxy holds it, core/store/pglite.ts `claimDataDir`).
+// PGlite's own `dumpDataDir`, a tarball of its cluster. PGlite has no postmaster, so only the
+// process that holds the folder (core/store/pglite.ts `claimDataDir`) can read it: while the
+// console runs, it is asked for the dump on its operations listener (`POST /backup`,
+// metrics-server.ts); stopped, the folder is opened here.
 // Neither dump holds the data-encryption key (core/store/data-key.ts): it lives beside DATA_DIR's
 // cluster, or in DATA_ENCRYPTION_KEY, and is kept apart from the backups it would open.
 import { execFile } from 'node:child_process';
@@ -10,13 +12,15 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { Client } from 'pg';
-import { claimDataDir, clusterDirOf } from '../../core/store/pglite.ts';
+import { claimDataDir, clusterDirOf, dataDirHolder } from '../../core/store/pglite.ts';
 
 const run = promisify(execFile);
 
 export interface BackupTarget {
   databaseUrl: string | undefined;
   dataDir: string;
+  /** The running console's operations listener (`http://127.0.0.1:9464`: METRICS_PORT), if any. */
+  operationsUrl?: string | undefined;
 }
 
 export class BackupError extends Error {}
@@ -39,6 +43,11 @@ export async function backup(target: BackupTarget, file: string): Promise<DumpKi
   }
   const cluster = clusterDirOf(target.dataDir);
   if (!existsSync(cluster)) throw new BackupError(`${target.dataDir} holds no embedded database`);
+  const holder = dataDirHolder(target.dataDir);
+  if (holder !== undefined) {
+    writeFileSync(file, await askRunning(target, holder), { mode: 0o600 });
+    return 'pglite';
+  }
   const release = claimFolder(target.dataDir, 'back up');
   try {
     const db = await PGlite.create(cluster);
@@ -90,6 +99,24 @@ export async function restore(target: BackupTarget, file: string): Promise<DumpK
     release();
   }
   return kind;
+}
+
+/** The dump of the console that holds DATA_DIR (process `holder`), from its operations listener. */
+async function askRunning(target: BackupTarget, holder: number): Promise<Uint8Array> {
+  const url = target.operationsUrl;
+  if (!url)
+    throw new BackupError(
+      `the console is running on ${target.dataDir} (process ${holder}): give this command its METRICS_PORT (and METRICS_HOST), so that it asks the console for an online backup, or stop the console`,
+    );
+  const answer = await fetch(`${url}/backup`, { method: 'POST' }).catch((error: unknown) => {
+    throw new BackupError(`the console's operations listener at ${url} cannot be reached: ${String(error)}`);
+  });
+  if (!answer.ok) throw new BackupError(`the console refused the backup: ${(await answer.text()).trim()}`);
+  if (answer.headers.get('x-proxy-pid') !== String(holder))
+    throw new BackupError(
+      `the console at ${url} is not the one running on ${target.dataDir} (process ${holder})`,
+    );
+  return new Uint8Array(await answer.arrayBuffer());
 }
 
 async function refuseNonEmptyDatabase(url: string): Promise<void> {

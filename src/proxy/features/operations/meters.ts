@@ -23,7 +23,7 @@ export interface Meters {
   upstreamCall(operation: string, outcome: UpstreamOutcome, ms: number): void;
   tokenRenewal(outcome: RenewalOutcome): void;
   signIn(method: 'client_credentials' | 'organisation', outcome: SignInOutcome): void;
-  auditEntryWritten(): void;
+  auditEntriesWritten(count: number): void;
   watcherRefresh(refresh: WatcherRefresh): void;
   /** The newest snapshot's age per connection, as a summary over connections (no connection label). */
   snapshotAges(secondsByConnection: readonly number[]): void;
@@ -36,7 +36,7 @@ export const noMeters: Meters = {
   upstreamCall() {},
   tokenRenewal() {},
   signIn() {},
-  auditEntryWritten() {},
+  auditEntriesWritten() {},
   watcherRefresh() {},
   snapshotAges() {},
   alertRaised() {},

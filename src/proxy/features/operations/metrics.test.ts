@@ -1,9 +1,15 @@
 // Issue 49, item 2: every family named in the issue is exported, parses as Prometheus text with a
-// real parser, and no label value holds an id, a name, an e-mail or a path with an id in it.
+// real parser, and no label value holds an id, a name, an e-mail or a path with an id in it; and
+// `npm start` feeds each family from where the thing happens (the core's and the features'
+// observers, wired in start/).
 import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { expect, test } from 'vitest';
+import { sessionCookieName } from '../../core/sessions/carrier.ts';
+import { TestBrowser } from '../../testing/browser.ts';
+import { sessionFrom } from '../../testing/harness.ts';
+import { processHeaders, spawnProxy } from '../../testing/process.ts';
 import { createMetrics } from './metrics.ts';
 import { startMetricsServer } from './metrics-server.ts';
 
@@ -50,7 +56,7 @@ test('the metrics parse as Prometheus text, hold each family, and no label holds
   meters.upstreamCall('centre-4711', 'server_error', 30);
   meters.tokenRenewal('ok');
   meters.signIn('client_credentials', 'refused');
-  meters.auditEntryWritten();
+  meters.auditEntriesWritten(2);
   meters.watcherRefresh({ ms: 800, centres: 12, changes: 2, failed: false });
   meters.snapshotAges([30, 90]);
   meters.alertRaised('licence_expiring');
@@ -124,3 +130,110 @@ test('the Grafana dashboard reads only series this registry exports', async () =
   expect(used.length).toBeGreaterThan(15);
   for (const name of used) expect(exported, name).toContain(name.replace(/_(bucket|count|sum)$/, ''));
 });
+
+/** The value of each sample of `family` (histograms and summaries read as untyped: their _count). */
+function samples(text: string, name: string): { labels: Record<string, string>; value: number }[] {
+  const untyped = text.replace(/^(# TYPE \S+) (histogram|summary)$/gm, '$1 untyped');
+  return parsePrometheusTextFormat(untyped)
+    .filter((family) => family.name === name)
+    .flatMap((family) => family.metrics)
+    .map((sample) => ({ labels: sample.labels ?? {}, value: Number(sample.value) }));
+}
+const total = (text: string, name: string) => samples(text, name).reduce((sum, s) => sum + s.value, 0);
+
+/** Polls `check` every 200 ms until it holds; throws past `ms`. */
+async function until(check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  // oxlint-disable-next-line no-await-in-loop -- one poll after the other
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not so within ${ms} ms`);
+    // oxlint-disable-next-line no-await-in-loop -- as above
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+test('npm start with METRICS_PORT: after sign-ins, requests and a refresh, every family the run fed has samples', async () => {
+  const metricsPort = '9711';
+  const proxy = spawnProxy({ METRICS_PORT: metricsPort, WATCH: 'true' });
+  try {
+    const url = await proxy.listening;
+    const scrape = async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    // A client-credential sign-in, one refused, and a few calls through /api.
+    const demo = await fetch(`${url}/auth/demo-login`, {
+      method: 'POST',
+      headers: processHeaders,
+      body: '{"as":"parent"}',
+    });
+    expect(demo.status).toBe(200);
+    const cookie = `${sessionCookieName}=${sessionFrom(demo) ?? ''}`;
+    const wrong = await fetch(`${url}/auth/login`, {
+      method: 'POST',
+      headers: processHeaders,
+      body: JSON.stringify({
+        environment: 'demo',
+        providerId: 100,
+        clientId: 'demo-parent',
+        clientSecret: 'no',
+      }),
+    });
+    expect(wrong.status).toBe(401);
+    for (const path of ['/api/core/v1/provider/100/child', '/api/iam/v1/provider/101/credentials'])
+      // oxlint-disable-next-line no-await-in-loop -- one call after the other, as a page makes them
+      expect((await fetch(`${url}${path}`, { headers: { ...processHeaders, cookie } })).status).toBeLessThan(
+        500,
+      );
+    // A person through the embedded provider, who asks for their connection to be read again.
+    const browser = new TestBrowser();
+    const started = await browser.navigate(`${url}/auth/organisation/start?returnTo=/centres`);
+    const action = /action="([^"]+\/login)"/.exec(await started.response.text())?.[1] ?? '';
+    await browser.submit(new URL(action, url).href, { account: 'demo-sofia' });
+    const person = browser.cookie(new URL(url).host, sessionCookieName);
+    expect(person).toBeDefined();
+    const asked = await fetch(`${url}/watch/refresh`, {
+      method: 'POST',
+      headers: { ...processHeaders, cookie: `${sessionCookieName}=${person ?? ''}` },
+    });
+    expect(asked.status).toBe(202);
+    // Scraped until the watcher's job has run.
+    let text = '';
+    await until(async () => {
+      text = await scrape();
+      return total(text, 'console_watch_refresh_duration_seconds_count') > 0;
+    }, 60_000);
+    const names = new Set(parsePrometheusTextFormat(text).map((family) => family.name));
+    for (const family of families) expect(names, family).toContain(family);
+    // What this run did, each counted once it happened.
+    expect(samples(text, 'console_sign_ins_total')).toEqual(
+      expect.arrayContaining([
+        { labels: { method: 'client_credentials', outcome: 'ok' }, value: 1 },
+        { labels: { method: 'client_credentials', outcome: 'refused' }, value: 1 },
+        { labels: { method: 'organisation', outcome: 'ok' }, value: 1 },
+      ]),
+    );
+    const calls = samples(text, 'console_upstream_request_duration_seconds_count');
+    expect(calls.map((call) => call.labels.operation)).toEqual(
+      expect.arrayContaining(['requestToken', 'listChildCenters', 'getChildCenterCredentials']),
+    );
+    expect(total(text, 'console_sessions_active')).toBeGreaterThanOrEqual(2);
+    expect(total(text, 'console_watch_centres_read_total')).toBeGreaterThan(0);
+    expect(total(text, 'console_watch_snapshot_age_seconds_count')).toBeGreaterThan(0);
+    expect(samples(text, 'console_queue_depth').length).toBeGreaterThan(0);
+    // The alerts the refresh raised, as its log line says (written a moment later), are the counter's.
+    const refreshed = /"event":"watch_refreshed"[^\n]*"alerts":(\d+)/;
+    await until(() => refreshed.test(proxy.stdout()), 10_000);
+    const raised = Number(refreshed.exec(proxy.stdout())?.[1]);
+    expect(total(text, 'console_alerts_raised_total')).toBe(raised);
+    expect(total(text, 'console_audit_entries_written_total')).toBeGreaterThanOrEqual(3 + raised);
+    const labels = parsePrometheusTextFormat(
+      text.replace(/^(# TYPE \S+) (histogram|summary)$/gm, '$1 untyped'),
+    )
+      .flatMap((family) => family.metrics.flatMap((sample) => Object.entries(sample.labels ?? {})))
+      .filter(([key]) => key !== 'le' && key !== 'quantile')
+      .map(([, value]) => value);
+    for (const value of labels)
+      expect(value).not.toMatch(/@|\d{3,}|[0-9a-f]{8}-[0-9a-f]{4}|sofia|demo-parent/i);
+  } finally {
+    proxy.child.kill('SIGTERM');
+    await proxy.exited;
+  }
+}, 120_000);

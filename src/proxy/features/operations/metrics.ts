@@ -23,6 +23,8 @@ export interface Metrics {
   observeSessions(count: () => number | Promise<number>): void;
   /** Jobs waiting in each job queue, read when Prometheus scrapes. */
   observeQueues(depths: QueueDepths): void;
+  /** Each connection's newest snapshot's age in seconds, read when Prometheus scrapes. */
+  observeSnapshotAges(read: () => Promise<readonly number[]>): void;
 }
 
 export type QueueDepths = () => Promise<Readonly<Record<string, number>>>;
@@ -50,10 +52,13 @@ export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
       },
     }),
   );
-  const queues: { depths?: QueueDepths } = {};
+  const queues: Scraped = {};
   return {
     registry,
     meters: createMeters(registers, queues),
+    observeSnapshotAges(read) {
+      queues.ages = () => read().catch(() => undefined);
+    },
     observeSessions(count) {
       sessions = count;
     },
@@ -78,7 +83,15 @@ export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
   };
 }
 
-function createMeters(registers: Registry[], queues: { depths?: QueueDepths }): Meters {
+/** What the registry reads when Prometheus scrapes. */
+interface Scraped {
+  depths?: QueueDepths;
+  ages?: () => Promise<readonly number[] | undefined>;
+  /** This scrape's read of the ages: the summary starts it, the oldest-age gauge (collected next) reuses it. */
+  agesRead?: Promise<readonly number[] | undefined>;
+}
+
+function createMeters(registers: Registry[], queues: Scraped): Meters {
   const upstream = new Histogram({
     name: 'console_upstream_request_duration_seconds',
     help: 'Calls to the upstream by spec operation and outcome.',
@@ -99,34 +112,7 @@ function createMeters(registers: Registry[], queues: { depths?: QueueDepths }): 
     registers,
   );
   const audit = counter('console_audit_entries_written_total', 'Audit log entries written.', [], registers);
-  const refreshes = new Histogram({
-    name: 'console_watch_refresh_duration_seconds',
-    help: "The watcher's refreshes of one connection, by result.",
-    labelNames: ['result'] as const,
-    buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
-    registers,
-  });
-  const centres = counter('console_watch_centres_read_total', 'Centres read by the watcher.', [], registers);
-  const changes = counter('console_watch_changes_total', 'Changes the watcher found.', [], registers);
-  const refreshErrors = counter(
-    'console_watch_refresh_errors_total',
-    'Refreshes that failed.',
-    [],
-    registers,
-  );
-  const ages = new Summary({
-    name: 'console_watch_snapshot_age_seconds',
-    help: "Age of each connection's newest snapshot, over connections (no connection label).",
-    percentiles: [0.5, 0.9, 1],
-    maxAgeSeconds: 600,
-    ageBuckets: 2,
-    registers,
-  });
-  const oldest = new Gauge({
-    name: 'console_watch_snapshot_oldest_seconds',
-    help: 'Age of the oldest newest-snapshot across connections.',
-    registers,
-  });
+  const watch = watchMeters(registers, queues);
   const alerts = counter('console_alerts_raised_total', 'Alerts raised by kind.', ['kind'], registers);
   const deliveries = counter(
     'console_alert_deliveries_total',
@@ -150,7 +136,61 @@ function createMeters(registers: Registry[], queues: { depths?: QueueDepths }): 
       upstream.observe({ operation: bounded(operation, operations), outcome }, ms / 1_000),
     tokenRenewal: (outcome) => renewals.inc({ outcome }),
     signIn: (method, outcome) => signIns.inc({ method, outcome }),
-    auditEntryWritten: () => audit.inc(),
+    auditEntriesWritten: (count) => audit.inc(count),
+    ...watch,
+    alertRaised: (kind) => alerts.inc({ kind: word(kind) }),
+    alertDelivery: (channel, outcome) => deliveries.inc({ channel, outcome }),
+    queueDepth: (queue, jobs) => depth.set({ queue: word(queue) }, jobs),
+  };
+}
+
+/** The watcher's families: its refreshes, and its snapshots' ages read when Prometheus scrapes. */
+function watchMeters(
+  registers: Registry[],
+  queues: Scraped,
+): Pick<Meters, 'watcherRefresh' | 'snapshotAges'> {
+  const refreshes = new Histogram({
+    name: 'console_watch_refresh_duration_seconds',
+    help: "The watcher's refreshes of one connection, by result.",
+    labelNames: ['result'] as const,
+    buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+    registers,
+  });
+  const centres = counter('console_watch_centres_read_total', 'Centres read by the watcher.', [], registers);
+  const changes = counter('console_watch_changes_total', 'Changes the watcher found.', [], registers);
+  const refreshErrors = counter(
+    'console_watch_refresh_errors_total',
+    'Refreshes that failed.',
+    [],
+    registers,
+  );
+  const ages = new Summary({
+    name: 'console_watch_snapshot_age_seconds',
+    help: "Age of each connection's newest snapshot, over connections (no connection label).",
+    percentiles: [0.5, 0.9, 1],
+    maxAgeSeconds: 600,
+    ageBuckets: 2,
+    registers,
+    async collect() {
+      // Read at scrape: the summary is over today's connections, one observation each.
+      queues.agesRead = queues.ages?.();
+      const values = await queues.agesRead;
+      if (!values) return;
+      this.reset();
+      for (const value of values) this.observe(value);
+    },
+  });
+  const oldest = new Gauge({
+    name: 'console_watch_snapshot_oldest_seconds',
+    help: 'Age of the oldest newest-snapshot across connections.',
+    registers,
+    async collect() {
+      // prom-client calls each collect in registration order before awaiting any: the summary's read.
+      const values = await queues.agesRead;
+      if (values) this.set(values.length > 0 ? Math.max(...values) : 0);
+    },
+  });
+  return {
     watcherRefresh: ({ ms, centres: read, changes: found, failed }) => {
       refreshes.observe({ result: failed ? 'failed' : 'ok' }, ms / 1_000);
       centres.inc(read);
@@ -161,9 +201,6 @@ function createMeters(registers: Registry[], queues: { depths?: QueueDepths }): 
       for (const value of values) ages.observe(value);
       oldest.set(values.length > 0 ? Math.max(...values) : 0);
     },
-    alertRaised: (kind) => alerts.inc({ kind: word(kind) }),
-    alertDelivery: (channel, outcome) => deliveries.inc({ channel, outcome }),
-    queueDepth: (queue, jobs) => depth.set({ queue: word(queue) }, jobs),
   };
 }
 

@@ -1,9 +1,13 @@
 // Issue 49 through the app itself (app.ts mounts the hooks): the metrics listener counts the app's
-// requests by route pattern, /readyz turns 503 when draining begins, and a queue that fails is named.
+// requests by route pattern, /readyz turns 503 when draining begins, a queue that fails is named,
+// and the core's and the features' observers reach the meters (start/app-services.ts, app-routes.ts).
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { expect, test } from 'vitest';
 import { createProxyApp } from '../../app.ts';
 import { createMemoryStore } from '../../core/sessions/store.ts';
+import { startFakeUpstream } from '../../testing/fake-upstream.ts';
+import { startProxy } from '../../testing/harness.ts';
+import { createMetrics } from './metrics.ts';
 import { parseOperationsConfig } from './config.ts';
 import { createOperations } from './operations.ts';
 
@@ -58,4 +62,43 @@ test('everything is off unless asked for', () => {
       METRICS_HOST: '0.0.0.0',
     }),
   ).toMatchObject({ metrics: { host: '0.0.0.0', port: 9464 }, traces: { serviceName: 'provider-console' } });
+});
+
+test('the app tells the meters of its token renewals, sign-ins and upstream calls by outcome', async () => {
+  const upstream = await startFakeUpstream();
+  const metrics = createMetrics({ defaults: false });
+  const proxy = await startProxy(upstream.url, {
+    operations: { requests: metrics.requests, readiness: {}, meters: metrics.meters },
+  });
+  try {
+    const { session } = await proxy.login();
+    expect((await proxy.login({ clientSecret: 'wrong' })).response.status).toBe(401);
+    // The upstream forgets its tokens: the next call renews once, then goes through.
+    upstream.validTokens.clear();
+    expect((await proxy.request('/api/core/v1/provider/100/child', { session })).status).toBe(200);
+    const text = await metrics.registry.metrics();
+    const samples = parsePrometheusTextFormat(text.replace(/^(# TYPE \S+) histogram$/gm, '$1 untyped'));
+    // Read as untyped, a histogram's _count lines are each a family of their own.
+    const of = (name: string) =>
+      samples.filter((family) => family.name === name).flatMap((family) => family.metrics);
+    expect(of('console_token_renewals_total')).toEqual([{ labels: { outcome: 'ok' }, value: '1' }]);
+    expect(of('console_sign_ins_total')).toEqual([
+      { labels: { method: 'client_credentials', outcome: 'ok' }, value: '1' },
+      { labels: { method: 'client_credentials', outcome: 'refused' }, value: '1' },
+    ]);
+    const calls = of('console_upstream_request_duration_seconds_count').map(
+      (sample) => `${sample.labels?.operation} ${sample.labels?.outcome} ${sample.value}`,
+    );
+    // Tokens: the sign-in, the refused one and the renewal. Provider lists: the sign-in's check of its
+    // provider (core/upstream/provider-check.ts), then the call refused once and answered on replay.
+    expect(calls.sort()).toEqual([
+      'listChildCenters client_error 1',
+      'listChildCenters ok 2',
+      'requestToken client_error 1',
+      'requestToken ok 2',
+    ]);
+  } finally {
+    await proxy.close();
+    await upstream.close();
+  }
 });

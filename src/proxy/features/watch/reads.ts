@@ -152,6 +152,19 @@ export async function readTimelinePage(
   };
 }
 
+/**
+ * The age in seconds of each connection's newest snapshot (issue 49: the metrics read it when
+ * Prometheus scrapes), one number per connection and nothing that names one.
+ */
+export async function readSnapshotAges(db: Kysely<Database>, now: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('centre_snapshot')
+    .select((eb) => eb.fn.max('fetched_at').as('newest'))
+    .groupBy('connection_id')
+    .execute();
+  return rows.map((row) => Math.max(0, (now - new Date(row.newest).getTime()) / 1_000));
+}
+
 /** The functions above over one database, as the routes pass them around. */
 export function createWatchReads(db: Kysely<Database>) {
   return {

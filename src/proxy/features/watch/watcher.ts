@@ -24,6 +24,7 @@ import {
   IMMEDIATE_RULES,
   raiseAlerts,
   startAlertQueues,
+  type AlertQueueOptions,
   type Channels,
   type RaisedAlert,
 } from '../alerts/index.ts';
@@ -54,8 +55,10 @@ export interface WatcherOptions {
   schedule?: boolean;
   /** How often an idle worker looks for a job (default 2 s, pg-boss's). */
   pollingIntervalSeconds?: number;
-  /** Told after each refresh this instance ran (tests and logs). */
-  onRefreshed?: (connectionId: string, result: RefreshResult, alerts: RaisedAlert[]) => void;
+  /** Told after each refresh this instance ran, and how long it took (tests, logs and metrics). */
+  onRefreshed?: (connectionId: string, result: RefreshResult, alerts: RaisedAlert[], ms: number) => void;
+  /** Told how each alert message's attempt ended (the metrics, features/operations). */
+  onDelivered?: AlertQueueOptions['onDelivered'];
   /** Where alert e-mails and chat posts go (src/proxy/mail/); without, deliveries wait (docs/decisions/0026). */
   channels?: Channels;
   /** The connections' sealed chat webhooks, opened at send time (docs/decisions/0027). */
@@ -213,11 +216,12 @@ async function runRefresh(watching: Watching, alertQueues: AlertQueues, data: un
     result.changes > 0 || result.outcome === 'ok'
       ? await raise(watching, alertQueues, connectionId, started)
       : [];
+  const ms = now() - started;
   log.info(
-    { event: 'watch_refreshed', connectionId, ...result, alerts: alerts.length, ms: now() - started },
+    { event: 'watch_refreshed', connectionId, ...result, alerts: alerts.length, ms },
     'connection refreshed',
   );
-  options.onRefreshed?.(connectionId, result, alerts);
+  options.onRefreshed?.(connectionId, result, alerts, ms);
 }
 
 export async function startWatcher(options: WatcherOptions) {
@@ -232,6 +236,7 @@ export async function startWatcher(options: WatcherOptions) {
     ...(options.webhooks && { webhookUrl: options.webhooks.url }),
     now,
     log: options.log,
+    ...(options.onDelivered && { onDelivered: options.onDelivered }),
     schedule: options.schedule !== false,
     ...(options.pollingIntervalSeconds === undefined
       ? {}
