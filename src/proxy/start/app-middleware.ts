@@ -6,6 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import { fail, type ProxyEnv } from '../core/http/context.ts';
 import { compression } from '../core/http/compression.ts';
 import { csrfGuard } from '../core/http/csrf.ts';
+import { PEOPLE_PATHS } from '../../proxy-api/sign-in.ts';
 import { hostCheck } from '../core/http/host-check.ts';
 import { answerOf } from '../core/http/refusal.ts';
 import { requestContext } from '../core/http/request-context.ts';
@@ -48,13 +49,17 @@ export function applyRequestBasics(app: Hono<ProxyEnv>, options: ProxyOptions, {
 /** Every route that changes something, or reads what a page must not, asks for the console's header. */
 export function applyCsrf(app: Hono<ProxyEnv>, publicOrigin: string | undefined): void {
   const csrf = csrfGuard(publicOrigin);
-  // Organisation sign-in's two steps are top-level navigations, which cannot carry the console's
-  // header; the sign-in's own checks (state, PKCE, nonce, its SameSite=Lax cookie) protect them.
-  app.use('/auth/*', (c, next) =>
-    /^\/auth\/organisation\/(start|callback)$/.test(new URL(c.req.url).pathname) && c.req.method === 'GET'
-      ? next()
-      : csrf(c, next),
-  );
+  // Organisation sign-in's two steps and the provider's post-logout redirect are top-level
+  // navigations, which cannot carry the console's header; the sign-in's own checks (state, PKCE,
+  // nonce, its SameSite=Lax cookie) protect them, and the redirect changes nothing. The provider's
+  // back-channel logout is a server-to-server POST: its signed, single-use token protects it.
+  app.use('/auth/*', (c, next) => {
+    const path = new URL(c.req.url).pathname;
+    const navigation =
+      /^\/auth\/organisation\/(start|callback|signed-out)$/.test(path) && c.req.method === 'GET';
+    const backchannel = path === PEOPLE_PATHS.organisationBackchannelLogout && c.req.method === 'POST';
+    return navigation || backchannel ? next() : csrf(c, next);
+  });
   for (const path of [
     '/api/*',
     '/__sim/*',

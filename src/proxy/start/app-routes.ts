@@ -2,6 +2,7 @@
 // their bodies strictly first (core/http/validation.ts); /api forwards bytes within the limit.
 import type { Hono } from 'hono';
 import type { ProxyEnv } from '../core/http/context.ts';
+import { PEOPLE_PATHS } from '../../proxy-api/sign-in.ts';
 import { jsonBodies, limitBodies } from '../core/http/validation.ts';
 import { alertRoutes } from '../features/alerts/routes.ts';
 import { centreRoutes } from '../features/api/centres-routes.ts';
@@ -41,7 +42,12 @@ export function mountPeople(app: App, options: ProxyOptions, s: AppServices): vo
   };
   app.route('/', healthRoutes(store, audit, options.operations?.readiness));
   for (const group of ['/auth/*', '/people/*', '/connections/*', '/alerts/*'])
-    app.use(group, limitBodies, jsonBodies);
+    app.use(group, limitBodies, (c, next) =>
+      // Back-Channel Logout 1.0 §2.5: the provider posts a form, which its route reads itself.
+      new URL(c.req.url).pathname === PEOPLE_PATHS.organisationBackchannelLogout
+        ? next()
+        : jsonBodies(c, next),
+    );
   app.route('/auth/organisation', organisationRoutes({ ...signIn, ...organisation }));
   app.route(
     '/auth',

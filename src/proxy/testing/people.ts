@@ -3,6 +3,7 @@
 // /oidc as `npm start` mounts it, the simulator as the demo upstream (and any other environment a
 // test gives), the demo's connections and people registered. `signIn` drives the whole code flow
 // as a browser would.
+import type Provider from 'oidc-provider';
 import { createAlertInbox } from '../features/alerts/inbox.ts';
 import { randomBytes } from 'node:crypto';
 import { createWatchReads } from '../features/watch/reads.ts';
@@ -24,11 +25,14 @@ import { sessionCookieName } from '../core/sessions/carrier.ts';
 import { createMemoryStore } from '../core/sessions/store.ts';
 import { createSimulator } from '../../simulator/index.ts';
 import { TestBrowser } from './browser.ts';
+import { PEOPLE_PATHS } from '../../proxy-api/sign-in.ts';
 
 export interface PeopleProxy {
   url: string;
   issuer: string;
   app: ProxyApp;
+  /** The embedded provider itself (to send a back-channel logout as it does). */
+  provider(): Promise<Provider>;
   database: Store;
   directory: Directory;
   webhooks: WebhookStore;
@@ -55,6 +59,8 @@ export interface PeopleProxyOptions extends Partial<ProxyOptions> {
   extraClaims?: (subject: string) => Record<string, unknown>;
   /** Replaces the proxy's OpenID client (an issuer that is down). */
   organisationOf?: (embedded: OrganisationSignIn) => OrganisationSignIn;
+  /** Whether the provider offers RP-initiated logout (default true). */
+  endSession?: boolean;
 }
 
 export async function startPeopleProxy(options: PeopleProxyOptions): Promise<PeopleProxy> {
@@ -65,6 +71,7 @@ export async function startPeopleProxy(options: PeopleProxyOptions): Promise<Peo
     seedPeople = true,
     extraClaims,
     organisationOf,
+    endSession,
     ...overrides
   } = options;
   const database = await openStore({ databaseUrl, dataDir: '' });
@@ -79,6 +86,7 @@ export async function startPeopleProxy(options: PeopleProxyOptions): Promise<Peo
   const demo = (request: Request) => simulator.fetch(request);
   let app: ProxyApp | undefined;
   let issuer = '';
+  let provider: PeopleProxy['provider'] | undefined;
   const running: RunningProxy = await listen(
     (address, port) => {
       const origin = `http://${address}:${port}`;
@@ -87,7 +95,8 @@ export async function startPeopleProxy(options: PeopleProxyOptions): Promise<Peo
         clientId: 'provider-console',
         clientSecret: randomBytes(24).toString('base64url'),
         redirectUris: [`${origin}/auth/organisation/callback`],
-        postLogoutRedirectUris: [`${origin}/login`],
+        postLogoutRedirectUris: [`${origin}${PEOPLE_PATHS.organisationSignedOut}`],
+        backchannelLogoutUri: `${origin}${PEOPLE_PATHS.organisationBackchannelLogout}`,
       };
       const handle = createEmbeddedProvider({
         issuer,
@@ -95,7 +104,9 @@ export async function startPeopleProxy(options: PeopleProxyOptions): Promise<Peo
         people: demoPeople,
         allowedHosts: [address],
         ...(extraClaims ? { extraClaims } : {}),
+        ...(endSession === undefined ? {} : { endSession }),
       });
+      provider = handle.provider;
       const embedded = createOidcClient({
         issuerUrl: issuer,
         ...client,
@@ -144,6 +155,7 @@ export async function startPeopleProxy(options: PeopleProxyOptions): Promise<Peo
   return {
     url,
     issuer,
+    provider: () => provider?.() ?? Promise.reject(new Error('the proxy did not start')),
     app: proxy,
     database,
     directory,

@@ -8,6 +8,7 @@ import * as oidc from 'openid-client';
 import type { Identity, OrganisationSignIn, SignInChecks, SignInResult } from './organisation.ts';
 import { isLoopbackHost } from '../../core/http/loopback.ts';
 import { errorFacts } from '../../core/log/error-codes.ts';
+import { logoutTokenVerifier, type LogoutVerdict } from './logout-token.ts';
 
 export interface OidcClientOptions {
   issuerUrl: string;
@@ -54,10 +55,12 @@ export class OidcClient implements OrganisationSignIn {
   readonly #rediscoverMs: number;
   readonly #scope: string;
   #discovered: { config: Promise<oidc.Configuration>; at: number } | undefined;
+  readonly #verifyLogout: ReturnType<typeof logoutTokenVerifier>;
 
   constructor(options: OidcClientOptions) {
     this.#options = options;
     this.#now = options.now ?? Date.now;
+    this.#verifyLogout = logoutTokenVerifier(options.clientId, this.#now);
     this.#rediscoverMs = options.rediscoverMs ?? 3_600_000;
     this.#scope = options.scopes ?? 'openid profile email';
   }
@@ -132,7 +135,12 @@ export class OidcClient implements OrganisationSignIn {
         const info = await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub);
         claims = { ...info, ...claims };
       }
-      return { kind: 'ok', identity: identityOf(idToken.iss, idToken.sub, claims) };
+      const identity = identityOf(idToken.iss, idToken.sub, claims);
+      // Kept server-side for RP-initiated logout's `id_token_hint`; `sid` for back-channel logout.
+      return {
+        kind: 'ok',
+        identity: { ...identity, idToken: tokens.id_token, sid: stringClaim(idToken.sid) },
+      };
     } catch (error) {
       if (isUnavailable(error)) return { kind: 'unavailable', reason: reasonOf(error) };
       return {
@@ -143,18 +151,35 @@ export class OidcClient implements OrganisationSignIn {
     }
   }
 
-  async signOutUrl(postLogoutRedirectUri: string): Promise<string | undefined> {
+  async signOutUrl(postLogoutRedirectUri: string, idTokenHint: string | undefined) {
     try {
       const config = await this.#configuration();
       if (!config.serverMetadata().end_session_endpoint) return undefined;
-      // client_id rather than id_token_hint: no ID token is kept, and none may reach a browser.
+      // RP-Initiated Logout 1.0 §2: with a valid `id_token_hint` providers sign out without asking
+      // "Do you want to log out?"; `client_id` lets them check the post-logout URI without it.
       return oidc.buildEndSessionUrl(config, {
         client_id: this.#options.clientId,
         post_logout_redirect_uri: postLogoutRedirectUri,
+        ...(idTokenHint === undefined ? {} : { id_token_hint: idTokenHint }),
       }).href;
     } catch {
       return undefined;
     }
+  }
+
+  async verifyLogoutToken(token: string): Promise<LogoutVerdict> {
+    let metadata: oidc.ServerMetadata;
+    try {
+      metadata = (await this.#configuration()).serverMetadata();
+    } catch (error) {
+      return { kind: 'unavailable', reason: reasonOf(error) };
+    }
+    if (!metadata.jwks_uri) return { kind: 'unavailable', reason: 'no_jwks_uri' };
+    return this.#verifyLogout(token, {
+      issuer: metadata.issuer,
+      jwksUri: metadata.jwks_uri,
+      algorithms: metadata.id_token_signing_alg_values_supported,
+    });
   }
 }
 

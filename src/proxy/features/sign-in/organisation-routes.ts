@@ -6,11 +6,12 @@
 // nothing is half signed in.
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { SignInProblem } from '../../../proxy-api/sign-in.ts';
+import { SIGNED_OUT_PARAM, type SignInProblem } from '../../../proxy-api/sign-in.ts';
 import type { Ctx, ProxyEnv } from '../../core/http/context.ts';
 import { refuse } from '../../core/http/refusal.ts';
 import { noSuchEndpoint } from '../people/index.ts';
 import { recordOrganisationSignIn } from './audit-entries.ts';
+import { backchannelLogout } from './backchannel-logout.ts';
 import type { PeoplePolicy } from '../people/index.ts';
 import { knownPerson, type Identity, type OrganisationSignIn } from './organisation.ts';
 import {
@@ -56,41 +57,47 @@ export function organisationRoutes(deps: OrganisationRouteDeps) {
     await next();
   });
 
-  return new Hono<ProxyEnv>()
-    .get('/start', configured, async (c) => {
-      const begun = await c.var.organisationSignIn.begin(redirectUriOf(deps.publicOrigin, c));
-      if ('kind' in begun) {
+  return (
+    new Hono<ProxyEnv>()
+      .get('/start', configured, async (c) => {
+        const begun = await c.var.organisationSignIn.begin(redirectUriOf(deps.publicOrigin, c));
+        if ('kind' in begun) {
+          log.warn(
+            { event: 'organisation_unavailable', requestId: c.get('requestId'), reason: begun.reason },
+            'organisation sign-in unavailable',
+          );
+          return toProblem('organisation_unavailable');
+        }
+        const returnTo = safeReturnTo(c.req.query('returnTo'));
+        return beginTransaction(deps, { ...begun.checks, returnTo }, begun.url);
+      })
+      .get('/callback', configured, async (c) => {
+        const transaction = await takeTransaction(deps, c);
+        // No transaction (expired, replayed, or started elsewhere), or another sign-in's state.
+        if (!transaction || c.req.query('state') !== transaction.state)
+          return refused(deps, c, 'signin_expired', undefined);
+        const search = new URL(c.req.url).search;
+        const callbackUrl = new URL(`${transaction.redirectUri}${search}`);
+        const result = await c.var.organisationSignIn.finish(callbackUrl, transaction);
+        if (result.kind === 'ok') return admitted(deps, c, result.identity, transaction.returnTo);
+        const problem = result.kind === 'unavailable' ? 'organisation_unavailable' : result.problem;
         log.warn(
-          { event: 'organisation_unavailable', requestId: c.get('requestId'), reason: begun.reason },
-          'organisation sign-in unavailable',
+          {
+            event: 'organisation_signin_failed',
+            requestId: c.get('requestId'),
+            problem,
+            reason: result.reason,
+          },
+          'organisation sign-in failed',
         );
-        return toProblem('organisation_unavailable');
-      }
-      const returnTo = safeReturnTo(c.req.query('returnTo'));
-      return beginTransaction(deps, { ...begun.checks, returnTo }, begun.url);
-    })
-    .get('/callback', configured, async (c) => {
-      const transaction = await takeTransaction(deps, c);
-      // No transaction (expired, replayed, or started elsewhere), or another sign-in's state.
-      if (!transaction || c.req.query('state') !== transaction.state)
-        return refused(deps, c, 'signin_expired', undefined);
-      const search = new URL(c.req.url).search;
-      const callbackUrl = new URL(`${transaction.redirectUri}${search}`);
-      const result = await c.var.organisationSignIn.finish(callbackUrl, transaction);
-      if (result.kind === 'ok') return admitted(deps, c, result.identity, transaction.returnTo);
-      const problem = result.kind === 'unavailable' ? 'organisation_unavailable' : result.problem;
-      log.warn(
-        {
-          event: 'organisation_signin_failed',
-          requestId: c.get('requestId'),
-          problem,
-          reason: result.reason,
-        },
-        'organisation sign-in failed',
-      );
-      return refused(deps, c, problem, undefined);
-    })
-    .all('*', noSuchEndpoint);
+        return refused(deps, c, problem, undefined);
+      })
+      // The post-logout redirect URI (RP-Initiated Logout 1.0 §3): one fixed path to register at the
+      // provider, whatever the sign-in page's address becomes.
+      .get('/signed-out', (c) => c.redirect(`/login?${SIGNED_OUT_PARAM}=1`, 303))
+      .post('/backchannel-logout', configured, (c) => backchannelLogout(deps, c, c.var.organisationSignIn))
+      .all('*', noSuchEndpoint)
+  );
 }
 
 /** A sign-in that did not start a session: recorded, and the sign-in page says why. */

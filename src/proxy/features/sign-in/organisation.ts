@@ -5,6 +5,7 @@
 // OIDC_ROLE_MAPPING). Anyone else is refused: nobody gets an empty console.
 import type { Role } from '../../../proxy-api/permissions.ts';
 import type { SignInProblem } from '../../../proxy-api/sign-in.ts';
+import type { LogoutVerdict } from './logout-token.ts';
 import {
   normaliseEmail,
   strongestRole,
@@ -25,6 +26,10 @@ export interface Identity {
   name: string | undefined;
   /** Every claim, for OIDC_ROLES_CLAIM. */
   claims: Record<string, unknown>;
+  /** The ID token as received, kept sealed in the session for `id_token_hint` (never sent to a browser). */
+  idToken?: string | undefined;
+  /** The provider's session id (`sid`), which a back-channel logout token may name. */
+  sid?: string | undefined;
 }
 
 /** The checks a sign-in's answer must pass (kept server-side between start and callback). */
@@ -47,8 +52,13 @@ export interface OrganisationSignIn {
   ): Promise<{ url: string; checks: SignInChecks } | { kind: 'unavailable'; reason: string }>;
   /** Validates the callback (state, code, PKCE, nonce, the ID token) and reads the identity. */
   finish(callbackUrl: URL, checks: SignInChecks): Promise<SignInResult>;
-  /** Where the provider signs the person out too (RP-initiated logout), when it offers that. */
-  signOutUrl(postLogoutRedirectUri: string): Promise<string | undefined>;
+  /**
+   * Where the provider signs the person out too (OpenID Connect RP-Initiated Logout 1.0), when it
+   * offers that (`end_session_endpoint`); undefined when it does not.
+   */
+  signOutUrl(postLogoutRedirectUri: string, idTokenHint: string | undefined): Promise<string | undefined>;
+  /** Validates a back-channel logout token (OpenID Connect Back-Channel Logout 1.0 §2.6). */
+  verifyLogoutToken(token: string): Promise<LogoutVerdict>;
 }
 
 /** The roles the identity's claim gives on the existing connections, one per connection. */
