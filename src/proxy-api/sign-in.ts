@@ -15,7 +15,7 @@ export const PEOPLE_PATHS = {
   organisationCallback: '/auth/organisation/callback',
   /**
    * Where the provider sends the person after signing them out (RP-Initiated Logout 1.0
-   * `post_logout_redirect_uri`, registered at the provider): it redirects to `/login?signedOut=1`.
+   * `post_logout_redirect_uri`, registered at the provider): it redirects to `/login?signedOut=everywhere`.
    */
   organisationSignedOut: '/auth/organisation/signed-out',
   /** The provider's back-channel logout (Back-Channel Logout 1.0 `backchannel_logout_uri`). */
@@ -100,12 +100,12 @@ export interface SwitchConnectionRequest {
 }
 
 /**
- * How the sign-in page says a person's sign-out went (`/login?signedOut=…`): `1`, signed out of the
+ * How the sign-in page says a person's sign-out went (`/login?signedOut=…`): `everywhere`, signed out of the
  * provider too; `console`, of the console only (the provider offers no end-session endpoint, or
  * could not be reached), so the provider's session may still be open.
  */
 export const SIGNED_OUT_PARAM = 'signedOut';
-export const SIGNED_OUT_KINDS = ['1', 'console'] as const;
+export const SIGNED_OUT_KINDS = ['everywhere', 'console'] as const;
 export type SignedOutKind = (typeof SIGNED_OUT_KINDS)[number];
 
 /**

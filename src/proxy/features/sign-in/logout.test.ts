@@ -72,7 +72,7 @@ test('signing out sends the person to the provider with the ID token as hint, wh
   const action = /<form[^>]*action="([^"]+)"/.exec(page)?.[1] ?? '';
   const xsrf = /name="xsrf" value="([^"]+)"/.exec(page)?.[1] ?? '';
   const back = await browser.submit(new URL(action, proxy.url).href, { xsrf, logout: 'yes' });
-  expect(back.url).toBe(`${proxy.url}/login?signedOut=1`);
+  expect(back.url).toBe(`${proxy.url}/login?signedOut=everywhere`);
   // The provider's session ended too: signing in again shows its sign-in page, not a session.
   const again = await browser.navigate(`${proxy.url}/auth/organisation/start`);
   expect(new URL(again.url).pathname).toMatch(/^\/oidc\/interaction\//);

@@ -94,7 +94,7 @@ export function organisationRoutes(deps: OrganisationRouteDeps) {
       })
       // The post-logout redirect URI (RP-Initiated Logout 1.0 §3): one fixed path to register at the
       // provider, whatever the sign-in page's address becomes.
-      .get('/signed-out', (c) => c.redirect(`/login?${SIGNED_OUT_PARAM}=1`, 303))
+      .get('/signed-out', (c) => c.redirect(`/login?${SIGNED_OUT_PARAM}=everywhere`, 303))
       .post('/backchannel-logout', configured, (c) => backchannelLogout(deps, c, c.var.organisationSignIn))
       .all('*', noSuchEndpoint)
   );
