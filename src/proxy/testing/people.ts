@@ -53,8 +53,11 @@ export interface PeopleProxyOptions extends Partial<ProxyOptions> {
   seedPeople?: boolean;
   /** Extra ID-token claims per subject (a roles claim). */
   extraClaims?: (subject: string) => Record<string, unknown>;
-  /** Replaces the proxy's OpenID client (an issuer that is down). */
-  organisationOf?: (embedded: OrganisationSignIn) => OrganisationSignIn;
+  /**
+   * Replaces the proxy's OpenID client (an issuer that is down, a strict provider of the test's
+   * own, told the proxy's `origin` before its first request).
+   */
+  organisationOf?: (embedded: OrganisationSignIn, origin: string) => OrganisationSignIn;
 }
 
 export async function startPeopleProxy(options: PeopleProxyOptions): Promise<PeopleProxy> {
@@ -111,7 +114,7 @@ export async function startPeopleProxy(options: PeopleProxyOptions): Promise<Peo
         directory,
         webhooks,
         alerts: createAlertInbox(database.db),
-        organisation: organisationOf ? organisationOf(embedded) : embedded,
+        organisation: organisationOf ? organisationOf(embedded, origin) : embedded,
         people: noPeoplePolicy,
         allowedHosts: [address, 'localhost'],
         watchReads: createWatchReads(database.db),
@@ -162,7 +165,8 @@ export async function startPeopleProxy(options: PeopleProxyOptions): Promise<Peo
           landed: started.url,
         };
       const fields: Record<string, string> = who.includes('@') ? { email: who } : { account: who };
-      const done = await browser.submit(new URL(action, url).href, fields);
+      // The provider's own page: its form posts to the provider's origin, which may be another.
+      const done = await browser.submit(new URL(action, started.url).href, fields);
       return { browser, session: browser.cookie(new URL(url).host, sessionCookieName), landed: done.url };
     },
     async close() {
