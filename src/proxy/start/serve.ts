@@ -19,6 +19,8 @@ export interface Served {
   access: ProxyApp['access'];
   /** The embedded demo provider's issuer, when it runs. */
   embeddedIssuer: string | undefined;
+  /** Organisation sign-in's client, where configured (start-up checks it). */
+  organisation: OrganisationSignIn | undefined;
 }
 
 /** Listens, then builds the app; a port taken is said as a person can act on it. */
@@ -32,8 +34,14 @@ export async function serve(
   try {
     const server = await listen(
       (address, port) => {
-        const { app, embeddedIssuer, mounts } = buildApp(resources, watch, operations, address, port);
-        built.resolve({ access: app.access, embeddedIssuer });
+        const { app, embeddedIssuer, mounts, organisation } = buildApp(
+          resources,
+          watch,
+          operations,
+          address,
+          port,
+        );
+        built.resolve({ access: app.access, embeddedIssuer, organisation });
         return { ...app, mounts };
       },
       store,
@@ -107,5 +115,5 @@ function buildApp(
     watchReads: createWatchReads(resources.database.db),
   });
   const mounts: NodeMount[] = embedded ? [embedded.mount] : [];
-  return { app, embeddedIssuer: embedded?.issuer, mounts };
+  return { app, embeddedIssuer: embedded?.issuer, mounts, organisation };
 }

@@ -4,7 +4,7 @@
 // refuses, named as the console's own misconfiguration. A real oidc-provider on loopback
 // (testing/strict-provider.ts), the real proxy over HTTP (testing/people.ts).
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startPeopleProxy, type PeopleProxy } from '../../testing/people.ts';
+import { problemOf, startPeopleProxy, type PeopleProxy } from '../../testing/people.ts';
 import { startPostgresServer, type PostgresServer } from '../../testing/postgres-server.ts';
 import {
   startStrictProvider,
@@ -72,4 +72,123 @@ test('with client_secret_basic, a provider that url-decodes Basic credentials (R
   );
   const { landed } = await proxy.signIn(admin);
   expect(new URL(landed).pathname).toBe('/first-connection');
+});
+
+test('with client_secret_post, a client allowed only that method signs in with provider-console and a base64 secret', async () => {
+  const { proxy } = await against(
+    { clients: [{ clientId, clientSecret: secret, authMethod: 'client_secret_post' }], claims: verified },
+    { clientSecret: secret, authMethod: 'client_secret_post' },
+  );
+  const { landed } = await proxy.signIn(admin);
+  expect(new URL(landed).pathname).toBe('/first-connection');
+});
+
+test('with the method left unset, a provider that advertises only client_secret_post and compares Basic credentials as sent is signed in with', async () => {
+  const strictly = {
+    clients: [{ clientId, clientSecret: secret, authMethod: 'client_secret_post' as const }],
+    decodesBasic: false,
+    claims: verified,
+  };
+  const { proxy } = await against(strictly, { clientSecret: secret });
+  const { landed } = await proxy.signIn(admin);
+  expect(new URL(landed).pathname).toBe('/first-connection');
+});
+
+const events = (proxy: PeopleProxy) =>
+  proxy.logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+
+test('Basic asked for against a provider that does not url-decode it: the person reads that sign-in is not set up, and the log names the setting', async () => {
+  const { proxy } = await against(
+    {
+      clients: [{ clientId, clientSecret: secret, authMethod: 'client_secret_basic' }],
+      decodesBasic: false,
+      claims: verified,
+    },
+    { clientSecret: secret, authMethod: 'client_secret_basic' },
+  );
+  const { landed, session } = await proxy.signIn(admin);
+  expect(problemOf(landed)).toBe('signin_misconfigured');
+  expect(session).toBeUndefined();
+  expect(events(proxy)).toContainEqual(
+    expect.objectContaining({
+      level: 'error',
+      event: 'organisation_misconfigured',
+      setting: 'OIDC_CLIENT_SECRET',
+    }),
+  );
+});
+
+for (const invalidClient of [400, 401] as const)
+  test(`a wrong client secret answered with ${invalidClient === 400 ? '400 invalid_client' : '401 and a WWW-Authenticate challenge'}: "not set up correctly", not "provider down", and an error naming OIDC_CLIENT_SECRET`, async () => {
+    const { proxy } = await against(
+      {
+        clients: [{ clientId, clientSecret: secret, authMethod: 'client_secret_post' }],
+        invalidClient,
+        claims: verified,
+      },
+      { clientSecret: 'not-the-secret', authMethod: 'client_secret_post' },
+    );
+    const { landed, session } = await proxy.signIn(admin);
+    expect(problemOf(landed)).toBe('signin_misconfigured');
+    expect(session).toBeUndefined();
+    const error = events(proxy).find((line) => line.event === 'organisation_misconfigured');
+    expect(error).toMatchObject({
+      level: 'error',
+      setting: 'OIDC_CLIENT_SECRET',
+      // The provider's own answer, as it came: a 400, or a 401 with its challenge.
+      reason:
+        invalidClient === 400
+          ? 'provider_answered_400:invalid_client'
+          : 'provider_challenged_401:invalid_client',
+    });
+    expect(String(error?.msg)).toContain('OIDC_CLIENT_SECRET');
+    expect(proxy.logLines.join('\n')).not.toContain('not-the-secret');
+  });
+
+test('no email_verified from the provider: refused as unverified, saying so, and the log names the reason and OIDC_TRUST_EMAIL', async () => {
+  const { proxy } = await against(
+    { clients: [{ clientId, clientSecret: secret, authMethod: 'client_secret_post' }] },
+    { clientSecret: secret },
+  );
+  const { landed, session } = await proxy.signIn(admin);
+  expect(problemOf(landed)).toBe('email_unverified');
+  expect(session).toBeUndefined();
+  expect(events(proxy)).toContainEqual(
+    expect.objectContaining({
+      event: 'organisation_signin_refused',
+      problem: 'email_unverified',
+      reason: 'email_verified_absent',
+      setting: 'OIDC_TRUST_EMAIL',
+    }),
+  );
+});
+
+test('no email_verified, with OIDC_TRUST_EMAIL=true: the first admin in ADMIN_EMAILS reaches the first-connection screen', async () => {
+  const { proxy } = await against(
+    { clients: [{ clientId, clientSecret: secret, authMethod: 'client_secret_post' }] },
+    { clientSecret: secret },
+    { people: { ...noPeoplePolicy, adminEmails: new Set([admin]), trustEmail: true } },
+  );
+  const { landed } = await proxy.signIn(admin);
+  expect(new URL(landed).pathname).toBe('/first-connection');
+});
+
+test('start-up’s check tells a client the provider accepts from one it refuses, and which method it uses', async () => {
+  const strict = await startStrictProvider({
+    clients: [{ clientId, clientSecret: secret, authMethod: 'client_secret_post' }],
+    invalidClient: 401,
+  });
+  open.push(strict);
+  strict.register('http://127.0.0.1:9');
+  const check = (clientSecret: string, authMethod?: 'client_secret_basic') =>
+    createOidcClient({ issuerUrl: strict.issuer, clientId, clientSecret, authMethod }).check?.(
+      'http://127.0.0.1:9/auth/organisation/callback',
+    );
+  expect(await check(secret)).toEqual({ kind: 'ok', authMethod: 'client_secret_post', clientChecked: true });
+  expect(await check('wrong')).toMatchObject({ kind: 'misconfigured', setting: 'OIDC_CLIENT_SECRET' });
+  expect(await check(secret, 'client_secret_basic')).toMatchObject({
+    kind: 'misconfigured',
+    setting: 'OIDC_CLIENT_AUTH_METHOD',
+    reason: 'method_not_advertised',
+  });
 });
