@@ -50,8 +50,10 @@ export function applyCsrf(app: Hono<ProxyEnv>, publicOrigin: string | undefined)
   const csrf = csrfGuard(publicOrigin);
   // Organisation sign-in's two steps are top-level navigations, which cannot carry the console's
   // header; the sign-in's own checks (state, PKCE, nonce, its SameSite=Lax cookie) protect them.
+  // The provider fetches the console's public JWKS (issue 45 item 3) as any server would.
   app.use('/auth/*', (c, next) =>
-    /^\/auth\/organisation\/(start|callback)$/.test(new URL(c.req.url).pathname) && c.req.method === 'GET'
+    /^\/auth\/(organisation\/(start|callback)|jwks\.json)$/.test(new URL(c.req.url).pathname) &&
+    c.req.method === 'GET'
       ? next()
       : csrf(c, next),
   );

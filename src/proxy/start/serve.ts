@@ -75,7 +75,10 @@ function buildApp(
   const hosts = allowedHostsFor(config, address);
   const embedded = config.people.embeddedOidc ? embeddedOidc(hosts, port, config.publicOrigin) : undefined;
   const organisation: OrganisationSignIn | undefined =
-    embedded?.organisation ?? (config.people.oidc ? createOidcClient(config.people.oidc) : undefined);
+    embedded?.organisation ??
+    (config.people.oidc
+      ? createOidcClient({ ...config.people.oidc, signingKey: () => resources.signingKeys.privateKey() })
+      : undefined);
   const upstreams = config.environments.filter((environment) => environment.id !== 'demo');
   const transports = Object.fromEntries(
     upstreams.map((environment) => [environment.id, resources.pool.transport]),
@@ -107,6 +110,7 @@ function buildApp(
     directory: resources.directory,
     alerts: createAlertInbox(resources.database.db),
     organisation,
+    ...(config.people.oidc && { signingKeys: resources.signingKeys }),
     people: config.people.policy,
     clientCredentialsLogin: config.people.clientCredentialsLogin,
     webhooks: resources.webhooks,

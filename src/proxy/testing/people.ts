@@ -14,6 +14,7 @@ import { createWebhookStore, type WebhookStore } from '../features/connections/w
 import { demoPeople, seedDemo } from '../features/demo/people.ts';
 import { createEmbeddedProvider, embeddedPrefix } from '../features/demo/embedded-provider.ts';
 import { createOidcClient } from '../features/sign-in/oidc-client.ts';
+import { createSigningKeys, type SigningKeys } from '../features/sign-in/signing-key.ts';
 import { createLogger } from '../core/log/logger.ts';
 import type { Directory } from '../features/people/directory.ts';
 import { noPeoplePolicy } from '../features/people/policy.ts';
@@ -57,7 +58,11 @@ export interface PeopleProxyOptions extends Partial<ProxyOptions> {
    * Replaces the proxy's OpenID client (an issuer that is down, a strict provider of the test's
    * own, told the proxy's `origin` before its first request).
    */
-  organisationOf?: (embedded: OrganisationSignIn, origin: string) => OrganisationSignIn;
+  organisationOf?: (
+    embedded: OrganisationSignIn,
+    origin: string,
+    signingKeys: SigningKeys,
+  ) => OrganisationSignIn;
 }
 
 export async function startPeopleProxy(options: PeopleProxyOptions): Promise<PeopleProxy> {
@@ -74,6 +79,7 @@ export async function startPeopleProxy(options: PeopleProxyOptions): Promise<Peo
   const dataBox = createSecretBox(dataKey ?? randomBytes(32));
   const directory = createSqlDirectory(database.db, dataBox);
   const webhooks = createWebhookStore(database.db, dataBox);
+  const signingKeys = createSigningKeys(database.db, dataBox);
   const logLines: string[] = [];
   const seen: string[] = [];
   const logger = createLogger({ write: (line: string) => void logLines.push(line) });
@@ -114,7 +120,8 @@ export async function startPeopleProxy(options: PeopleProxyOptions): Promise<Peo
         directory,
         webhooks,
         alerts: createAlertInbox(database.db),
-        organisation: organisationOf ? organisationOf(embedded, origin) : embedded,
+        organisation: organisationOf ? organisationOf(embedded, origin, signingKeys) : embedded,
+        signingKeys,
         people: noPeoplePolicy,
         allowedHosts: [address, 'localhost'],
         watchReads: createWatchReads(database.db),

@@ -159,6 +159,12 @@ export async function startStrictProvider(options: StrictProviderOptions): Promi
         clients: options.clients.map((client) => clientMetadataOf(client, redirects, postLogouts)),
         clientAuthMethods: authMethods,
         features: { ...configuration.features, ...options.features },
+        // oidc-provider refuses to fetch from special-use addresses (SSRF); the console it fetches
+        // a JWKS or sends a logout token to is on loopback here, as the provider itself is.
+        fetch: (url, init) => {
+          const { dispatcher: _loopbackAllowed, ...rest } = init as RequestInit & { dispatcher?: unknown };
+          return globalThis.fetch(url, rest);
+        },
         findAccount: (_ctx, id) => {
           const account = accountOf(people, id);
           if (!account) return undefined;

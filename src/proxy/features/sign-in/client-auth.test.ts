@@ -48,9 +48,17 @@ async function against(
     databaseUrl: await server.createDatabase(`strict_${++databases}`),
     seedConnections: false,
     people: { ...noPeoplePolicy, adminEmails: new Set([admin]) },
-    organisationOf: (_embedded, origin) => {
+    organisationOf: (_embedded, origin, keys) => {
       strict.register(origin);
-      return createOidcClient({ issuerUrl: strict.issuer, clientId, timeoutSeconds: 5, ...client });
+      const jwtClient = provider.clients.find((each) => each.authMethod === 'private_key_jwt');
+      if (jwtClient) jwtClient.jwksUri = `${origin}/auth/jwks.json`;
+      return createOidcClient({
+        issuerUrl: strict.issuer,
+        clientId,
+        timeoutSeconds: 5,
+        signingKey: () => keys.privateKey(),
+        ...client,
+      });
     },
     ...proxyOptions,
   });
@@ -96,6 +104,22 @@ test('with the method left unset, a provider that advertises only client_secret_
 
 const events = (proxy: PeopleProxy) =>
   proxy.logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+
+test('with private_key_jwt, the console signs its assertion with its own sealed key, which the provider fetches from /auth/jwks.json', async () => {
+  const { proxy } = await against(
+    { clients: [{ clientId, authMethod: 'private_key_jwt' }], claims: verified },
+    { authMethod: 'private_key_jwt' },
+  );
+  const { landed } = await proxy.signIn(admin);
+  expect(new URL(landed).pathname).toBe('/first-connection');
+  const jwks = (await (await proxy.request('/auth/jwks.json')).json()) as { keys: Record<string, unknown>[] };
+  expect(jwks.keys).toEqual([expect.objectContaining({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' })]);
+  expect(jwks.keys[0]).not.toHaveProperty('d');
+  // Kept sealed in the database, never in clear.
+  const rows = await proxy.database.db.selectFrom('client_signing_key').selectAll().execute();
+  expect(rows).toHaveLength(1);
+  expect(rows[0]?.private_sealed).toMatch(/^v2\./);
+});
 
 test('Basic asked for against a provider that does not url-decode it: the person reads that sign-in is not set up, and the log names the setting', async () => {
   const { proxy } = await against(
