@@ -12,6 +12,7 @@ import {
   type StrictProviderOptions,
 } from '../../testing/strict-provider.ts';
 import { noPeoplePolicy } from '../people/index.ts';
+import { TestBrowser } from '../../testing/browser.ts';
 import { createOidcClient, type OidcClientOptions } from './oidc-client.ts';
 
 let server: PostgresServer;
@@ -215,4 +216,24 @@ test('start-up’s check tells a client the provider accepts from one it refuses
     setting: 'OIDC_CLIENT_AUTH_METHOD',
     reason: 'method_not_advertised',
   });
+});
+
+test('a provider that sends the person back refusing the redirect URI: "not set up correctly", and an error naming the redirect URI', async () => {
+  const { proxy, strict } = await against(
+    { clients: [{ clientId, clientSecret: secret, authMethod: 'client_secret_post' }], claims: verified },
+    { clientSecret: secret },
+  );
+  const browser = new TestBrowser();
+  await browser.navigate(`${proxy.url}/auth/organisation/start`);
+  const authorize = new URL(browser.visited.find((url) => url.includes('/oidc/auth?')) ?? '');
+  // What such a provider sends back (RFC 6749 §4.1.2.1), with this sign-in's own state.
+  const back = new URL(`${proxy.url}/auth/organisation/callback`);
+  back.searchParams.set('error', 'invalid_request');
+  back.searchParams.set('error_description', 'The redirect_uri is not registered for this client');
+  back.searchParams.set('state', authorize.searchParams.get('state') ?? '');
+  back.searchParams.set('iss', strict.issuer);
+  expect(problemOf((await browser.navigate(back.href)).url)).toBe('signin_misconfigured');
+  expect(events(proxy)).toContainEqual(
+    expect.objectContaining({ level: 'error', event: 'organisation_misconfigured', setting: 'redirect_uri' }),
+  );
 });
