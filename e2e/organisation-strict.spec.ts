@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { startStrictProvider, type StrictProvider } from '../src/proxy/testing/strict-provider.ts';
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { freePort, startProxy, type OwnProxy } from './own-proxy.ts';
 
@@ -13,22 +14,37 @@ const secret = 'k+9/Vq2Z+dA/x7w==';
 const admin = 'it.admin@clinic.test';
 const unconfirmed = 'unconfirmed@clinic.test';
 
-let strict: StrictProvider;
+let provider: ChildProcess | undefined;
 let proxy: OwnProxy;
 
-test.beforeAll(async () => {
-  strict = await startStrictProvider({
-    clients: [{ clientId: 'provider-console', clientSecret: secret, authMethod: 'client_secret_post' }],
-    decodesBasic: false,
-    claims: ({ subject, email, name }) =>
-      email === unconfirmed
-        ? { sub: subject, email, name }
-        : { sub: subject, email, email_verified: true, name },
+/** scripts/strict-provider.ts with these options, until it says its issuer. */
+function startStrictProvider(options: object): Promise<string> {
+  const script = path.resolve(import.meta.dirname, '../scripts/strict-provider.ts');
+  const child = spawn(process.execPath, [script, JSON.stringify(options)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  provider = child;
+  return new Promise((resolve, reject) => {
+    let heard = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      heard += chunk.toString();
+      const issuer = /^issuer (\S+)$/m.exec(heard)?.[1];
+      if (issuer) resolve(issuer);
+    });
+    child.once('exit', () => reject(new Error('the strict provider exited')));
+  });
+}
+
+test.beforeAll(async () => {
   const port = await freePort();
-  strict.register(`http://127.0.0.1:${port}`);
+  const issuer = await startStrictProvider({
+    clients: [{ clientId: 'provider-console', clientSecret: secret, authMethod: 'client_secret_post' }],
+    origins: [`http://127.0.0.1:${port}`],
+    decodesBasic: false,
+    unverified: [unconfirmed],
+  });
   proxy = await startProxy(port, {
-    OIDC_ISSUER_URL: strict.issuer,
+    OIDC_ISSUER_URL: issuer,
     OIDC_CLIENT_ID: 'provider-console',
     OIDC_CLIENT_SECRET: secret,
     ADMIN_EMAILS: `${admin},${unconfirmed}`,
@@ -37,7 +53,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await proxy?.stop();
-  await strict?.close();
+  provider?.kill('SIGTERM');
 });
 
 /** "Sign in with your organisation", then the address typed at the provider's page. */
