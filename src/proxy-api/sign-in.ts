@@ -45,6 +45,10 @@ export const SIGN_IN_PROBLEMS = [
   'no_connection',
   /** The e-mail belongs to a person already bound to another account of the provider. */
   'account_mismatch',
+  /** The provider did not say the e-mail is verified (and OIDC_TRUST_EMAIL is off): IT can change that. */
+  'email_unverified',
+  /** The provider refused the console's own client or redirect URI: IT must fix the settings. */
+  'signin_misconfigured',
 ] as const;
 export type SignInProblem = (typeof SIGN_IN_PROBLEMS)[number];
 

@@ -51,12 +51,13 @@ export function applyCsrf(app: Hono<ProxyEnv>, publicOrigin: string | undefined)
   const csrf = csrfGuard(publicOrigin);
   // Organisation sign-in's two steps and the provider's post-logout redirect are top-level
   // navigations, which cannot carry the console's header; the sign-in's own checks (state, PKCE,
-  // nonce, its SameSite=Lax cookie) protect them, and the redirect changes nothing. The provider's
-  // back-channel logout is a server-to-server POST: its signed, single-use token protects it.
+  // nonce, its SameSite=Lax cookie) protect them, and the redirect changes nothing. The provider
+  // fetches the console's public JWKS (issue 45 item 3) as any server would. Its back-channel
+  // logout is a server-to-server POST: its signed, single-use token protects it.
   app.use('/auth/*', (c, next) => {
     const path = new URL(c.req.url).pathname;
     const navigation =
-      /^\/auth\/organisation\/(start|callback|signed-out)$/.test(path) && c.req.method === 'GET';
+      /^\/auth\/(organisation\/(start|callback|signed-out)|jwks\.json)$/.test(path) && c.req.method === 'GET';
     const backchannel = path === PEOPLE_PATHS.organisationBackchannelLogout && c.req.method === 'POST';
     return navigation || backchannel ? next() : csrf(c, next);
   });

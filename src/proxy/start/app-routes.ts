@@ -15,6 +15,7 @@ import { simulatorControlRoutes } from '../features/demo/simulator-control.ts';
 import { healthRoutes } from '../features/operations/health.ts';
 import { peopleRoutes } from '../features/people/routes.ts';
 import { organisationRoutes } from '../features/sign-in/organisation-routes.ts';
+import { jwksRoutes } from '../features/sign-in/jwks-routes.ts';
 import { authRoutes } from '../features/sign-in/routes.ts';
 import { siteRoutes } from '../features/site/routes.ts';
 import { createCentresAnswers } from '../features/watch/centres-answer.ts';
@@ -49,6 +50,7 @@ export function mountPeople(app: App, options: ProxyOptions, s: AppServices): vo
         : jsonBodies(c, next),
     );
   app.route('/auth/organisation', organisationRoutes({ ...signIn, ...organisation }));
+  if (options.signingKeys) app.route('/auth/jwks.json', jwksRoutes(options.signingKeys));
   app.route(
     '/auth',
     authRoutes({

@@ -15,6 +15,7 @@ import { createWebhookStore, type WebhookStore } from '../features/connections/w
 import { demoPeople, seedDemo } from '../features/demo/people.ts';
 import { createEmbeddedProvider, embeddedPrefix } from '../features/demo/embedded-provider.ts';
 import { createOidcClient } from '../features/sign-in/oidc-client.ts';
+import { createSigningKeys, type SigningKeys } from '../features/sign-in/signing-key.ts';
 import { createLogger } from '../core/log/logger.ts';
 import type { Directory } from '../features/people/directory.ts';
 import { noPeoplePolicy } from '../features/people/policy.ts';
@@ -57,8 +58,15 @@ export interface PeopleProxyOptions extends Partial<ProxyOptions> {
   seedPeople?: boolean;
   /** Extra ID-token claims per subject (a roles claim). */
   extraClaims?: (subject: string) => Record<string, unknown>;
-  /** Replaces the proxy's OpenID client (an issuer that is down). */
-  organisationOf?: (embedded: OrganisationSignIn) => OrganisationSignIn;
+  /**
+   * Replaces the proxy's OpenID client (an issuer that is down, a strict provider of the test's
+   * own, told the proxy's `origin` before its first request).
+   */
+  organisationOf?: (
+    embedded: OrganisationSignIn,
+    origin: string,
+    signingKeys: SigningKeys,
+  ) => OrganisationSignIn;
   /** Whether the provider offers RP-initiated logout (default true). */
   endSession?: boolean;
 }
@@ -78,6 +86,7 @@ export async function startPeopleProxy(options: PeopleProxyOptions): Promise<Peo
   const dataBox = createSecretBox(dataKey ?? randomBytes(32));
   const directory = createSqlDirectory(database.db, dataBox);
   const webhooks = createWebhookStore(database.db, dataBox);
+  const signingKeys = createSigningKeys(database.db, dataBox);
   const logLines: string[] = [];
   const seen: string[] = [];
   const logger = createLogger({ write: (line: string) => void logLines.push(line) });
@@ -122,7 +131,8 @@ export async function startPeopleProxy(options: PeopleProxyOptions): Promise<Peo
         directory,
         webhooks,
         alerts: createAlertInbox(database.db),
-        organisation: organisationOf ? organisationOf(embedded) : embedded,
+        organisation: organisationOf ? organisationOf(embedded, origin, signingKeys) : embedded,
+        signingKeys,
         people: noPeoplePolicy,
         allowedHosts: [address, 'localhost'],
         watchReads: createWatchReads(database.db),
@@ -174,7 +184,8 @@ export async function startPeopleProxy(options: PeopleProxyOptions): Promise<Peo
           landed: started.url,
         };
       const fields: Record<string, string> = who.includes('@') ? { email: who } : { account: who };
-      const done = await browser.submit(new URL(action, url).href, fields);
+      // The provider's own page: its form posts to the provider's origin, which may be another.
+      const done = await browser.submit(new URL(action, started.url).href, fields);
       return { browser, session: browser.cookie(new URL(url).host, sessionCookieName), landed: done.url };
     },
     async close() {

@@ -31,6 +31,14 @@ export interface EmbeddedProviderOptions {
   allowedHosts: readonly string[];
   /** Extra claims per subject (tests: a roles claim). */
   extraClaims?: (subject: string) => Record<string, unknown>;
+  /**
+   * Tests only (src/proxy/testing/strict-provider.ts): the configuration made stricter, as real
+   * providers are, and the provider's Koa app given middleware of its own before it serves.
+   */
+  adjust?: {
+    configuration?: (configuration: Configuration) => Configuration;
+    provider?: (provider: Provider) => void;
+  };
 }
 
 export const embeddedPrefix = '/oidc';
@@ -220,7 +228,12 @@ function handlerFor(provider: Provider, options: EmbeddedProviderOptions, formTa
 async function startProvider(options: EmbeddedProviderOptions) {
   const { default: Provider } = await import('oidc-provider');
   const formTargets = [...new Set(options.client.redirectUris.map((uri) => new URL(uri).origin))];
-  const provider = new Provider(options.issuer, configurationFor(options, formTargets));
+  const configuration = configurationFor(options, formTargets);
+  const provider = new Provider(
+    options.issuer,
+    options.adjust?.configuration?.(configuration) ?? configuration,
+  );
+  options.adjust?.provider?.(provider);
   return { provider, handle: handlerFor(provider, options, formTargets) };
 }
 

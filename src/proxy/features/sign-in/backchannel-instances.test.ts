@@ -76,6 +76,8 @@ test('a logout token sent to one instance ends the person’s sessions on both w
   const { issuer, secret, handle } = await startIdp(origins);
   const shared = {
     DEMO: 'true',
+    // The demo's connections, beside a provider that is not the demo's (issue 45 item 6).
+    DEMO_CONNECTIONS: 'true',
     DATABASE_URL: await postgres.createDatabase('backchannel_instances'),
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     SESSION_ENCRYPTION_KEY: randomBytes(32).toString('base64'),

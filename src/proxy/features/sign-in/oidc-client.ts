@@ -1,50 +1,39 @@
 // The proxy as an OpenID Connect relying party (docs/decisions/0023), with openid-client: a
-// confidential client (client_secret_basic), the authorization code flow with PKCE (S256), state and
-// nonce checked, the ID token validated (issuer, audience, expiry, nonce, and its signature against
-// the provider's keys: `enableNonRepudiationChecks`), RP-initiated logout. The provider is found by
-// discovery, lazily and again every hour, so that a provider down at start stops nothing: a
-// sign-in meanwhile gets a clear page with Retry. The tokens it receives are read and dropped.
+// confidential client (its token endpoint auth method chosen in client-auth-method.ts), the
+// authorization code flow with PKCE (S256), state and nonce checked, the ID token validated (issuer,
+// audience, expiry, nonce, and its signature against the provider's keys:
+// `enableNonRepudiationChecks`), RP-initiated logout. The provider is found by discovery, lazily and
+// again every hour, so that a provider down at start stops nothing: a sign-in meanwhile gets a clear
+// page with Retry. The tokens it receives are read and dropped.
 import * as oidc from 'openid-client';
-import type { Identity, OrganisationSignIn, SignInChecks, SignInResult } from './organisation.ts';
+import type {
+  Identity,
+  OrganisationSignIn,
+  SignInChecks,
+  SignInResult,
+  StartupCheck,
+} from './organisation.ts';
 import { isLoopbackHost } from '../../core/http/loopback.ts';
-import { errorFacts } from '../../core/log/error-codes.ts';
 import { logoutTokenVerifier, type LogoutVerdict } from './logout-token.ts';
+import { chooseAuthMethod, clientAuthOf, type ClientAuthMethod } from './client-auth-method.ts';
+import { isUnavailable, misconfigurationOf, reasonOf } from './oidc-errors.ts';
 
 export interface OidcClientOptions {
   issuerUrl: string;
   clientId: string;
-  clientSecret: string;
+  /** OIDC_CLIENT_SECRET (absent only with private_key_jwt). */
+  clientSecret?: string | undefined;
+  /** OIDC_CLIENT_AUTH_METHOD; unset, chosen from discovery (client-auth-method.ts). */
+  authMethod?: ClientAuthMethod | undefined;
+  /** The proxy's own key for private_key_jwt (signing-key.ts). */
+  signingKey?: (() => Promise<oidc.PrivateKey>) | undefined;
   /** Scopes asked for (default `openid profile email`). */
-  scopes?: string;
+  scopes?: string | undefined;
   /** Seconds each call to the provider may take (default 5). */
   timeoutSeconds?: number;
   /** How long a discovery is trusted (default an hour). */
   rediscoverMs?: number;
   now?: () => number;
-}
-
-const identifier = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
-/** A code the provider or the library gave, when it is a plain identifier (never free text). */
-const codeOf = (value: unknown) => (typeof value === 'string' && identifier.test(value) ? value : 'other');
-
-/**
- * Why a call to the provider failed, as codes only (docs/decisions/0020: a log line never quotes a
- * message, which may carry what a peer sent): never a token, a secret or the provider's text.
- */
-function reasonOf(error: unknown): string {
-  if (error instanceof oidc.ResponseBodyError)
-    return `provider_answered_${error.status}:${codeOf(error.error)}`;
-  if (error instanceof oidc.AuthorizationResponseError) return `provider_refused:${codeOf(error.error)}`;
-  if (error instanceof oidc.ClientError) return `invalid_answer:${codeOf(error.code)}`;
-  return errorFacts(error).code ?? errorFacts(error).errorClass;
-}
-
-/** The provider could not be reached, or broke down (a 5xx, a timeout, an answer not understood). */
-function isUnavailable(error: unknown): boolean {
-  if (error instanceof oidc.ResponseBodyError) return error.status >= 500;
-  if (error instanceof oidc.ClientError)
-    return error.code === 'OAUTH_RESPONSE_IS_NOT_CONFORM' || error.code === 'OAUTH_RESPONSE_IS_NOT_JSON';
-  return !(error instanceof oidc.AuthorizationResponseError);
 }
 
 const stringClaim = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
@@ -68,14 +57,14 @@ export class OidcClient implements OrganisationSignIn {
   #configuration(): Promise<oidc.Configuration> {
     const discovered = this.#discovered;
     if (discovered && this.#now() - discovered.at < this.#rediscoverMs) return discovered.config;
-    const { issuerUrl, clientId, clientSecret, timeoutSeconds } = this.#options;
+    const { issuerUrl, clientId, clientSecret, authMethod, signingKey, timeoutSeconds } = this.#options;
     // Plain http only for a provider on this machine (the embedded demo provider, tests).
     const insecure = new URL(issuerUrl).protocol === 'http:' && isLoopbackHost(new URL(issuerUrl).hostname);
     const config = oidc.discovery(
       new URL(issuerUrl),
       clientId,
       undefined,
-      oidc.ClientSecretBasic(clientSecret),
+      clientAuthOf({ authMethod, clientSecret, signingKey }),
       {
         timeout: timeoutSeconds ?? 5,
         execute: [oidc.enableNonRepudiationChecks, ...(insecure ? [oidc.allowInsecureRequests] : [])],
@@ -142,6 +131,8 @@ export class OidcClient implements OrganisationSignIn {
         identity: { ...identity, idToken: tokens.id_token, sid: stringClaim(idToken.sid) },
       };
     } catch (error) {
+      const setting = misconfigurationOf(error);
+      if (setting) return { kind: 'misconfigured', setting, reason: reasonOf(error) };
       if (isUnavailable(error)) return { kind: 'unavailable', reason: reasonOf(error) };
       return {
         kind: 'refused',
@@ -149,6 +140,44 @@ export class OidcClient implements OrganisationSignIn {
         reason: reasonOf(error),
       };
     }
+  }
+
+  /**
+   * Start-up's check (issue 45 item 5): discovery, the auth method against what the provider
+   * advertises, and the client itself where the provider allows it: a token request with a code
+   * that cannot exist answers `invalid_grant` to a client it accepts, and `invalid_client` (or a
+   * 401) to one it does not. Nothing is signed in and no code is spent.
+   */
+  async check(redirectUri: string): Promise<StartupCheck> {
+    let config: oidc.Configuration;
+    try {
+      config = await this.#configuration();
+    } catch (error) {
+      return { kind: 'unavailable', reason: reasonOf(error) };
+    }
+    const { authMethod, signingKey } = this.#options;
+    const advertised = config.serverMetadata().token_endpoint_auth_methods_supported;
+    const method = chooseAuthMethod(authMethod, advertised, signingKey !== undefined);
+    if (advertised && !advertised.includes(method))
+      return {
+        kind: 'misconfigured',
+        setting: 'OIDC_CLIENT_AUTH_METHOD',
+        reason: 'method_not_advertised',
+        authMethod: method,
+      };
+    try {
+      await oidc.genericGrantRequest(config, 'authorization_code', {
+        code: oidc.randomState(),
+        redirect_uri: redirectUri,
+        code_verifier: oidc.randomPKCECodeVerifier(),
+      });
+    } catch (error) {
+      const setting = misconfigurationOf(error);
+      if (setting) return { kind: 'misconfigured', setting, reason: reasonOf(error), authMethod: method };
+      const accepted = error instanceof oidc.ResponseBodyError && error.error === 'invalid_grant';
+      return { kind: 'ok', authMethod: method, clientChecked: accepted };
+    }
+    return { kind: 'ok', authMethod: method, clientChecked: false };
   }
 
   async signOutUrl(postLogoutRedirectUri: string, idTokenHint: string | undefined) {

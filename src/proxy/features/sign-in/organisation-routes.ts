@@ -13,7 +13,7 @@ import { noSuchEndpoint } from '../people/index.ts';
 import { recordOrganisationSignIn } from './audit-entries.ts';
 import { backchannelLogout } from './backchannel-logout.ts';
 import type { PeoplePolicy } from '../people/index.ts';
-import { knownPerson, type Identity, type OrganisationSignIn } from './organisation.ts';
+import { knownPerson, type Identity, type Misconfigured, type OrganisationSignIn } from './organisation.ts';
 import {
   beginTransaction,
   clearTransaction,
@@ -80,6 +80,10 @@ export function organisationRoutes(deps: OrganisationRouteDeps) {
         const callbackUrl = new URL(`${transaction.redirectUri}${search}`);
         const result = await c.var.organisationSignIn.finish(callbackUrl, transaction);
         if (result.kind === 'ok') return admitted(deps, c, result.identity, transaction.returnTo);
+        if (result.kind === 'misconfigured') {
+          logMisconfigured(deps, c.get('requestId'), result);
+          return refused(deps, c, 'signin_misconfigured', undefined);
+        }
         const problem = result.kind === 'unavailable' ? 'organisation_unavailable' : result.problem;
         log.warn(
           {
@@ -97,6 +101,27 @@ export function organisationRoutes(deps: OrganisationRouteDeps) {
       .get('/signed-out', (c) => c.redirect(`/login?${SIGNED_OUT_PARAM}=everywhere`, 303))
       .post('/backchannel-logout', configured, (c) => backchannelLogout(deps, c, c.var.organisationSignIn))
       .all('*', noSuchEndpoint)
+  );
+}
+
+/**
+ * Issue 45 item 5: the provider refused the console's own client or redirect URI. Not the person's
+ * doing and not an outage: an error for IT, naming the setting to check.
+ */
+export function logMisconfigured(
+  deps: Pick<OrganisationRouteDeps, 'log'>,
+  requestId: string | undefined,
+  result: Misconfigured,
+): void {
+  const check =
+    result.setting === 'redirect_uri'
+      ? 'the redirect URI registered at the provider (…/auth/organisation/callback)'
+      : result.setting === 'OIDC_CLIENT_SECRET'
+        ? 'OIDC_CLIENT_SECRET (and OIDC_CLIENT_ID, OIDC_CLIENT_AUTH_METHOD)'
+        : result.setting;
+  deps.log.error(
+    { event: 'organisation_misconfigured', requestId, setting: result.setting, reason: result.reason },
+    `the identity provider refused the console's own client: check ${check}`,
   );
 }
 
@@ -121,7 +146,14 @@ async function admitted(
   const known = await knownPerson(c.var.directory, deps.access, deps.people, identity, deps.now());
   if (known.kind === 'refused') {
     deps.log.info(
-      { event: 'organisation_signin_refused', requestId: c.get('requestId'), problem: known.problem },
+      {
+        event: 'organisation_signin_refused',
+        requestId: c.get('requestId'),
+        problem: known.problem,
+        ...(known.reason && { reason: known.reason }),
+        // The one setting that changes this answer (issue 45 item 4).
+        ...(known.problem === 'email_unverified' && { setting: 'OIDC_TRUST_EMAIL' }),
+      },
       'organisation sign-in refused',
     );
     const who = { subject: identity.subject, name: identity.name ?? null, email: identity.email ?? '' };
