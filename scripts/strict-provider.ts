@@ -13,6 +13,10 @@ interface Options {
   invalidClient?: 400 | 401;
   /** Addresses signed in without `email_verified`; everyone else gets `email_verified: true`. */
   unverified?: string[];
+  /** A `roles` claim everyone gets (for OIDC_ROLES_CLAIM). */
+  roles?: string[];
+  backchannelLogout?: boolean;
+  endSessionRequiresHint?: boolean;
 }
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Options;
@@ -21,10 +25,17 @@ const strict = await startStrictProvider({
   clients: options.clients,
   ...(options.decodesBasic === undefined ? {} : { decodesBasic: options.decodesBasic }),
   ...(options.invalidClient === undefined ? {} : { invalidClient: options.invalidClient }),
-  claims: ({ subject, email, name }) =>
-    unverified.has(email)
-      ? { sub: subject, email, name }
-      : { sub: subject, email, email_verified: true, name },
+  ...(options.backchannelLogout === undefined ? {} : { backchannelLogout: options.backchannelLogout }),
+  ...(options.endSessionRequiresHint === undefined
+    ? {}
+    : { endSessionRequiresHint: options.endSessionRequiresHint }),
+  claims: ({ subject, email, name }) => ({
+    sub: subject,
+    email,
+    ...(unverified.has(email) ? {} : { email_verified: true }),
+    name,
+    ...(options.roles ? { roles: options.roles } : {}),
+  }),
 });
 for (const origin of options.origins) strict.register(origin);
 process.stdout.write(`issuer ${strict.issuer}\n`);

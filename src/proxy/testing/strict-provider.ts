@@ -14,6 +14,7 @@ import type { ClientMetadata, Configuration } from 'oidc-provider';
 
 /** What the two middlewares below read and change of the provider's Koa context. */
 type Koa = Parameters<Parameters<Provider['use']>[0]>[0];
+import { PEOPLE_PATHS } from '../../proxy-api/sign-in.ts';
 import { createEmbeddedProvider, embeddedPrefix } from '../features/demo/embedded-provider.ts';
 import { demoPeople, type DemoPerson } from '../features/demo/people.ts';
 
@@ -29,7 +30,7 @@ export interface StrictClient {
   jwksUri?: string;
   /** Default: every origin given to `register`, its /auth/organisation/callback. */
   redirectUris?: string[];
-  /** Default: every origin given to `register`, its /login. */
+  /** Default: every origin given to `register`, its /auth/organisation/signed-out. */
   postLogoutRedirectUris?: string[];
   /** Further client metadata (backchannel_logout_uri, …). */
   metadata?: Partial<ClientMetadata>;
@@ -54,6 +55,16 @@ export interface StrictProviderOptions {
   features?: Configuration['features'];
   /** Loopback port (default any free one). */
   port?: number;
+  /**
+   * Back-Channel Logout 1.0 on: every client gets the first registered origin's
+   * /auth/organisation/backchannel-logout, with `sid` required.
+   */
+  backchannelLogout?: boolean;
+  /**
+   * RP-Initiated Logout 1.0 with `id_token_hint` required, as strict providers have it: the
+   * end-session endpoint refuses a request without one (400) and signs out at once with a valid one.
+   */
+  endSessionRequiresHint?: boolean;
 }
 
 export interface StrictProvider {
@@ -107,8 +118,20 @@ function answerRefusedClient(ctx: Koa, issuer: string, status: 400 | 401): void 
     ctx.set('www-authenticate', `Basic realm="${issuer}", error="invalid_client"`);
 }
 
-function clientMetadataOf(client: StrictClient, redirects: string[], postLogouts: string[]): ClientMetadata {
+function clientMetadataOf(
+  client: StrictClient,
+  redirects: string[],
+  postLogouts: string[],
+  backchannel: boolean,
+): ClientMetadata {
+  const origin = redirects[0] === undefined ? undefined : new URL(redirects[0]).origin;
   return {
+    ...(backchannel && origin
+      ? {
+          backchannel_logout_uri: `${origin}${PEOPLE_PATHS.organisationBackchannelLogout}`,
+          backchannel_logout_session_required: true,
+        }
+      : {}),
     client_id: client.clientId,
     ...(client.clientSecret === undefined ? {} : { client_secret: client.clientSecret }),
     redirect_uris: client.redirectUris ?? redirects,
@@ -156,9 +179,15 @@ export async function startStrictProvider(options: StrictProviderOptions): Promi
     adjust: {
       configuration: (configuration) => ({
         ...configuration,
-        clients: options.clients.map((client) => clientMetadataOf(client, redirects, postLogouts)),
+        clients: options.clients.map((client) =>
+          clientMetadataOf(client, redirects, postLogouts, options.backchannelLogout === true),
+        ),
         clientAuthMethods: authMethods,
-        features: { ...configuration.features, ...options.features },
+        features: {
+          ...configuration.features,
+          backchannelLogout: { enabled: options.backchannelLogout === true },
+          ...options.features,
+        } as Configuration['features'],
         // oidc-provider refuses to fetch from special-use addresses (SSRF); the console it fetches
         // a JWKS or sends a logout token to is on loopback here, as the provider itself is.
         fetch: (url, init) => {
@@ -174,6 +203,11 @@ export async function startStrictProvider(options: StrictProviderOptions): Promi
       }),
       provider: (provider) => {
         provider.use(async (ctx, next) => {
+          if (options.endSessionRequiresHint && ctx.path === '/session/end' && !ctx.query.id_token_hint) {
+            ctx.status = 400;
+            ctx.body = { error: 'invalid_request', error_description: 'id_token_hint is required' };
+            return;
+          }
           if (options.decodesBasic === false && ctx.path.endsWith('/token')) undecoded(ctx);
           await next();
           if (options.invalidClient) answerRefusedClient(ctx, issuer, options.invalidClient);
@@ -187,7 +221,7 @@ export async function startStrictProvider(options: StrictProviderOptions): Promi
     register(origin) {
       if (built) throw new Error('register every origin before the provider’s first request');
       redirects.push(`${origin}/auth/organisation/callback`);
-      postLogouts.push(`${origin}/login`);
+      postLogouts.push(`${origin}${PEOPLE_PATHS.organisationSignedOut}`);
     },
     provider: () => providerReady.promise,
     close: () =>
