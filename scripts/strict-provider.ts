@@ -17,6 +17,8 @@ interface Options {
   roles?: string[];
   backchannelLogout?: boolean;
   endSessionRequiresHint?: boolean;
+  /** false: no `end_session_endpoint` (RP-initiated logout off). */
+  endSession?: boolean;
 }
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Options;
@@ -29,6 +31,7 @@ const strict = await startStrictProvider({
   ...(options.endSessionRequiresHint === undefined
     ? {}
     : { endSessionRequiresHint: options.endSessionRequiresHint }),
+  ...(options.endSession === false ? { features: { rpInitiatedLogout: { enabled: false } } } : {}),
   claims: ({ subject, email, name }) => ({
     sub: subject,
     email,
