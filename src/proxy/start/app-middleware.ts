@@ -55,7 +55,7 @@ export function applyCsrf(app: Hono<ProxyEnv>, publicOrigin: string | undefined)
   // fetches the console's public JWKS (issue 45 item 3) as any server would. Its back-channel
   // logout is a server-to-server POST: its signed, single-use token protects it.
   app.use('/auth/*', (c, next) => {
-    const path = new URL(c.req.url).pathname;
+    const path = c.req.path;
     const navigation =
       /^\/auth\/(organisation\/(start|callback|signed-out)|jwks\.json)$/.test(path) && c.req.method === 'GET';
     const backchannel = path === PEOPLE_PATHS.organisationBackchannelLogout && c.req.method === 'POST';

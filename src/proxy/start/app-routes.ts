@@ -45,9 +45,7 @@ export function mountPeople(app: App, options: ProxyOptions, s: AppServices): vo
   for (const group of ['/auth/*', '/people/*', '/connections/*', '/alerts/*'])
     app.use(group, limitBodies, (c, next) =>
       // Back-Channel Logout 1.0 §2.5: the provider posts a form, which its route reads itself.
-      new URL(c.req.url).pathname === PEOPLE_PATHS.organisationBackchannelLogout
-        ? next()
-        : jsonBodies(c, next),
+      c.req.path === PEOPLE_PATHS.organisationBackchannelLogout ? next() : jsonBodies(c, next),
     );
   app.route('/auth/organisation', organisationRoutes({ ...signIn, ...organisation }));
   if (options.signingKeys) app.route('/auth/jwks.json', jwksRoutes(options.signingKeys));
