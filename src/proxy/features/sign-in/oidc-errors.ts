@@ -41,10 +41,13 @@ export function isUnavailable(error: unknown): boolean {
   return !(error instanceof oidc.AuthorizationResponseError);
 }
 
-/** Client auth refused at the token endpoint: the method, or the id or the secret. */
+/**
+ * RFC 6749 §5.2: `invalid_client` is the client's authentication refused (its secret, most often);
+ * `unauthorized_client` a client the provider does not let use the authorization code flow.
+ */
 function tokenEndpointSetting(code: string | undefined): OidcSetting | undefined {
   if (code === 'invalid_client') return 'OIDC_CLIENT_SECRET';
-  if (code === 'unauthorized_client') return 'OIDC_CLIENT_AUTH_METHOD';
+  if (code === 'unauthorized_client') return 'OIDC_CLIENT_ID';
   return undefined;
 }
 

@@ -113,12 +113,13 @@ export function logMisconfigured(
   requestId: string | undefined,
   result: Misconfigured,
 ): void {
-  const check =
-    result.setting === 'redirect_uri'
-      ? 'the redirect URI registered at the provider (…/auth/organisation/callback)'
-      : result.setting === 'OIDC_CLIENT_SECRET'
-        ? 'OIDC_CLIENT_SECRET (and OIDC_CLIENT_ID, OIDC_CLIENT_AUTH_METHOD)'
-        : result.setting;
+  const check = {
+    OIDC_CLIENT_SECRET: 'OIDC_CLIENT_SECRET (and OIDC_CLIENT_ID, OIDC_CLIENT_AUTH_METHOD)',
+    OIDC_CLIENT_AUTH_METHOD:
+      "OIDC_CLIENT_AUTH_METHOD against the provider's token_endpoint_auth_methods_supported",
+    OIDC_CLIENT_ID: 'OIDC_CLIENT_ID, and that the client at the provider may use the authorization code flow',
+    redirect_uri: 'the redirect URI registered at the provider (<origin>/auth/organisation/callback)',
+  }[result.setting];
   deps.log.error(
     { event: 'organisation_misconfigured', requestId, setting: result.setting, reason: result.reason },
     `the identity provider refused the console's own client: check ${check}`,
