@@ -13,6 +13,13 @@ export const PEOPLE_PATHS = {
   /** A navigation (not a fetch): the proxy answers with a redirect to the organisation's provider. */
   organisationStart: '/auth/organisation/start',
   organisationCallback: '/auth/organisation/callback',
+  /**
+   * Where the provider sends the person after signing them out (RP-Initiated Logout 1.0
+   * `post_logout_redirect_uri`, registered at the provider): it redirects to `/login?signedOut=everywhere`.
+   */
+  organisationSignedOut: '/auth/organisation/signed-out',
+  /** The provider's back-channel logout (Back-Channel Logout 1.0 `backchannel_logout_uri`). */
+  organisationBackchannelLogout: '/auth/organisation/backchannel-logout',
   switchConnection: '/auth/connection',
   people: '/people',
   connections: '/connections',
@@ -38,6 +45,10 @@ export const SIGN_IN_PROBLEMS = [
   'no_connection',
   /** The e-mail belongs to a person already bound to another account of the provider. */
   'account_mismatch',
+  /** The provider did not say the e-mail is verified (and OIDC_TRUST_EMAIL is off): IT can change that. */
+  'email_unverified',
+  /** The provider refused the console's own client or redirect URI: IT must fix the settings. */
+  'signin_misconfigured',
 ] as const;
 export type SignInProblem = (typeof SIGN_IN_PROBLEMS)[number];
 
@@ -92,7 +103,19 @@ export interface SwitchConnectionRequest {
   connectionId: string;
 }
 
-/** `POST /auth/logout` for a person: where the organisation's provider signs them out too. */
+/**
+ * How the sign-in page says a person's sign-out went (`/login?signedOut=…`): `everywhere`, signed out of the
+ * provider too; `console`, of the console only (the provider offers no end-session endpoint, or
+ * could not be reached), so the provider's session may still be open.
+ */
+export const SIGNED_OUT_PARAM = 'signedOut';
+export const SIGNED_OUT_KINDS = ['everywhere', 'console'] as const;
+export type SignedOutKind = (typeof SIGNED_OUT_KINDS)[number];
+
+/**
+ * `POST /auth/logout` for a person: where the browser goes next, the organisation's provider (to
+ * sign out there too) or `/login?signedOut=console`. A client-credential sign-out answers 204.
+ */
 export const logoutAnswerSchema = z.optional(z.object({ signOutUrl: z.string() }));
 
 export function getSignInOptions(client: UpstreamClient, init?: CallInit) {

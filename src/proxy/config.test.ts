@@ -9,6 +9,39 @@ const dataKey = Buffer.alloc(32, 7).toString('base64');
 const key = 'a'.repeat(64);
 
 describe('configuration', () => {
+  // Issue 45 items 3 and 6: how the console authenticates to its provider, and whether the demo's
+  // connections stand between a real provider's first admin and the first-connection screen.
+  const organisation = {
+    OIDC_ISSUER_URL: 'https://id.example/realms/clinic',
+    OIDC_CLIENT_ID: 'provider-console',
+    OIDC_CLIENT_SECRET: 'k+9/Vq2Z+dA/x7w==',
+  };
+
+  test('OIDC_CLIENT_AUTH_METHOD is unset (chosen from discovery) or one of three; private_key_jwt needs no secret', () => {
+    expect(parseConfig(organisation).people.oidc?.authMethod).toBeUndefined();
+    expect(
+      parseConfig({ ...organisation, OIDC_CLIENT_AUTH_METHOD: 'client_secret_post' }).people.oidc?.authMethod,
+    ).toBe('client_secret_post');
+    expect(() => parseConfig({ ...organisation, OIDC_CLIENT_AUTH_METHOD: 'client_secret_jwt' })).toThrow(
+      /OIDC_CLIENT_AUTH_METHOD: must be one of client_secret_post, client_secret_basic, private_key_jwt/,
+    );
+    const { OIDC_CLIENT_SECRET: _secret, ...keyed } = organisation;
+    expect(() => parseConfig(keyed)).toThrow(/OIDC_CLIENT_SECRET go together/);
+    expect(parseConfig({ ...keyed, OIDC_CLIENT_AUTH_METHOD: 'private_key_jwt' }).people.oidc).toMatchObject({
+      clientId: 'provider-console',
+      clientSecret: undefined,
+      authMethod: 'private_key_jwt',
+    });
+  });
+
+  test('beside a real provider the demo registers no connections unless DEMO_CONNECTIONS=true', () => {
+    expect(parseConfig({}).people.demoConnections).toBe(true);
+    expect(parseConfig({ ...organisation, DEMO: 'true' }).people.demoConnections).toBe(false);
+    expect(
+      parseConfig({ ...organisation, DEMO: 'true', DEMO_CONNECTIONS: 'true' }).people.demoConnections,
+    ).toBe(true);
+  });
+
   test('with nothing set, the only environment is the demo on 127.0.0.1:8080 with a random key', () => {
     const config = parseConfig({});
     expect(config.environments).toEqual([{ id: 'demo', templatesPrefix: '' }]);

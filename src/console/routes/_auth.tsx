@@ -69,8 +69,10 @@ function AuthLayout() {
   useHotkeys(canSearch ? [['mod+K', openRequest === 0 ? openPalette : startTypeahead]] : []);
   const logout = async () => {
     const signOutUrl = await signOut(queryClient);
-    // A person is signed out of their organisation's provider too, which brings them back to /login.
-    if (signOutUrl && /^https?:\/\//.test(signOutUrl)) window.location.assign(signOutUrl);
+    // A person goes where the proxy says (RP-Initiated Logout 1.0): their organisation's provider,
+    // which signs them out too and sends them to /login?signedOut=everywhere, or /login?signedOut=console
+    // when it cannot. A top-level navigation, as the sign-in's own redirects are.
+    if (signOutUrl && /^(https?:\/\/|\/(?![/\\]))/.test(signOutUrl)) window.location.assign(signOutUrl);
     else await router.navigate({ to: '/login' });
   };
   const switcher = useSwitchConnection();

@@ -8,7 +8,7 @@ import {
 import { LoginScreen } from '@/console/features/auth/login-screen';
 import { loadArea } from '@/console/lib/i18n';
 import { withFallback } from '@/console/lib/search-params';
-import { SIGN_IN_PROBLEMS } from '@/proxy-api/console';
+import { SIGN_IN_PROBLEMS, SIGNED_OUT_KINDS } from '@/proxy-api/console';
 
 // `redirect` is user input: only a same-origin path is kept, so a link cannot send anyone elsewhere.
 const loginSearchSchema = z.object({
@@ -16,6 +16,9 @@ const loginSearchSchema = z.object({
   // Where a failed organisation sign-in lands (docs/decisions/0023): what happened, with Retry.
   // oxlint-disable-next-line promise/valid-params -- zod/mini's catch, not a promise's
   signIn: z.catch(z.optional(z.enum(SIGN_IN_PROBLEMS)), undefined),
+  // Where a person's sign-out lands (RP-Initiated Logout 1.0): signed out of the provider too, or not.
+  // oxlint-disable-next-line promise/valid-params -- zod/mini's catch, not a promise's
+  signedOut: z.catch(z.optional(z.enum(SIGNED_OUT_KINDS)), undefined),
 });
 
 export const Route = createFileRoute('/login')({
@@ -26,7 +29,7 @@ export const Route = createFileRoute('/login')({
   },
   // The environments come with the route, so the form renders complete. A failure is the root's
   // error component (with a retry, or the offline panel).
-  loaderDeps: ({ search }) => ({ problem: search.signIn }),
+  loaderDeps: ({ search }) => ({ problem: search.signIn, signedOut: search.signedOut }),
   loader: ({ context, deps }) =>
     Promise.all([
       context.queryClient.ensureQueryData(environmentsQueryOptions()),
@@ -34,14 +37,15 @@ export const Route = createFileRoute('/login')({
       context.queryClient
         .ensureQueryData(signInOptionsQueryOptions())
         .catch(() => ({ organisation: false, clientCredentials: true })),
-      // Why a sign-in did not complete is said in the shell's words, kept out of the entry.
-      deps.problem ? loadArea('shell') : undefined,
+      // Why a sign-in did not complete, or how a sign-out went, is said in the shell's words, kept
+      // out of the entry.
+      deps.problem || deps.signedOut ? loadArea('shell') : undefined,
     ]),
   component: LoginRoute,
 });
 
 function LoginRoute() {
-  const { redirect: target, signIn: problem } = Route.useSearch();
+  const { redirect: target, signIn: problem, signedOut } = Route.useSearch();
   const router = useRouter();
   const [environments, options] = Route.useLoaderData();
   return (
@@ -49,6 +53,7 @@ function LoginRoute() {
       environments={environments}
       options={options}
       problem={problem}
+      signedOut={signedOut}
       returnTo={target}
       onLoggedIn={() => {
         if (target) router.history.push(target);

@@ -7,6 +7,7 @@ import type { ProxyEnv } from '../core/http/context.ts';
 import { problem } from '../core/http/problems.ts';
 import { compression } from '../core/http/compression.ts';
 import { csrfGuard } from '../core/http/csrf.ts';
+import { PEOPLE_PATHS } from '../../proxy-api/sign-in.ts';
 import { hostCheck } from '../core/http/host-check.ts';
 import { answerOf } from '../core/http/refusal.ts';
 import { requestContext } from '../core/http/request-context.ts';
@@ -54,13 +55,18 @@ export function applyRequestBasics(app: Hono<ProxyEnv>, options: ProxyOptions, {
 /** Every route that changes something, or reads what a page must not, asks for the console's header. */
 export function applyCsrf(app: Hono<ProxyEnv>, publicOrigin: string | undefined): void {
   const csrf = csrfGuard(publicOrigin);
-  // Organisation sign-in's two steps are top-level navigations, which cannot carry the console's
-  // header; the sign-in's own checks (state, PKCE, nonce, its SameSite=Lax cookie) protect them.
-  app.use('/auth/*', (c, next) =>
-    /^\/auth\/organisation\/(start|callback)$/.test(new URL(c.req.url).pathname) && c.req.method === 'GET'
-      ? next()
-      : csrf(c, next),
-  );
+  // Organisation sign-in's two steps and the provider's post-logout redirect are top-level
+  // navigations, which cannot carry the console's header; the sign-in's own checks (state, PKCE,
+  // nonce, its SameSite=Lax cookie) protect them, and the redirect changes nothing. The provider
+  // fetches the console's public JWKS (issue 45 item 3) as any server would. Its back-channel
+  // logout is a server-to-server POST: its signed, single-use token protects it.
+  app.use('/auth/*', (c, next) => {
+    const path = c.req.path;
+    const navigation =
+      /^\/auth\/(organisation\/(start|callback|signed-out)|jwks\.json)$/.test(path) && c.req.method === 'GET';
+    const backchannel = path === PEOPLE_PATHS.organisationBackchannelLogout && c.req.method === 'POST';
+    return navigation || backchannel ? next() : csrf(c, next);
+  });
   for (const path of [
     '/api/*',
     '/__sim/*',

@@ -11,6 +11,7 @@ import type { Directory } from '../features/people/directory.ts';
 import type { WebhookStore } from '../features/connections/webhook-repository.ts';
 import type { DemoMailbox } from '../features/demo/mailbox.ts';
 import type { PeoplePolicy } from '../features/people/policy.ts';
+import type { SigningKeys } from '../features/sign-in/signing-key.ts';
 import type { OrganisationSignIn } from '../features/sign-in/organisation.ts';
 import type { StaticSite } from '../features/site/routes.ts';
 import type { SessionCarrier } from '../core/sessions/carrier.ts';
@@ -88,6 +89,11 @@ export interface ProxyOptions {
   directory?: Directory;
   /** "Sign in with your organisation" (OpenID Connect); absent when not configured. */
   organisation?: OrganisationSignIn;
+  /**
+   * The console's key for private_key_jwt (issue 45 item 3), where organisation sign-in is
+   * configured: its public half at /auth/jwks.json.
+   */
+  signingKeys?: SigningKeys;
   /** ADMIN_EMAILS and the claim's roles (default: nobody is known by either). */
   people?: PeoplePolicy;
   /** CLIENT_CREDENTIALS_LOGIN (default true). */

@@ -2,6 +2,7 @@
 // their bodies strictly first (core/http/validation.ts); /api forwards bytes within the limit.
 import type { Hono } from 'hono';
 import type { ProxyEnv } from '../core/http/context.ts';
+import { PEOPLE_PATHS } from '../../proxy-api/sign-in.ts';
 import { jsonBodies, limitBodies } from '../core/http/validation.ts';
 import { alertRoutes } from '../features/alerts/routes.ts';
 import { centreRoutes } from '../features/api/centres-routes.ts';
@@ -15,6 +16,7 @@ import { healthRoutes } from '../features/operations/health.ts';
 import { peopleRoutes } from '../features/people/routes.ts';
 import { organisationRoutes } from '../features/sign-in/organisation-routes.ts';
 import { countCredentialSignIns, countOrganisationSignIns } from '../features/sign-in/outcomes.ts';
+import { jwksRoutes } from '../features/sign-in/jwks-routes.ts';
 import { authRoutes } from '../features/sign-in/routes.ts';
 import { siteRoutes } from '../features/site/routes.ts';
 import { createCentresAnswers } from '../features/watch/centres-answer.ts';
@@ -48,8 +50,12 @@ export function mountPeople(app: App, options: ProxyOptions, s: AppServices): vo
     app.use('/auth/organisation/callback', countOrganisationSignIns(onSignIn));
   }
   for (const group of ['/auth/*', '/people/*', '/connections/*', '/alerts/*'])
-    app.use(group, limitBodies, jsonBodies);
+    app.use(group, limitBodies, (c, next) =>
+      // Back-Channel Logout 1.0 §2.5: the provider posts a form, which its route reads itself.
+      c.req.path === PEOPLE_PATHS.organisationBackchannelLogout ? next() : jsonBodies(c, next),
+    );
   app.route('/auth/organisation', organisationRoutes({ ...signIn, ...organisation }));
+  if (options.signingKeys) app.route('/auth/jwks.json', jwksRoutes(options.signingKeys));
   app.route(
     '/auth',
     authRoutes({

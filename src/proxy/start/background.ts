@@ -12,6 +12,7 @@ import { observeCalls } from '../core/upstream/observed.ts';
 import { readSnapshotAges } from '../features/watch/reads.ts';
 import type { Resources } from './resources.ts';
 import type { Served } from './serve.ts';
+import { checkOrganisation } from './organisation-check.ts';
 
 /**
  * What the app asks of the watcher, which starts only after the app is built (pg-boss installs its
@@ -55,8 +56,11 @@ export async function startBackground(
   meters: Meters,
 ): Promise<void> {
   const { config, database, demo, directory, log } = resources;
-  // The demo's connections (and, with the embedded provider, its people) are registered.
-  if (demo)
+  if (config.people.oidc && served.organisation)
+    void checkOrganisation(served.organisation, consoleOrigin, log, config.people.oidc.issuerUrl);
+  // The demo's connections (and, with the embedded provider, its people) are registered; beside a
+  // real provider only with DEMO_CONNECTIONS=true (issue 45 item 6).
+  if (demo && config.people.demoConnections)
     await seedDemo(directory, served.access, {
       issuer: served.embeddedIssuer,
       people: served.embeddedIssuer !== undefined,

@@ -17,6 +17,7 @@ import { createUpstreamPool, type UpstreamPool } from '../core/upstream/pool.ts'
 import { createSqlAuditStore } from '../features/audit/repository.ts';
 import type { AuditStore } from '../features/audit/store.ts';
 import { createSqlDirectory } from '../features/people/repository.ts';
+import { createSigningKeys, type SigningKeys } from '../features/sign-in/signing-key.ts';
 import type { Directory } from '../features/people/directory.ts';
 import { createWebhookStore, type WebhookStore } from '../features/connections/webhook-repository.ts';
 import { createWatchRetention } from '../features/watch/retention.ts';
@@ -34,6 +35,8 @@ export interface Resources {
   directory: Directory;
   /** The connections' sealed chat webhooks: set by admins (the app), opened by the alerts' delivery. */
   webhooks: WebhookStore;
+  /** The console's own key for private_key_jwt (made on first use). */
+  signingKeys: SigningKeys;
   store: SessionStore;
   site: { site?: StaticSite; renderOverview?: RenderOverview };
   demo: { world: DemoWorld; controlToken: string } | undefined;
@@ -81,6 +84,8 @@ export async function openResources(
     // docs/decisions/0023: connections' secrets are sealed with the deployment key.
     directory: createSqlDirectory(database.db, createSecretBox(dataKey)),
     webhooks: createWebhookStore(database.db, createSecretBox(dataKey)),
+    // Issue 45 item 3: the private_key_jwt key, sealed with the deployment key too.
+    signingKeys: createSigningKeys(database.db, createSecretBox(dataKey)),
     store: config.redisUrl ? createRedisStore(config.redisUrl, { logger: log }) : createMemoryStore(),
     site: await loadSite(config, log),
     demo,

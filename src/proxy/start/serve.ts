@@ -19,6 +19,8 @@ export interface Served {
   access: ProxyApp['access'];
   /** The embedded demo provider's issuer, when it runs. */
   embeddedIssuer: string | undefined;
+  /** Organisation sign-in's client, where configured (start-up checks it). */
+  organisation: OrganisationSignIn | undefined;
 }
 
 /** Listens, then builds the app; a port taken is said as a person can act on it. */
@@ -32,8 +34,14 @@ export async function serve(
   try {
     const server = await listen(
       (address, port) => {
-        const { app, embeddedIssuer, mounts } = buildApp(resources, watch, operations, address, port);
-        built.resolve({ access: app.access, embeddedIssuer });
+        const { app, embeddedIssuer, mounts, organisation } = buildApp(
+          resources,
+          watch,
+          operations,
+          address,
+          port,
+        );
+        built.resolve({ access: app.access, embeddedIssuer, organisation });
         return { ...app, mounts };
       },
       store,
@@ -67,7 +75,10 @@ function buildApp(
   const hosts = allowedHostsFor(config, address);
   const embedded = config.people.embeddedOidc ? embeddedOidc(hosts, port, config.publicOrigin) : undefined;
   const organisation: OrganisationSignIn | undefined =
-    embedded?.organisation ?? (config.people.oidc ? createOidcClient(config.people.oidc) : undefined);
+    embedded?.organisation ??
+    (config.people.oidc
+      ? createOidcClient({ ...config.people.oidc, signingKey: () => resources.signingKeys.privateKey() })
+      : undefined);
   const upstreams = config.environments.filter((environment) => environment.id !== 'demo');
   const transports = Object.fromEntries(
     upstreams.map((environment) => [environment.id, resources.pool.transport]),
@@ -99,6 +110,7 @@ function buildApp(
     directory: resources.directory,
     alerts: createAlertInbox(resources.database.db),
     organisation,
+    ...(config.people.oidc && { signingKeys: resources.signingKeys }),
     people: config.people.policy,
     clientCredentialsLogin: config.people.clientCredentialsLogin,
     webhooks: resources.webhooks,
@@ -107,5 +119,5 @@ function buildApp(
     watchReads: createWatchReads(resources.database.db),
   });
   const mounts: NodeMount[] = embedded ? [embedded.mount] : [];
-  return { app, embeddedIssuer: embedded?.issuer, mounts };
+  return { app, embeddedIssuer: embedded?.issuer, mounts, organisation };
 }

@@ -3,6 +3,7 @@
 // /oidc as `npm start` mounts it, the simulator as the demo upstream (and any other environment a
 // test gives), the demo's connections and people registered. `signIn` drives the whole code flow
 // as a browser would.
+import type Provider from 'oidc-provider';
 import { createAlertInbox } from '../features/alerts/inbox.ts';
 import { randomBytes } from 'node:crypto';
 import { createWatchReads } from '../features/watch/reads.ts';
@@ -14,6 +15,7 @@ import { createWebhookStore, type WebhookStore } from '../features/connections/w
 import { demoPeople, seedDemo } from '../features/demo/people.ts';
 import { createEmbeddedProvider, embeddedPrefix } from '../features/demo/embedded-provider.ts';
 import { createOidcClient } from '../features/sign-in/oidc-client.ts';
+import { createSigningKeys, type SigningKeys } from '../features/sign-in/signing-key.ts';
 import { createLogger } from '../core/log/logger.ts';
 import type { Directory } from '../features/people/directory.ts';
 import { noPeoplePolicy } from '../features/people/policy.ts';
@@ -24,11 +26,14 @@ import { sessionCookieName } from '../core/sessions/carrier.ts';
 import { createMemoryStore } from '../core/sessions/store.ts';
 import { createSimulator } from '../../simulator/index.ts';
 import { TestBrowser } from './browser.ts';
+import { PEOPLE_PATHS } from '../../proxy-api/sign-in.ts';
 
 export interface PeopleProxy {
   url: string;
   issuer: string;
   app: ProxyApp;
+  /** The embedded provider itself (to send a back-channel logout as it does). */
+  provider(): Promise<Provider>;
   database: Store;
   directory: Directory;
   webhooks: WebhookStore;
@@ -53,8 +58,17 @@ export interface PeopleProxyOptions extends Partial<ProxyOptions> {
   seedPeople?: boolean;
   /** Extra ID-token claims per subject (a roles claim). */
   extraClaims?: (subject: string) => Record<string, unknown>;
-  /** Replaces the proxy's OpenID client (an issuer that is down). */
-  organisationOf?: (embedded: OrganisationSignIn) => OrganisationSignIn;
+  /**
+   * Replaces the proxy's OpenID client (an issuer that is down, a strict provider of the test's
+   * own, told the proxy's `origin` before its first request).
+   */
+  organisationOf?: (
+    embedded: OrganisationSignIn,
+    origin: string,
+    signingKeys: SigningKeys,
+  ) => OrganisationSignIn;
+  /** Whether the provider offers RP-initiated logout (default true). */
+  endSession?: boolean;
 }
 
 export async function startPeopleProxy(options: PeopleProxyOptions): Promise<PeopleProxy> {
@@ -65,12 +79,14 @@ export async function startPeopleProxy(options: PeopleProxyOptions): Promise<Peo
     seedPeople = true,
     extraClaims,
     organisationOf,
+    endSession,
     ...overrides
   } = options;
   const database = await openStore({ databaseUrl, dataDir: '' });
   const dataBox = createSecretBox(dataKey ?? randomBytes(32));
   const directory = createSqlDirectory(database.db, dataBox);
   const webhooks = createWebhookStore(database.db, dataBox);
+  const signingKeys = createSigningKeys(database.db, dataBox);
   const logLines: string[] = [];
   const seen: string[] = [];
   const logger = createLogger({ write: (line: string) => void logLines.push(line) });
@@ -79,6 +95,7 @@ export async function startPeopleProxy(options: PeopleProxyOptions): Promise<Peo
   const demo = (request: Request) => simulator.fetch(request);
   let app: ProxyApp | undefined;
   let issuer = '';
+  let provider: PeopleProxy['provider'] | undefined;
   const running: RunningProxy = await listen(
     (address, port) => {
       const origin = `http://${address}:${port}`;
@@ -87,7 +104,8 @@ export async function startPeopleProxy(options: PeopleProxyOptions): Promise<Peo
         clientId: 'provider-console',
         clientSecret: randomBytes(24).toString('base64url'),
         redirectUris: [`${origin}/auth/organisation/callback`],
-        postLogoutRedirectUris: [`${origin}/login`],
+        postLogoutRedirectUris: [`${origin}${PEOPLE_PATHS.organisationSignedOut}`],
+        backchannelLogoutUri: `${origin}${PEOPLE_PATHS.organisationBackchannelLogout}`,
       };
       const handle = createEmbeddedProvider({
         issuer,
@@ -95,7 +113,9 @@ export async function startPeopleProxy(options: PeopleProxyOptions): Promise<Peo
         people: demoPeople,
         allowedHosts: [address],
         ...(extraClaims ? { extraClaims } : {}),
+        ...(endSession === undefined ? {} : { endSession }),
       });
+      provider = handle.provider;
       const embedded = createOidcClient({
         issuerUrl: issuer,
         ...client,
@@ -111,7 +131,8 @@ export async function startPeopleProxy(options: PeopleProxyOptions): Promise<Peo
         directory,
         webhooks,
         alerts: createAlertInbox(database.db),
-        organisation: organisationOf ? organisationOf(embedded) : embedded,
+        organisation: organisationOf ? organisationOf(embedded, origin, signingKeys) : embedded,
+        signingKeys,
         people: noPeoplePolicy,
         allowedHosts: [address, 'localhost'],
         watchReads: createWatchReads(database.db),
@@ -144,6 +165,7 @@ export async function startPeopleProxy(options: PeopleProxyOptions): Promise<Peo
   return {
     url,
     issuer,
+    provider: () => provider?.() ?? Promise.reject(new Error('the proxy did not start')),
     app: proxy,
     database,
     directory,
@@ -162,7 +184,8 @@ export async function startPeopleProxy(options: PeopleProxyOptions): Promise<Peo
           landed: started.url,
         };
       const fields: Record<string, string> = who.includes('@') ? { email: who } : { account: who };
-      const done = await browser.submit(new URL(action, url).href, fields);
+      // The provider's own page: its form posts to the provider's origin, which may be another.
+      const done = await browser.submit(new URL(action, started.url).href, fields);
       return { browser, session: browser.cookie(new URL(url).host, sessionCookieName), landed: done.url };
     },
     async close() {

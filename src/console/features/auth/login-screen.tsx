@@ -1,5 +1,5 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
-import type { Environment, Session, SignInOptions, SignInProblem } from '@/proxy-api/console';
+import type { Environment, Session, SignedOutKind, SignInOptions, SignInProblem } from '@/proxy-api/console';
 import { usePageTitle } from '@/console/lib/page-title';
 import { useI18n } from '@/console/lib/i18n';
 import { LoginForm } from './login-form.tsx';
@@ -12,6 +12,7 @@ export function LoginScreen({
   environments,
   options = CREDENTIALS_ONLY,
   problem,
+  signedOut,
   returnTo = '',
   onLoggedIn,
 }: {
@@ -20,6 +21,8 @@ export function LoginScreen({
   options?: SignInOptions;
   /** Why an organisation sign-in did not complete (`?signIn=`). */
   problem?: SignInProblem | undefined;
+  /** How a person's sign-out went (`?signedOut=`). */
+  signedOut?: SignedOutKind | undefined;
   returnTo?: string;
   onLoggedIn: (session: Session) => void;
 }) {
@@ -40,7 +43,9 @@ export function LoginScreen({
           ) : null}
           {/* Below the form, beside the demo buttons: the page prerendered at build time cannot know
               whether the proxy offers it, so nothing above the form may appear late and move it. */}
-          {options.organisation ? <OrganisationSignIn problem={problem} returnTo={returnTo} /> : null}
+          {options.organisation ? (
+            <OrganisationSignIn problem={problem} signedOut={signedOut} returnTo={returnTo} />
+          ) : null}
         </Stack>
       </Paper>
     </Container>

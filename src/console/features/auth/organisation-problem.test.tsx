@@ -28,4 +28,24 @@ describe('an organisation sign-in that did not complete', () => {
     // Nothing stands between why and the button: the alert comes right before it.
     expect(alert.nextElementSibling).toBe(button);
   });
+
+  it('tells a person whose e-mail the provider did not confirm, and one whose console is not set up, what IT can do', async () => {
+    api.server.use(
+      http.get('*/auth/sign-in-options', () =>
+        HttpResponse.json({ organisation: true, clientCredentials: false }),
+      ),
+    );
+    const { unmount } = renderApp('/login?signIn=email_unverified');
+    const group = await screen.findByRole('region', { name: 'Your organisation' });
+    expect(within(group).getByRole('alert')).toHaveTextContent(
+      /did not confirm this account’s e-mail address.*Tell your IT team.*OIDC_TRUST_EMAIL/,
+    );
+    unmount();
+    renderApp('/login?signIn=signin_misconfigured');
+    const again = await screen.findByRole('region', { name: 'Your organisation' });
+    expect(within(again).getByRole('alert')).toHaveTextContent(
+      'The console’s sign-in is not set up correctly: tell your IT team.',
+    );
+    expect(within(again).getByRole('alert')).not.toHaveTextContent(/try again in a moment/);
+  });
 });

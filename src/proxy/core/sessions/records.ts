@@ -33,6 +33,12 @@ const storedSession = z.object({
     .optional(),
   /** The connection a person works through (its environment, provider and client id are above). */
   connectionId: z.string().optional(),
+  /**
+   * A person's ID token, sealed: kept server-side only to send as `id_token_hint` when they sign
+   * out of the provider too (OpenID Connect RP-Initiated Logout 1.0 §2); it never reaches a browser
+   * otherwise, and goes with the record.
+   */
+  sealedIdToken: z.string().optional(),
 });
 export type StoredSession = z.infer<typeof storedSession>;
 export type SessionPerson = NonNullable<StoredSession['person']>;
@@ -70,6 +76,10 @@ export interface NewSession extends SessionIdentity {
   /** The first token; a person's session may start without one (it is asked for on first use). */
   accessToken?: string | undefined;
   expiresInSeconds?: number | undefined;
+  /** A person's ID token, for RP-initiated logout (sealed into the record). */
+  idToken?: string | undefined;
+  /** The provider's session id (`sid`), for back-channel logout (person-index.ts). */
+  providerSid?: string | undefined;
 }
 
 /** The fields a session's sealed values are bound to. */
@@ -132,6 +142,13 @@ export function aad(
   return JSON.stringify(bound);
 }
 
+/**
+ * The ID token is bound to the session and the person only: it stays valid when the person
+ * switches connection (`rebind`), which the provider's session does not see.
+ */
+const idTokenAad = (key: string, person: SessionPerson) =>
+  JSON.stringify(['id_token', key, person.issuer, person.subject]);
+
 /** What an opened value is valid for: the sealed secret and everything its additional data binds. */
 export const binding = (session: Session) => `${session.sealedSecret}|${aad('secret', session.key, session)}`;
 
@@ -145,6 +162,7 @@ export const recordOf = (session: Session): StoredSession => ({
   createdAt: session.createdAt,
   lastSeenAt: session.lastSeenAt,
   ...(session.person ? { person: session.person, connectionId: session.connectionId } : {}),
+  ...(session.sealedIdToken === undefined ? {} : { sealedIdToken: session.sealedIdToken }),
 });
 
 /** D1: honour `expires_in` when present, renewing at 80 % of it (docs/decisions/0005). */
@@ -169,6 +187,9 @@ export async function sealNew(
     ),
     createdAt: at,
     lastSeenAt: at,
+    ...(input.person && input.idToken !== undefined
+      ? { sealedIdToken: await box.seal(input.idToken, idTokenAad(key, input.person)) }
+      : {}),
   };
   // No token yet (a person's session): an empty one that opens to nothing, so that the first
   // call asks for one, and the renewal finds a record to replace (it never recreates one).
@@ -192,3 +213,11 @@ export const ttlFor = (timeouts: Timeouts, at: number, session: StoredSession): 
 /** How long the store keeps a session's token: to its absolute timeout (renewals replace it). */
 export const tokenTtlFor = (timeouts: Timeouts, at: number, session: StoredSession): number =>
   Math.max(1, session.createdAt + timeouts.absoluteTimeoutMs - at);
+
+/** A person's ID token (for `id_token_hint`), opened; undefined when none was kept or it fails to open. */
+export async function openIdToken(box: SecretBox, session: Session): Promise<string | undefined> {
+  if (session.sealedIdToken === undefined) return undefined;
+  return session.person
+    ? box.open(session.sealedIdToken, idTokenAad(session.key, session.person))
+    : undefined;
+}

@@ -208,6 +208,16 @@ export class RedisStore implements SessionStore {
     if (keys.length > 0) await this.#run((client) => client.del(keys.map(this.#k)));
   }
 
+  async addMember(key: string, member: string, ttlMs: number): Promise<void> {
+    await this.#run((client) =>
+      client.multi().sAdd(this.#k(key), member).pExpire(this.#k(key), ms(ttlMs)).exec(),
+    );
+  }
+
+  async members(key: string): Promise<string[]> {
+    return this.#run((client) => client.sMembers(this.#k(key)));
+  }
+
   async claim(key: string, policy: LockPolicy, now: number): Promise<number> {
     const reply = await this.#run((client) =>
       client.eval(claimScript, {

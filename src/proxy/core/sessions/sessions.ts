@@ -28,17 +28,11 @@ import {
   type StoredToken,
 } from './records.ts';
 import type { SessionStore } from './store.ts';
+import { indexProviderSession } from './person-index.ts';
 import { createTombstones } from './tombstones.ts';
 
 export { storeKey } from './records.ts';
-export type {
-  Lookup,
-  NewSession,
-  Session,
-  SessionIdentity,
-  SessionPerson,
-  StoredSession,
-} from './records.ts';
+export type * from './records.ts';
 
 export interface SessionManagerOptions {
   store: SessionStore;
@@ -133,6 +127,8 @@ export class SessionManager {
     const key = await storeKey(id);
     const at = this.#now();
     const { session, token } = await sealNew(this.#box, key, input, at);
+    // Indexed first: no person's session exists that a back-channel logout could not find.
+    await indexProviderSession(this.#store, key, input, this.#options.absoluteTimeoutMs);
     await this.#store.set(tokenKeyOf(key), JSON.stringify(token), this.#tokenTtl(session));
     await this.#store.set(key, JSON.stringify(session), this.#ttl(session));
     const created: Session = { id, key, ...session, ...token };

@@ -87,6 +87,21 @@ describe.each(subjects)('the %s session store', (_, make) => {
     await store.close();
   });
 
+  test('keeps a set of members, each addition restarting its time to live, until it expires or is deleted', async () => {
+    const { store, pass } = await make();
+    expect(await store.members('sessions-of')).toEqual([]);
+    await store.addMember('sessions-of', 'a', 200);
+    await store.addMember('sessions-of', 'b', 60_000);
+    await store.addMember('sessions-of', 'b', 60_000);
+    await store.addMember('short', 'x', 100);
+    await pass(250);
+    expect((await store.members('sessions-of')).toSorted()).toEqual(['a', 'b']);
+    expect(await store.members('short')).toEqual([]);
+    await store.delete('sessions-of');
+    expect(await store.members('sessions-of')).toEqual([]);
+    await store.close();
+  });
+
   test('replaces a value only while it exists: a deleted key never comes back', async () => {
     const { store } = await make();
     expect(await store.replace('gone', 'late write', 60_000)).toBe(false);
@@ -201,9 +216,10 @@ test('every Redis key the store writes has a time to live', async () => {
   await store.set('value', 'v', 60_000);
   await store.claim('counter', pairPolicy, Date.now());
   await store.claim('counter', pairPolicy, Date.now());
+  await store.addMember('set', 'member', 60_000);
   const admin = await plain.admin();
   const keys = await admin.keys(`${prefix}*`);
-  expect(keys).toHaveLength(2);
+  expect(keys).toHaveLength(3);
   const ttls = await Promise.all(keys.map((key) => admin.pTTL(key)));
   expect(ttls.every((ttl) => ttl > 0)).toBe(true);
   admin.destroy();

@@ -34,6 +34,13 @@ export interface SessionStore {
   replace(key: string, value: string, ttlMs: number): Promise<boolean>;
   delete(...keys: string[]): Promise<void>;
   /**
+   * Adds a member to a set that the store forgets `ttlMs` after its last addition (Redis `SADD`
+   * and `PEXPIRE`): the sessions of one person at the provider, for back-channel logout.
+   */
+  addMember(key: string, member: string, ttlMs: number): Promise<void>;
+  /** A set's members (none when it is gone). */
+  members(key: string): Promise<string[]>;
+  /**
    * One attempt against a failure counter, atomically: while the counter is locked it answers the
    * ms left and changes nothing; otherwise it counts the attempt (as a failure until `release`),
    * locks per the policy, and answers 0.
@@ -95,17 +102,62 @@ export interface MemoryStore extends SessionStore {
   size(): number;
 }
 
+/** The memory store's sets (`addMember`, `members`), each forgotten `ttlMs` after its last addition. */
+function memorySets(now: () => number) {
+  const sets = new Map<string, { members: Set<string>; expiresAt: number }>();
+  const live = (key: string) => {
+    const entry = sets.get(key);
+    if (entry && entry.expiresAt <= now()) sets.delete(key);
+    return entry && entry.expiresAt > now() ? entry : undefined;
+  };
+  return {
+    async add(key: string, member: string, ttlMs: number) {
+      const entry = live(key) ?? { members: new Set<string>(), expiresAt: 0 };
+      entry.members.add(member);
+      entry.expiresAt = now() + ttlMs;
+      sets.set(key, entry);
+    },
+    async members(key: string) {
+      return [...(live(key)?.members ?? [])];
+    },
+    delete: (key: string) => sets.delete(key),
+    sweep: () => {
+      for (const key of sets.keys()) live(key);
+    },
+    size: () => sets.size,
+  };
+}
+
 type Counter = { count: number; lockedUntil: number; expiresAt: number };
+
+/** Announcements to this process's own listeners: one instance, so nobody else to tell. */
+function memoryAnnouncements() {
+  const endedListeners = new Set<(key: string) => void>();
+  const accessListeners = new Set<(message: string) => void>();
+  return {
+    async announceEnded(key: string) {
+      for (const listener of endedListeners) listener(key);
+    },
+    onEnded(listener: (key: string) => void) {
+      endedListeners.add(listener);
+    },
+    async announceAccessChanged(message: string) {
+      for (const listener of accessListeners) listener(message);
+    },
+    onAccessChanged(listener: (message: string) => void) {
+      accessListeners.add(listener);
+    },
+  };
+}
 
 export function createMemoryStore(options: { now?: () => number; maxCounters?: number } = {}): MemoryStore {
   const now = options.now ?? Date.now;
   // docs/decisions/0011: the counter table is capped; past it the oldest counter is forgotten.
   const maxCounters = options.maxCounters ?? 10_000;
   const values = new Map<string, { value: string; expiresAt: number }>();
-  const endedListeners = new Set<(key: string) => void>();
-  const accessListeners = new Set<(message: string) => void>();
   const counters = new Map<string, Counter>();
   const windows = new Map<string, { count: number; expiresAt: number }>();
+  const sets = memorySets(now);
   const live = <T extends { expiresAt: number }>(map: Map<string, T>, key: string): T | undefined => {
     const entry = map.get(key);
     if (entry && entry.expiresAt <= now()) {
@@ -119,6 +171,7 @@ export function createMemoryStore(options: { now?: () => number; maxCounters?: n
     for (const key of values.keys()) live(values, key);
     for (const key of counters.keys()) live(counters, key);
     for (const key of windows.keys()) live(windows, key);
+    sets.sweep();
   }, 60_000);
   // Node: the sweep never keeps a process alive (browsers have no unref).
   (sweep as { unref?: () => void }).unref?.();
@@ -134,18 +187,7 @@ export function createMemoryStore(options: { now?: () => number; maxCounters?: n
       for (const key of values.keys()) if (key.startsWith(prefix) && live(values, key)) count += 1;
       return count;
     },
-    async announceEnded(key) {
-      for (const listener of endedListeners) listener(key);
-    },
-    onEnded(listener) {
-      endedListeners.add(listener);
-    },
-    async announceAccessChanged(message) {
-      for (const listener of accessListeners) listener(message);
-    },
-    onAccessChanged(listener) {
-      accessListeners.add(listener);
-    },
+    ...memoryAnnouncements(),
     async set(key, value, ttlMs) {
       values.set(key, { value, expiresAt: now() + ttlMs });
     },
@@ -158,8 +200,11 @@ export function createMemoryStore(options: { now?: () => number; maxCounters?: n
       for (const key of keys) {
         values.delete(key);
         counters.delete(key);
+        sets.delete(key);
       }
     },
+    addMember: sets.add,
+    members: sets.members,
     async claim(key, policy, at) {
       const entry = live(counters, key) ?? { count: 0, lockedUntil: 0, expiresAt: 0 };
       if (entry.lockedUntil > at) return entry.lockedUntil - at;
@@ -194,6 +239,6 @@ export function createMemoryStore(options: { now?: () => number; maxCounters?: n
     async close() {
       clearInterval(sweep);
     },
-    size: () => values.size + counters.size + windows.size,
+    size: () => values.size + counters.size + windows.size + sets.size(),
   };
 }

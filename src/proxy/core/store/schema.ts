@@ -195,6 +195,14 @@ export interface AlertOutboxTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
+/** The console's key for private_key_jwt client assertions (migration 0009). */
+export interface ClientSigningKeyTable {
+  kid: ColumnType<string, string, never>;
+  private_sealed: ColumnType<string, string, never>;
+  public_jwk: ColumnType<string, string, never>;
+  created_at: ColumnType<Date, Date, never>;
+}
+
 export interface Database {
   audit_entry: AuditEntryTable;
   connection: ConnectionTable;
@@ -209,4 +217,5 @@ export interface Database {
   alert_delivery: AlertDeliveryTable;
   alert_cursor: AlertCursorTable;
   alert_outbox: AlertOutboxTable;
+  client_signing_key: ClientSigningKeyTable;
 }

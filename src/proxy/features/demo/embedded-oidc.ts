@@ -2,6 +2,7 @@
 // provider under /oidc on the proxy's own origin, and the proxy as its one client. Its client
 // secret is made at start and never leaves this process.
 import { randomBytes } from 'node:crypto';
+import { PEOPLE_PATHS } from '../../../proxy-api/sign-in.ts';
 import type { NodeMount } from '../../core/http/server.ts';
 import { demoPeople } from './people.ts';
 import { createEmbeddedProvider, embeddedPrefix } from './embedded-provider.ts';
@@ -18,7 +19,9 @@ export function embeddedOidc(hosts: readonly string[], port: number, publicOrigi
     clientId: 'provider-console',
     clientSecret: randomBytes(32).toString('base64url'),
     redirectUris: origins.map((origin) => `${origin}/auth/organisation/callback`),
-    postLogoutRedirectUris: origins.map((origin) => `${origin}/login`),
+    postLogoutRedirectUris: origins.map((origin) => `${origin}${PEOPLE_PATHS.organisationSignedOut}`),
+    // The provider posts to the proxy's own loopback origin (Back-Channel Logout 1.0).
+    backchannelLogoutUri: `${origins[0]}${PEOPLE_PATHS.organisationBackchannelLogout}`,
   };
   const handle = createEmbeddedProvider({
     issuer,

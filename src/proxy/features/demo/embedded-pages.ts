@@ -123,15 +123,26 @@ export function errorPage(message: string): Page {
   };
 }
 
-/** The provider's own sign-out form (RP-initiated logout, markup oidc-provider made), sent at once. */
-export function logoutPage(form: string): Page {
+/**
+ * The provider's own sign-out form (RP-initiated logout, markup oidc-provider made): sent at once
+ * when the console sent a valid `id_token_hint`; otherwise the person is asked first.
+ */
+export function logoutPage(form: string, hinted: boolean): Page {
+  const button = html`<button class="primary" type="submit" form="op.logoutForm" name="logout" value="yes">
+    Sign out
+  </button>`;
+  if (!hinted)
+    return {
+      title: 'Sign out? · Demo identity provider',
+      body: html`<h1>Do you want to sign out?</h1>
+        <p>Sign out of the demo identity provider.</p>
+        ${raw(form)}${button}`,
+    };
   return {
     title: 'Signing out · Demo identity provider',
     body: html`<h1>Signing you out</h1>
       <p>You are signed out of the console; this signs you out of the demo identity provider too.</p>
-      ${raw(form)}<button class="primary" type="submit" form="op.logoutForm" name="logout" value="yes">
-        Sign out
-      </button>`,
+      ${raw(form)}${button}`,
     script: `document.getElementById('op.logoutForm').requestSubmit(document.querySelector('button[name=logout]'))`,
   };
 }

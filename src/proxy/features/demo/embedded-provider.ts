@@ -21,12 +21,24 @@ export interface EmbeddedProviderOptions {
     clientSecret: string;
     redirectUris: string[];
     postLogoutRedirectUris: string[];
+    /** Where it posts logout tokens (Back-Channel Logout 1.0), with `sid` required. */
+    backchannelLogoutUri?: string | undefined;
   };
+  /** Whether it offers RP-initiated logout (`end_session_endpoint`; default true). */
+  endSession?: boolean;
   people: readonly DemoPerson[];
   /** Host names it answers to (the proxy's: DNS rebinding, docs/decisions/0005). */
   allowedHosts: readonly string[];
   /** Extra claims per subject (tests: a roles claim). */
   extraClaims?: (subject: string) => Record<string, unknown>;
+  /**
+   * Tests only (src/proxy/testing/strict-provider.ts): the configuration made stricter, as real
+   * providers are, and the provider's Koa app given middleware of its own before it serves.
+   */
+  adjust?: {
+    configuration?: (configuration: Configuration) => Configuration;
+    provider?: (provider: Provider) => void;
+  };
 }
 
 export const embeddedPrefix = '/oidc';
@@ -100,9 +112,23 @@ function configurationFor(options: EmbeddedProviderOptions, formTargets: readonl
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
         id_token_signed_response_alg: 'ES256',
+        ...(options.client.backchannelLogoutUri === undefined
+          ? {}
+          : {
+              backchannel_logout_uri: options.client.backchannelLogoutUri,
+              backchannel_logout_session_required: true,
+            }),
       },
     ],
     jwks: { keys: [jwk] },
+    // Its one client is the proxy on this loopback origin, which its logout tokens go to; the
+    // default guard against requests to loopback (SSRF) would refuse exactly that.
+    fetch: (url, init) => {
+      const { dispatcher: _loopbackRefusing, ...rest } = (init ?? {}) as RequestInit & {
+        dispatcher?: unknown;
+      };
+      return globalThis.fetch(url, rest);
+    },
     cookies: { keys: [randomBytes(32).toString('hex')] },
     pkce: { required: () => true },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'], roles: ['roles'] },
@@ -111,10 +137,15 @@ function configurationFor(options: EmbeddedProviderOptions, formTargets: readonl
     conformIdTokenClaims: false,
     features: {
       devInteractions: { enabled: false },
+      backchannelLogout: { enabled: options.client.backchannelLogoutUri !== undefined },
       rpInitiatedLogout: {
-        enabled: true,
+        enabled: options.endSession ?? true,
+        // As real providers do (Keycloak, Entra ID): with a valid `id_token_hint` (oidc-provider has
+        // validated it by now) the sign-out goes on without a question; without one, the person is
+        // asked whether to sign out.
         logoutSource: (ctx, form) => {
-          sendPage(ctx.res, 200, { ...logoutPage(form), formTargets });
+          const hinted = typeof ctx.oidc.params?.id_token_hint === 'string';
+          sendPage(ctx.res, 200, { ...logoutPage(form, hinted), formTargets });
           ctx.respond = false;
         },
         postLogoutSuccessSource: (ctx) => {
@@ -197,14 +228,19 @@ function handlerFor(provider: Provider, options: EmbeddedProviderOptions, formTa
 async function startProvider(options: EmbeddedProviderOptions) {
   const { default: Provider } = await import('oidc-provider');
   const formTargets = [...new Set(options.client.redirectUris.map((uri) => new URL(uri).origin))];
-  const provider = new Provider(options.issuer, configurationFor(options, formTargets));
-  return handlerFor(provider, options, formTargets);
+  const configuration = configurationFor(options, formTargets);
+  const provider = new Provider(
+    options.issuer,
+    options.adjust?.configuration?.(configuration) ?? configuration,
+  );
+  options.adjust?.provider?.(provider);
+  return { provider, handle: handlerFor(provider, options, formTargets) };
 }
 
 /** Serves a request under /oidc (the Node host routes them here, before the app). */
 export function createEmbeddedProvider(options: EmbeddedProviderOptions) {
   let started: ReturnType<typeof startProvider> | undefined;
-  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const handle = async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const host = (req.headers.host ?? '')
       .toLowerCase()
       .replace(/:\d+$/, '')
@@ -217,8 +253,9 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions) {
     }
     // Loaded on the first request (see above): a start that never signs anyone in pays nothing.
     started ??= startProvider(options);
-    await (
-      await started
-    )(req, res);
+    await (await started).handle(req, res);
   };
+  /** The provider itself (tests: to send a back-channel logout as it does). */
+  const provider = async () => (await (started ??= startProvider(options))).provider;
+  return Object.assign(handle, { provider });
 }

@@ -5,6 +5,10 @@
 import { z } from 'zod';
 import { parseRoleMapping, type PeoplePolicy } from './policy.ts';
 
+/** OIDC_CLIENT_AUTH_METHOD's values (OpenID Connect Core §9; the sign-in feature implements them). */
+export const CLIENT_AUTH_METHODS = ['client_secret_post', 'client_secret_basic', 'private_key_jwt'] as const;
+export type ClientAuthMethodSetting = (typeof CLIENT_AUTH_METHODS)[number];
+
 const bool = z.enum(['true', 'false'], { error: 'must be true or false' }).optional();
 
 const loopback = (host: string) => /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(host);
@@ -28,6 +32,13 @@ export const peopleShape = {
     .optional(),
   OIDC_CLIENT_ID: z.string().trim().min(1).max(200).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
+  // Issue 45 item 3: how the console authenticates to the token endpoint (sign-in's
+  // client-auth-method.ts); unset, chosen from what the provider advertises.
+  OIDC_CLIENT_AUTH_METHOD: z
+    .enum(CLIENT_AUTH_METHODS, {
+      error: `must be one of ${CLIENT_AUTH_METHODS.join(', ')} (or unset, to use what the provider offers)`,
+    })
+    .optional(),
   OIDC_SCOPES: z
     .string()
     .trim()
@@ -71,16 +82,20 @@ export const peopleShape = {
     }),
   CLIENT_CREDENTIALS_LOGIN: bool,
   EMBEDDED_OIDC: bool,
+  // Issue 45 item 6: the demo's connections beside a real provider only when asked for.
+  DEMO_CONNECTIONS: bool,
 };
 
 type PeopleEnv = {
   OIDC_ISSUER_URL?: string | undefined;
   OIDC_CLIENT_ID?: string | undefined;
   OIDC_CLIENT_SECRET?: string | undefined;
+  OIDC_CLIENT_AUTH_METHOD?: ClientAuthMethodSetting | undefined;
   OIDC_ROLES_CLAIM?: string | undefined;
   OIDC_ROLE_MAPPING: ReturnType<typeof parseRoleMapping>;
   CLIENT_CREDENTIALS_LOGIN?: 'true' | 'false' | undefined;
   EMBEDDED_OIDC?: 'true' | 'false' | undefined;
+  DEMO_CONNECTIONS?: 'true' | 'false' | undefined;
   DATABASE_URL?: string | undefined;
   DATA_ENCRYPTION_KEY?: Buffer | undefined;
   UPSTREAM_PRODUCTION_URL?: string | undefined;
@@ -92,12 +107,17 @@ export const embeddedOidcOn = (env: PeopleEnv, demo: boolean) =>
 
 export function refinePeople(env: PeopleEnv, demo: boolean, ctx: z.RefinementCtx): void {
   const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-  const oidc = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+  // private_key_jwt signs with the proxy's own key: no secret to share.
+  const keyed = env.OIDC_CLIENT_AUTH_METHOD === 'private_key_jwt';
+  const oidc = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, keyed ? '' : env.OIDC_CLIENT_SECRET];
   if (oidc.some((value) => value !== undefined) && oidc.some((value) => value === undefined))
     issue(
       'OIDC_ISSUER_URL',
-      'OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together: set all three',
+      keyed
+        ? 'OIDC_ISSUER_URL and OIDC_CLIENT_ID go together: set both'
+        : 'OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together: set all three (or OIDC_CLIENT_AUTH_METHOD=private_key_jwt, which needs no secret)',
     );
+
   if ((env.OIDC_ROLES_CLAIM === undefined) !== (env.OIDC_ROLE_MAPPING.length === 0))
     issue(
       'OIDC_ROLE_MAPPING',
@@ -127,9 +147,22 @@ export function refinePeople(env: PeopleEnv, demo: boolean, ctx: z.RefinementCtx
 }
 
 export interface PeopleConfig {
-  oidc: { issuerUrl: string; clientId: string; clientSecret: string; scopes: string | undefined } | undefined;
+  oidc:
+    | {
+        issuerUrl: string;
+        clientId: string;
+        clientSecret: string | undefined;
+        authMethod: ClientAuthMethodSetting | undefined;
+        scopes: string | undefined;
+      }
+    | undefined;
   /** The embedded demo identity provider (oidc-provider, in this process, loopback only). */
   embeddedOidc: boolean;
+  /**
+   * Whether the demo registers its connections (with the demo on): by default only without
+   * OIDC_ISSUER_URL, so that a real provider's first admin meets the first-connection screen.
+   */
+  demoConnections: boolean;
   policy: PeoplePolicy;
   clientCredentialsLogin: boolean;
   /** DATA_ENCRYPTION_KEY, when set (else, embedded only: a key file in DATA_DIR). */
@@ -146,15 +179,22 @@ export function peopleConfigOf(
 ): PeopleConfig {
   return {
     oidc:
-      env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+      env.OIDC_ISSUER_URL &&
+      env.OIDC_CLIENT_ID &&
+      (env.OIDC_CLIENT_SECRET || env.OIDC_CLIENT_AUTH_METHOD === 'private_key_jwt')
         ? {
             issuerUrl: env.OIDC_ISSUER_URL,
             clientId: env.OIDC_CLIENT_ID,
             clientSecret: env.OIDC_CLIENT_SECRET,
+            authMethod: env.OIDC_CLIENT_AUTH_METHOD,
             scopes: env.OIDC_SCOPES,
           }
         : undefined,
     embeddedOidc: embeddedOidcOn(env, demo),
+    demoConnections:
+      env.DEMO_CONNECTIONS === undefined
+        ? env.OIDC_ISSUER_URL === undefined
+        : env.DEMO_CONNECTIONS === 'true',
     policy: {
       adminEmails: new Set(env.ADMIN_EMAILS),
       rolesClaim: env.OIDC_ROLES_CLAIM,

@@ -227,28 +227,6 @@ test('a person with roles on two parents switches connection, and then works wit
   ]);
 });
 
-test('signing out ends the session and sends the person to the provider to sign out there too, with no token in the address', async () => {
-  const proxy = await proxyWith();
-  const { session, browser } = await proxy.signIn('demo-oscar');
-  const out = await proxy.request('/auth/logout', { method: 'POST', session });
-  expect(out.status).toBe(200);
-  const { signOutUrl } = (await out.json()) as { signOutUrl: string };
-  const url = new URL(signOutUrl);
-  expect(`${url.origin}${url.pathname}`).toBe(`${proxy.issuer}/session/end`);
-  expect(Object.fromEntries(url.searchParams)).toEqual({
-    client_id: 'provider-console',
-    post_logout_redirect_uri: `${proxy.url}/login`,
-  });
-  expect((await proxy.request('/auth/session', { session })).status).toBe(401);
-  // At the provider: its sign-out form, then back to the console's sign-in page.
-  const page = await browser.navigate(signOutUrl);
-  const form = await page.response.text();
-  const action = /<form[^>]*action="([^"]+)"/.exec(form)?.[1] ?? '';
-  const xsrf = /name="xsrf" value="([^"]+)"/.exec(form)?.[1] ?? '';
-  const back = await browser.submit(new URL(action, proxy.url).href, { xsrf, logout: 'yes' });
-  expect(new URL(back.url).pathname).toBe('/login');
-});
-
 test('the first admin from ADMIN_EMAILS registers the first connection of a new deployment, a wrong secret refused in words', async () => {
   const proxy = await proxyWith({
     seedConnections: false,

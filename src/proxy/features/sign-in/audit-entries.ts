@@ -50,7 +50,14 @@ export async function recordSignIn(
   ]);
 }
 
-export async function recordSignOut(deps: AuditRecording, c: Ctx, session: SessionIdentity, status: number) {
+/** A sign-out; `detail.by` says when the provider ended it (back-channel logout). */
+export async function recordSignOut(
+  deps: AuditRecording,
+  c: Ctx,
+  session: SessionIdentity,
+  status: number,
+  detail: { by?: 'provider' } = {},
+) {
   await recordEntries(deps, c, [
     {
       ...requestFields(c, deps.now),
@@ -61,7 +68,7 @@ export async function recordSignOut(deps: AuditRecording, c: Ctx, session: Sessi
       centreId: session.providerId,
       subject: null,
       outcome: { status, code: null },
-      detail: {},
+      detail,
     },
   ]);
 }

@@ -1,49 +1,39 @@
 // The proxy as an OpenID Connect relying party (docs/decisions/0023), with openid-client: a
-// confidential client (client_secret_basic), the authorization code flow with PKCE (S256), state and
-// nonce checked, the ID token validated (issuer, audience, expiry, nonce, and its signature against
-// the provider's keys: `enableNonRepudiationChecks`), RP-initiated logout. The provider is found by
-// discovery, lazily and again every hour, so that a provider down at start stops nothing: a
-// sign-in meanwhile gets a clear page with Retry. The tokens it receives are read and dropped.
+// confidential client (its token endpoint auth method chosen in client-auth-method.ts), the
+// authorization code flow with PKCE (S256), state and nonce checked, the ID token validated (issuer,
+// audience, expiry, nonce, and its signature against the provider's keys:
+// `enableNonRepudiationChecks`), RP-initiated logout. The provider is found by discovery, lazily and
+// again every hour, so that a provider down at start stops nothing: a sign-in meanwhile gets a clear
+// page with Retry. The tokens it receives are read and dropped.
 import * as oidc from 'openid-client';
-import type { Identity, OrganisationSignIn, SignInChecks, SignInResult } from './organisation.ts';
+import type {
+  Identity,
+  OrganisationSignIn,
+  SignInChecks,
+  SignInResult,
+  StartupCheck,
+} from './organisation.ts';
 import { isLoopbackHost } from '../../core/http/loopback.ts';
-import { errorFacts } from '../../core/log/error-codes.ts';
+import { logoutTokenVerifier, type LogoutVerdict } from './logout-token.ts';
+import { chooseAuthMethod, clientAuthOf, type ClientAuthMethod } from './client-auth-method.ts';
+import { isUnavailable, misconfigurationOf, reasonOf } from './oidc-errors.ts';
 
 export interface OidcClientOptions {
   issuerUrl: string;
   clientId: string;
-  clientSecret: string;
+  /** OIDC_CLIENT_SECRET (absent only with private_key_jwt). */
+  clientSecret?: string | undefined;
+  /** OIDC_CLIENT_AUTH_METHOD; unset, chosen from discovery (client-auth-method.ts). */
+  authMethod?: ClientAuthMethod | undefined;
+  /** The proxy's own key for private_key_jwt (signing-key.ts). */
+  signingKey?: (() => Promise<oidc.PrivateKey>) | undefined;
   /** Scopes asked for (default `openid profile email`). */
-  scopes?: string;
+  scopes?: string | undefined;
   /** Seconds each call to the provider may take (default 5). */
   timeoutSeconds?: number;
   /** How long a discovery is trusted (default an hour). */
   rediscoverMs?: number;
   now?: () => number;
-}
-
-const identifier = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
-/** A code the provider or the library gave, when it is a plain identifier (never free text). */
-const codeOf = (value: unknown) => (typeof value === 'string' && identifier.test(value) ? value : 'other');
-
-/**
- * Why a call to the provider failed, as codes only (docs/decisions/0020: a log line never quotes a
- * message, which may carry what a peer sent): never a token, a secret or the provider's text.
- */
-function reasonOf(error: unknown): string {
-  if (error instanceof oidc.ResponseBodyError)
-    return `provider_answered_${error.status}:${codeOf(error.error)}`;
-  if (error instanceof oidc.AuthorizationResponseError) return `provider_refused:${codeOf(error.error)}`;
-  if (error instanceof oidc.ClientError) return `invalid_answer:${codeOf(error.code)}`;
-  return errorFacts(error).code ?? errorFacts(error).errorClass;
-}
-
-/** The provider could not be reached, or broke down (a 5xx, a timeout, an answer not understood). */
-function isUnavailable(error: unknown): boolean {
-  if (error instanceof oidc.ResponseBodyError) return error.status >= 500;
-  if (error instanceof oidc.ClientError)
-    return error.code === 'OAUTH_RESPONSE_IS_NOT_CONFORM' || error.code === 'OAUTH_RESPONSE_IS_NOT_JSON';
-  return !(error instanceof oidc.AuthorizationResponseError);
 }
 
 const stringClaim = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
@@ -54,10 +44,12 @@ export class OidcClient implements OrganisationSignIn {
   readonly #rediscoverMs: number;
   readonly #scope: string;
   #discovered: { config: Promise<oidc.Configuration>; at: number } | undefined;
+  readonly #verifyLogout: ReturnType<typeof logoutTokenVerifier>;
 
   constructor(options: OidcClientOptions) {
     this.#options = options;
     this.#now = options.now ?? Date.now;
+    this.#verifyLogout = logoutTokenVerifier(options.clientId, this.#now);
     this.#rediscoverMs = options.rediscoverMs ?? 3_600_000;
     this.#scope = options.scopes ?? 'openid profile email';
   }
@@ -65,14 +57,14 @@ export class OidcClient implements OrganisationSignIn {
   #configuration(): Promise<oidc.Configuration> {
     const discovered = this.#discovered;
     if (discovered && this.#now() - discovered.at < this.#rediscoverMs) return discovered.config;
-    const { issuerUrl, clientId, clientSecret, timeoutSeconds } = this.#options;
+    const { issuerUrl, clientId, clientSecret, authMethod, signingKey, timeoutSeconds } = this.#options;
     // Plain http only for a provider on this machine (the embedded demo provider, tests).
     const insecure = new URL(issuerUrl).protocol === 'http:' && isLoopbackHost(new URL(issuerUrl).hostname);
     const config = oidc.discovery(
       new URL(issuerUrl),
       clientId,
       undefined,
-      oidc.ClientSecretBasic(clientSecret),
+      clientAuthOf({ authMethod, clientSecret, signingKey }),
       {
         timeout: timeoutSeconds ?? 5,
         execute: [oidc.enableNonRepudiationChecks, ...(insecure ? [oidc.allowInsecureRequests] : [])],
@@ -132,8 +124,15 @@ export class OidcClient implements OrganisationSignIn {
         const info = await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub);
         claims = { ...info, ...claims };
       }
-      return { kind: 'ok', identity: identityOf(idToken.iss, idToken.sub, claims) };
+      const identity = identityOf(idToken.iss, idToken.sub, claims);
+      // Kept server-side for RP-initiated logout's `id_token_hint`; `sid` for back-channel logout.
+      return {
+        kind: 'ok',
+        identity: { ...identity, idToken: tokens.id_token, sid: stringClaim(idToken.sid) },
+      };
     } catch (error) {
+      const setting = misconfigurationOf(error);
+      if (setting) return { kind: 'misconfigured', setting, reason: reasonOf(error) };
       if (isUnavailable(error)) return { kind: 'unavailable', reason: reasonOf(error) };
       return {
         kind: 'refused',
@@ -143,18 +142,73 @@ export class OidcClient implements OrganisationSignIn {
     }
   }
 
-  async signOutUrl(postLogoutRedirectUri: string): Promise<string | undefined> {
+  /**
+   * Start-up's check (issue 45 item 5): discovery, the auth method against what the provider
+   * advertises, and the client itself where the provider allows it: a token request with a code
+   * that cannot exist answers `invalid_grant` to a client it accepts, and `invalid_client` (or a
+   * 401) to one it does not. Nothing is signed in and no code is spent.
+   */
+  async check(redirectUri: string): Promise<StartupCheck> {
+    let config: oidc.Configuration;
+    try {
+      config = await this.#configuration();
+    } catch (error) {
+      return { kind: 'unavailable', reason: reasonOf(error) };
+    }
+    const { authMethod, signingKey } = this.#options;
+    const advertised = config.serverMetadata().token_endpoint_auth_methods_supported;
+    const method = chooseAuthMethod(authMethod, advertised, signingKey !== undefined);
+    if (advertised && !advertised.includes(method))
+      return {
+        kind: 'misconfigured',
+        setting: 'OIDC_CLIENT_AUTH_METHOD',
+        reason: 'method_not_advertised',
+        authMethod: method,
+      };
+    try {
+      await oidc.genericGrantRequest(config, 'authorization_code', {
+        code: oidc.randomState(),
+        redirect_uri: redirectUri,
+        code_verifier: oidc.randomPKCECodeVerifier(),
+      });
+    } catch (error) {
+      const setting = misconfigurationOf(error);
+      if (setting) return { kind: 'misconfigured', setting, reason: reasonOf(error), authMethod: method };
+      const accepted = error instanceof oidc.ResponseBodyError && error.error === 'invalid_grant';
+      return { kind: 'ok', authMethod: method, clientChecked: accepted };
+    }
+    return { kind: 'ok', authMethod: method, clientChecked: false };
+  }
+
+  async signOutUrl(postLogoutRedirectUri: string, idTokenHint: string | undefined) {
     try {
       const config = await this.#configuration();
       if (!config.serverMetadata().end_session_endpoint) return undefined;
-      // client_id rather than id_token_hint: no ID token is kept, and none may reach a browser.
+      // RP-Initiated Logout 1.0 §2: with a valid `id_token_hint` providers sign out without asking
+      // "Do you want to log out?"; `client_id` lets them check the post-logout URI without it.
       return oidc.buildEndSessionUrl(config, {
         client_id: this.#options.clientId,
         post_logout_redirect_uri: postLogoutRedirectUri,
+        ...(idTokenHint === undefined ? {} : { id_token_hint: idTokenHint }),
       }).href;
     } catch {
       return undefined;
     }
+  }
+
+  async verifyLogoutToken(token: string): Promise<LogoutVerdict> {
+    let metadata: oidc.ServerMetadata;
+    try {
+      metadata = (await this.#configuration()).serverMetadata();
+    } catch (error) {
+      return { kind: 'unavailable', reason: reasonOf(error) };
+    }
+    if (!metadata.jwks_uri) return { kind: 'unavailable', reason: 'no_jwks_uri' };
+    return this.#verifyLogout(token, {
+      issuer: metadata.issuer,
+      jwksUri: metadata.jwks_uri,
+      algorithms: metadata.id_token_signing_alg_values_supported,
+    });
   }
 }
 

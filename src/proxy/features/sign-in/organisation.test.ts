@@ -139,7 +139,8 @@ test('an issuer that cannot be reached: the sign-in page says so, nothing is kep
       return {
         begin: (uri) => (down ? unreachable.begin(uri) : embedded.begin(uri)),
         finish: (url, checks) => embedded.finish(url, checks),
-        signOutUrl: (uri) => embedded.signOutUrl(uri),
+        signOutUrl: (uri, hint) => embedded.signOutUrl(uri, hint),
+        verifyLogoutToken: (token) => embedded.verifyLogoutToken(token),
       };
     },
   });

@@ -5,6 +5,9 @@
 // OIDC_ROLE_MAPPING). Anyone else is refused: nobody gets an empty console.
 import type { Role } from '../../../proxy-api/permissions.ts';
 import type { SignInProblem } from '../../../proxy-api/sign-in.ts';
+import type { LogoutVerdict } from './logout-token.ts';
+import type { ClientAuthMethod } from './client-auth-method.ts';
+import type { OidcSetting } from './oidc-errors.ts';
 import {
   normaliseEmail,
   strongestRole,
@@ -25,6 +28,10 @@ export interface Identity {
   name: string | undefined;
   /** Every claim, for OIDC_ROLES_CLAIM. */
   claims: Record<string, unknown>;
+  /** The ID token as received, kept sealed in the session for `id_token_hint` (never sent to a browser). */
+  idToken?: string | undefined;
+  /** The provider's session id (`sid`), which a back-channel logout token may name. */
+  sid?: string | undefined;
 }
 
 /** The checks a sign-in's answer must pass (kept server-side between start and callback). */
@@ -35,10 +42,20 @@ export interface SignInChecks {
   redirectUri: string;
 }
 
+/** The provider refused the console itself (issue 45 item 5): `setting` is what IT should check. */
+export type Misconfigured = { kind: 'misconfigured'; setting: OidcSetting; reason: string };
+
 export type SignInResult =
   | { kind: 'ok'; identity: Identity }
   | { kind: 'refused'; problem: Extract<SignInProblem, 'signin_refused' | 'signin_failed'>; reason: string }
-  | { kind: 'unavailable'; reason: string };
+  | { kind: 'unavailable'; reason: string }
+  | Misconfigured;
+
+/** What start-up learnt of the provider and of the console's own client there. */
+export type StartupCheck =
+  | { kind: 'ok'; authMethod: ClientAuthMethod; clientChecked: boolean }
+  | { kind: 'unavailable'; reason: string }
+  | (Misconfigured & { authMethod: ClientAuthMethod });
 
 export interface OrganisationSignIn {
   /** The provider's authorization URL for a new sign-in (authorization code with PKCE). */
@@ -47,8 +64,15 @@ export interface OrganisationSignIn {
   ): Promise<{ url: string; checks: SignInChecks } | { kind: 'unavailable'; reason: string }>;
   /** Validates the callback (state, code, PKCE, nonce, the ID token) and reads the identity. */
   finish(callbackUrl: URL, checks: SignInChecks): Promise<SignInResult>;
-  /** Where the provider signs the person out too (RP-initiated logout), when it offers that. */
-  signOutUrl(postLogoutRedirectUri: string): Promise<string | undefined>;
+  /** Start-up's check of discovery and of the console's own client, where the provider allows it. */
+  check?(redirectUri: string): Promise<StartupCheck>;
+  /**
+   * Where the provider signs the person out too (OpenID Connect RP-Initiated Logout 1.0), when it
+   * offers that (`end_session_endpoint`); undefined when it does not.
+   */
+  signOutUrl(postLogoutRedirectUri: string, idTokenHint: string | undefined): Promise<string | undefined>;
+  /** Validates a back-channel logout token (OpenID Connect Back-Channel Logout 1.0 §2.6). */
+  verifyLogoutToken(token: string): Promise<LogoutVerdict>;
 }
 
 /** The roles the identity's claim gives on the existing connections, one per connection. */
@@ -85,8 +109,25 @@ export type KnownPerson =
   | { kind: 'first_admin'; personId: string }
   | {
       kind: 'refused';
-      problem: Extract<SignInProblem, 'unknown_person' | 'no_connection' | 'account_mismatch'>;
+      problem: Extract<
+        SignInProblem,
+        'unknown_person' | 'no_connection' | 'account_mismatch' | 'email_unverified'
+      >;
+      /** For the log: why, where the problem alone does not say it. */
+      reason?: string;
     };
+
+/**
+ * Issue 45 item 4: an address the provider did not say it verified matches nobody (unless
+ * OIDC_TRUST_EMAIL); the person is told that, rather than that nobody invited them.
+ */
+function unverifiedRefusal(policy: PeoplePolicy, identity: Identity): KnownPerson {
+  if (identity.email === undefined || identity.emailVerified || policy.trustEmail)
+    return { kind: 'refused', problem: 'unknown_person' };
+  const claim = identity.claims.email_verified;
+  const reason = claim === undefined ? 'email_verified_absent' : 'email_verified_false';
+  return { kind: 'refused', problem: 'email_unverified', reason };
+}
 
 /**
  * Who signed in, if the console knows them; their sign-in is recorded, their claim's roles replace
@@ -122,7 +163,7 @@ export async function knownPerson(
       // names them; it may never take an invitation or an admin's address, though.
       if (policy.adminEmails.has(unverified) || (await directory.personByEmail(unverified)))
         return { kind: 'refused', problem: 'account_mismatch' };
-    } else return { kind: 'refused', problem: 'unknown_person' };
+    } else return unverifiedRefusal(policy, identity);
     person = await directory.ensurePerson({
       email: email ?? unverified ?? '',
       name: identity.name ?? null,

@@ -27,7 +27,7 @@ export async function createPersonSession(
   deps: PersonSessionDeps,
   c: Ctx,
   record: PersonRecord,
-  identity: Pick<Identity, 'issuer' | 'subject'>,
+  identity: Pick<Identity, 'issuer' | 'subject' | 'idToken' | 'sid'>,
 ): Promise<{ session: Session; access: Granted } | undefined> {
   const grant =
     record.grants.find((candidate) => candidate.connection.id === record.person.lastConnectionId) ??
@@ -50,6 +50,9 @@ export async function createPersonSession(
       email: record.person.email,
     },
     connectionId: connection.id,
+    // For RP-initiated logout (`id_token_hint`) and back-channel logout (`sid`).
+    idToken: identity.idToken,
+    providerSid: identity.sid,
   });
   await deps.directory?.setLastConnection(record.person.id, connection.id);
   deps.log.info(
@@ -92,18 +95,26 @@ export async function enterConsole(
 // under a random id, in a cookie of its own, so that they can register the first connection.
 const setupCookie = '__Host-provider-console-setup';
 const setupMs = 30 * 60_000;
-const setupSchema = z.object({ personId: z.string(), issuer: z.string(), subject: z.string() });
+// The ID token and `sid` go along, so that the session the setup ends in can sign out as any other.
+const setupSchema = z.object({
+  personId: z.string(),
+  issuer: z.string(),
+  subject: z.string(),
+  idToken: z.string().optional(),
+  sid: z.string().optional(),
+});
 const setupKey = async (id: string) => `setup:${(await storeKey(id)).slice('session:'.length)}`;
 
 export async function firstAdminCookie(
   deps: SealedStore,
   response: Response,
   personId: string,
-  identity: Pick<Identity, 'issuer' | 'subject'>,
+  identity: Pick<Identity, 'issuer' | 'subject' | 'idToken' | 'sid'>,
 ): Promise<void> {
   const id = crypto.randomUUID() + crypto.randomUUID();
   const key = await setupKey(id);
-  const value = JSON.stringify({ personId, issuer: identity.issuer, subject: identity.subject });
+  const { issuer, subject, idToken, sid } = identity;
+  const value = JSON.stringify({ personId, issuer, subject, idToken, sid });
   await deps.store.set(key, await deps.box.seal(value, key), setupMs);
   response.headers.append(
     'set-cookie',

@@ -2,6 +2,9 @@
 // recorded in the audit log once the service was asked (docs/decisions/0018), and a sign-out that
 // ends the session whatever the store says (docs/decisions/0020).
 import { CLIENT_SESSION_PERMISSIONS } from '../../../proxy-api/permissions.ts';
+import { PEOPLE_PATHS, SIGNED_OUT_PARAM } from '../../../proxy-api/sign-in.ts';
+import { openIdToken } from '../../core/sessions/records.ts';
+import type { SecretBox } from '../../core/store/secret-box.ts';
 import type { Ctx } from '../../core/http/context.ts';
 import { Refusal, refuse } from '../../core/http/refusal.ts';
 import { errorFacts } from '../../core/log/error-codes.ts';
@@ -45,6 +48,8 @@ export async function signedIn(
 export interface SignOutDeps extends AuditRecording {
   sessions: SignInDeps['sessions'];
   carrier: SignInDeps['carrier'];
+  /** Opens the person's ID token, sent as `id_token_hint`. */
+  box: SecretBox;
   /** What the proxy kept of a parent's centres (docs/decisions/0024). */
   centreIndex: Pick<CentreIndex, 'drop'>;
   organisation: OrganisationSignIn | undefined;
@@ -94,7 +99,15 @@ async function endSession(deps: SignOutDeps, c: Ctx): Promise<string | undefined
   await deps.centreIndex.drop(centreScope(found.session));
   // docs/decisions/0018: a sign-out is an entry of its session's log.
   await recordSignOut(deps, c, found.session, 204);
-  // A person signs out of the organisation's provider too (RP-initiated logout).
+  // A person signs out of the organisation's provider too (RP-Initiated Logout 1.0), and comes
+  // back to the sign-in page through PEOPLE_PATHS.organisationSignedOut. Only here: a session that
+  // ends by idle timeout or an admin's removal ends the console's alone.
   if (!found.session.person || !deps.organisation) return undefined;
-  return deps.organisation.signOutUrl(`${deps.publicOrigin ?? new URL(c.req.url).origin}/login`);
+  const origin = deps.publicOrigin ?? new URL(c.req.url).origin;
+  const providerUrl = await deps.organisation.signOutUrl(
+    `${origin}${PEOPLE_PATHS.organisationSignedOut}`,
+    await openIdToken(deps.box, found.session),
+  );
+  // No end-session endpoint: the sign-in page says the provider's session may still be open.
+  return providerUrl ?? `/login?${SIGNED_OUT_PARAM}=console`;
 }

@@ -10,6 +10,7 @@ import { connectionWebhook } from './0005-connection-webhook.ts';
 import { webhookDeliveries } from './0006-webhook-deliveries.ts';
 import { watchRetention } from './0007-watch-retention.ts';
 import { alertJobs } from './0008-alert-jobs.ts';
+import { clientSigningKey } from './0009-client-signing-key.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-audit-log': auditLog,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0006-webhook-deliveries': webhookDeliveries,
   '0007-watch-retention': watchRetention,
   '0008-alert-jobs': alertJobs,
+  '0009-client-signing-key': clientSigningKey,
 };
