@@ -22,11 +22,14 @@ function SignInProblemAlert({ problem, id }: { problem: SignInProblem; id: strin
 export function OrganisationSignIn({
   problem,
   returnTo,
+  onLeave,
 }: {
   /** Why the last organisation sign-in did not complete (`?signIn=`). */
   problem: SignInProblem | undefined;
   /** The console path to come back to (the proxy keeps only a same-origin path). */
   returnTo: string;
+  /** Just before the tab leaves for the provider (the re-login keeps the page's drafts). */
+  onLeave?: () => void;
 }) {
   const { t } = useI18n();
   const problemId = useId();
@@ -38,7 +41,13 @@ export function OrganisationSignIn({
         {t('login.organisation.title')}
       </Text>
       {problem ? <SignInProblemAlert problem={problem} id={problemId} /> : null}
-      <Button component="a" href={start} fullWidth aria-describedby={problem ? problemId : undefined}>
+      <Button
+        component="a"
+        href={start}
+        fullWidth
+        aria-describedby={problem ? problemId : undefined}
+        onClick={onLeave}
+      >
         {t('login.organisation')}
       </Button>
     </Stack>

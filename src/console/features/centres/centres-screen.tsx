@@ -115,7 +115,7 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
           )}
         </>
       )}
-      <CreateFlow ref={create} centres={data.data} onArrived={setArrived} />
+      <CreateFlow ref={create} providerId={providerId} centres={data.data} onArrived={setArrived} />
     </Stack>
   );
 }
