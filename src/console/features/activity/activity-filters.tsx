@@ -52,6 +52,7 @@ export function ActivityFilters({ search, onSearchChange, providerId, centreFilt
       ) : null}
       <NativeSelect
         ref={firstFilter}
+        className={classes.action}
         label={t('activity.filter.action')}
         value={search.action}
         onChange={(event) => set({ action: event.currentTarget.value as ActivitySearch['action'] })}
