@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { demoLogin, resetSimulator } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -13,8 +14,7 @@ test.use({
 
 test.beforeEach(({ request }) => resetSimulator(request));
 
-const offlinePanel = (page: import('@playwright/test').Page) =>
-  page.getByRole('main').getByRole('heading', { name: 'You are offline' });
+const offlinePanel = (page: Page) => page.getByRole('main').getByRole('heading', { name: 'You are offline' });
 
 test('a server that stops answering, unknown to the browser, gets the offline panel within 3 s', async ({
   page,
