@@ -2,6 +2,7 @@ import type { ApiError } from '@/contract/api-error';
 import { CONSOLE_HEADERS } from '@/proxy-api/console';
 import type { Result } from '@/contract/result';
 import { globalFetch, type CallInit, type UpstreamClient } from '@/contract/transport';
+import { reachableFetch } from '@/console/lib/reachability';
 
 /**
  * The token proxy on the page's own origin (decision 0005): its `/auth` paths, and the spec's
@@ -9,7 +10,8 @@ import { globalFetch, type CallInit, type UpstreamClient } from '@/contract/tran
  */
 export const proxyClient: UpstreamClient = {
   baseUrl: '',
-  fetch: (request) => globalFetch(request),
+  // Offline says so within 3 s, however long the request would have waited (issue 47).
+  fetch: reachableFetch((request) => globalFetch(request)),
   headers: { ...CONSOLE_HEADERS },
 };
 export const apiClient: UpstreamClient = { ...proxyClient, baseUrl: '/api' };

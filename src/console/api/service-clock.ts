@@ -28,3 +28,16 @@ async function readSimulatorClock({ signal }: { signal: AbortSignal }): Promise<
   if (!result.ok) throw result.error;
   return result.value.now;
 }
+
+/**
+ * `at`, a time this browser measured (when data arrived), on the service's clock: in the demo the
+ * simulator's, which moves only with its test clock (D10), so that "Last updated" agrees with the
+ * "in N days" beside it once the clock has moved. Elsewhere the service's clock is this browser's.
+ */
+export function onServiceClock(
+  environment: EnvironmentKind,
+  clock: { data: Date; dataUpdatedAt: number },
+  at: number,
+): number {
+  return environment === 'demo' ? at + (clock.data.getTime() - clock.dataUpdatedAt) : at;
+}

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isSessionEnded, mayPassOnRetry } from '@/console/lib/error-message';
+import { isSessionEnded, mayPassOnRetry, means } from '@/console/lib/error-message';
+import { knownUnreachable } from '@/console/lib/reachability';
 import { sessionExpiry } from '@/console/lib/session-expiry';
 
 /**
@@ -22,8 +23,10 @@ export function createQueryClient() {
     }),
     defaultOptions: {
       queries: {
-        // A 4xx will not change by asking again; 5xx, timeouts and the network may.
-        retry: (failures, error) => failures < 2 && mayPassOnRetry(error),
+        // A 4xx will not change by asking again; 5xx, timeouts and the network may, unless the
+        // server is known to be out of reach now: asking again would only hold the offline panel back.
+        retry: (failures, error) =>
+          failures < 2 && mayPassOnRetry(error) && !(means(error, 'network-error') && knownUnreachable()),
         refetchOnWindowFocus: false,
         // Asked whatever the browser believes of its connection: offline, a screen's data fails as
         // unreachable and the screen shows the offline panel with Retry (components/feedback.tsx),

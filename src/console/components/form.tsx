@@ -3,6 +3,7 @@ import { Button, type ButtonProps } from '@mantine/core';
 import {
   createContext,
   useContext,
+  useEffect,
   useMemo,
   useRef,
   useState,
@@ -140,4 +141,21 @@ export function SubmitButton({
 export function FormError() {
   const { error } = useContext(FormContext);
   return <FormErrorAlert error={error} />;
+}
+
+/**
+ * Sends its form once, as soon as it is on the page (a send a re-login left on its way, resumed on
+ * the tab's return: lib/sign-in-drafts.ts). Inside the form, so that the form exists when it runs,
+ * even in a dialog whose content mounts after its owner.
+ */
+export function SubmitOnMount({ onSubmitted }: { onSubmitted: () => void }) {
+  const anchor = useRef<HTMLInputElement>(null);
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    anchor.current?.form?.requestSubmit();
+    onSubmitted();
+  }, [onSubmitted]);
+  return <input type="hidden" ref={anchor} />;
 }

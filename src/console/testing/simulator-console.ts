@@ -39,6 +39,8 @@ export function setupSimulatorConsole(options: { seed?: SeedOption } = {}) {
   const requests: Recorded[] = [];
   let proxy: InBrowserProxy | undefined;
   server.events.on('request:start', ({ request }) => {
+    // A liveness probe is the transport's own question, not a request of the screen's.
+    if (new URL(request.url).pathname === '/healthz') return;
     requests.push({
       method: request.method,
       path: new URL(request.url).pathname,
@@ -59,6 +61,9 @@ export function setupSimulatorConsole(options: { seed?: SeedOption } = {}) {
         },
         ({ request }) => current.fetch(request),
       ),
+      // The proxy's liveness probe (features/operations/health.ts), which the console's fetch asks
+      // when a request is slow to answer (lib/reachability.ts).
+      http.head(proxyUrl('/healthz').href, () => new HttpResponse(null, { status: 200 })),
     );
   });
   afterEach(async () => {

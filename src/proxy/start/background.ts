@@ -86,6 +86,11 @@ export async function startBackground(
     tokenTimeoutMs: 5_000,
     apiTimeoutMs: 10_000,
     maxAnswerBytes: config.maxAnswerBytes,
+    // D10: in the demo, the alert rules count days on the simulator's test clock, as the console's
+    // "in N days" do, so that a moved clock brings a downgrade or a TRIAL's end near for both.
+    ...(demo && {
+      rulesNow: (environment) => (environment.id === 'demo' ? demo.world.now() : Date.now()),
+    }),
     log,
     // docs/decisions/0026 and 0027: the alerts' e-mail leaves through SMTP_URL, or the demo's
     // catcher; chat posts through each connection's webhook, opened at send time.

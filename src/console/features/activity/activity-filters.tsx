@@ -34,24 +34,27 @@ export function ActivityFilters({ search, onSearchChange, providerId, centreFilt
     <fieldset className={classes.filters}>
       <VisuallyHidden component="legend">{t('activity.filters')}</VisuallyHidden>
       {centreFilter ? (
-        <Suspense
-          fallback={
-            <TextInput
-              label={t('activity.filter.centre')}
-              placeholder={t('activity.filter.centreHint')}
-              disabled
+        <div className={classes.centre}>
+          <Suspense
+            fallback={
+              <TextInput
+                label={t('activity.filter.centre')}
+                placeholder={t('activity.filter.centreHint')}
+                disabled
+              />
+            }
+          >
+            <CentreFilter
+              providerId={providerId}
+              value={search.centre}
+              onChange={(centre) => set({ centre })}
             />
-          }
-        >
-          <CentreFilter
-            providerId={providerId}
-            value={search.centre}
-            onChange={(centre) => set({ centre })}
-          />
-        </Suspense>
+          </Suspense>
+        </div>
       ) : null}
       <NativeSelect
         ref={firstFilter}
+        className={classes.action}
         label={t('activity.filter.action')}
         value={search.action}
         onChange={(event) => set({ action: event.currentTarget.value as ActivitySearch['action'] })}

@@ -44,6 +44,7 @@ export function OrganisationSignIn({
   problem,
   signedOut,
   returnTo,
+  onLeave,
 }: {
   /** Why the last organisation sign-in did not complete (`?signIn=`). */
   problem: SignInProblem | undefined;
@@ -51,6 +52,8 @@ export function OrganisationSignIn({
   signedOut?: SignedOutKind | undefined;
   /** The console path to come back to (the proxy keeps only a same-origin path). */
   returnTo: string;
+  /** Just before the tab leaves for the provider (the re-login keeps the page's drafts). */
+  onLeave?: () => void;
 }) {
   const { t } = useI18n();
   const problemId = useId();
@@ -69,6 +72,7 @@ export function OrganisationSignIn({
         href={start}
         fullWidth
         aria-describedby={problem || notice ? problemId : undefined}
+        onClick={onLeave}
       >
         {t('login.organisation')}
       </Button>

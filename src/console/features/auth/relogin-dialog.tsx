@@ -4,13 +4,15 @@ import { environmentsQueryOptions } from '@/console/api/session';
 import { ErrorPanel } from '@/console/components/feedback';
 import { useI18n } from '@/console/lib/i18n';
 import { sessionExpiry, useSessionExpired } from '@/console/lib/session-expiry';
+import { saveDraftsForSignIn } from '@/console/lib/sign-in-drafts';
 import type { Session } from '@/proxy-api/console';
 import { LoginForm } from './login-form.tsx';
 import { OrganisationSignIn } from './organisation-sign-in.tsx';
 
 /**
  * A 401 in the middle of work opens this over the current page (decision 0006). The page stays
- * mounted underneath, so nothing typed is lost; after signing in again, the failed queries refetch
+ * mounted underneath, so nothing typed is lost (an organisation's sign-in leaves the page: its
+ * screens' drafts wait in the tab for its return, lib/sign-in-drafts.ts); after signing in again, the failed queries refetch
  * and the user carries on. It signs in as the same environment, provider and client: anyone else
  * logs out first.
  */
@@ -39,6 +41,8 @@ export function ReloginDialog({ session, onLogout }: { session: Session; onLogou
             <OrganisationSignIn
               problem={undefined}
               returnTo={window.location.pathname + window.location.search}
+              // The tab goes to the provider and back: what the page holds unsent is kept for it.
+              onLeave={() => saveDraftsForSignIn()}
             />
           </>
         ) : (

@@ -56,8 +56,8 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
   // A centre just created, for a moment: its row scrolled into view and marked.
   const [arrived, setArrived] = useState<number | undefined>(undefined);
   const createFlow = useMemo(
-    () => <CreateFlow ref={create} centres={data.data} onArrived={setArrived} />,
-    [data.data],
+    () => <CreateFlow ref={create} providerId={providerId} centres={data.data} onArrived={setArrived} />,
+    [providerId, data.data],
   );
 
   const collator = useMemo(

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/
 import { useMemo, useState } from 'react';
 import { Controller, useWatch, type Control } from 'react-hook-form';
 import { useCreateChildCenter } from '@/console/api/create-child-center';
-import { Form, FormError, SubmitButton, useSchemaForm } from '@/console/components/form';
+import { Form, FormError, SubmitButton, SubmitOnMount, useSchemaForm } from '@/console/components/form';
 import { fieldMessage } from '@/console/lib/form-kit';
 import { useI18n } from '@/console/lib/i18n';
 import {
@@ -13,11 +13,16 @@ import {
 import type { ChildCreation, ChildListItem } from '@/contract/schemas';
 import { COUNTRY_CODES } from './countries.ts';
 import { CentreNameField } from './centre-name-field.tsx';
+import { useCreateDraft, type CreateDraft } from './create-draft.ts';
 import { sameNameAndCity } from './rules.ts';
 
 const FIELDS = ['name', 'country', 'city'] as const;
 
 export interface CreateCentreDialogProps {
+  /** Where a re-login keeps what was typed (create-draft.ts). */
+  draftKey: string;
+  /** What a re-login kept, given back once. */
+  restored: CreateDraft | undefined;
   /** The centres there are: one with the same name in the same city asks before another is created. */
   centres: readonly ChildListItem[];
   opened: boolean;
@@ -29,12 +34,16 @@ export interface CreateCentreDialogProps {
  * 4.3 with the contract's own request schema (D5). The form stays mounted while closed, so that
  * whatever was typed survives an error, a cancel or a re-login: nothing is lost.
  */
-export function CreateCentreDialog({ centres, opened, onClose, onCreated }: CreateCentreDialogProps) {
+export function CreateCentreDialog(props: CreateCentreDialogProps) {
+  const { draftKey, restored, centres, opened, onClose, onCreated } = props;
   const { t, formatNumber } = useI18n();
   const mutation = useCreateChildCenter();
   const form = useSchemaForm(createChildCenterRequestSchema, {
-    defaultValues: { name: '', country: '', city: '' } satisfies CreateChildCenterRequest,
+    defaultValues:
+      restored?.values ?? ({ name: '', country: '', city: '' } satisfies CreateChildCenterRequest),
   });
+  // A press on Create that met the ended session goes again once, on the tab's return.
+  const draft = useCreateDraft(draftKey, restored, () => form.getValues(), opened);
   const { errors } = form.formState;
   // A value past D5's 200 characters is refused with its length, not cut at the input: a pasted
   // address would otherwise lose its end without a word (issue 21, item 12).
@@ -67,7 +76,7 @@ export function CreateCentreDialog({ centres, opened, onClose, onCreated }: Crea
       setAsked(found.id);
       return;
     }
-    const creation = await mutation.mutateAsync(wanted);
+    const creation = await draft.creating(() => mutation.mutateAsync(wanted));
     form.reset();
     setAsked(null);
     onCreated(wanted.name, creation);
@@ -110,6 +119,7 @@ export function CreateCentreDialog({ centres, opened, onClose, onCreated }: Crea
             </Alert>
           ) : null}
           <FormError />
+          {draft.resume ? <SubmitOnMount onSubmitted={draft.resumed} /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}

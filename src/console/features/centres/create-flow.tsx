@@ -3,6 +3,7 @@ import { AnchorLink } from '@/console/components/links';
 import { useNotify } from '@/console/components/notifications-host';
 import { useI18n } from '@/console/lib/i18n';
 import type { ChildCreation, ChildListItem } from '@/contract/schemas';
+import { createDraftKey, useRestoredCreate } from './create-draft.ts';
 
 // The create form (react-hook-form, the country picker) and the credentials dialog load on first
 // use: they are most of the list's weight and the route chunk budget is 35 kB gzip.
@@ -26,18 +27,22 @@ export interface CreateFlowHandle {
  */
 export function CreateFlow({
   ref,
+  providerId,
   centres,
   onArrived,
 }: {
   ref: Ref<CreateFlowHandle>;
+  /** The provider signed in (a re-login's draft is its own: create-draft.ts). */
+  providerId: number;
   /** The centres there are (a second one of the same name in the same city asks first). */
   centres: readonly ChildListItem[];
   onArrived: (centreId: number | undefined) => void;
 }) {
   const { t } = useI18n();
   const notify = useNotify();
-  const [creating, setCreating] = useState(false);
-  const [creatingEver, setCreatingEver] = useState(false);
+  const restored = useRestoredCreate(providerId);
+  const [creating, setCreating] = useState(restored?.opened ?? false);
+  const [creatingEver, setCreatingEver] = useState(restored !== undefined);
   const [created, setCreated] = useState<{ name: string; creation: ChildCreation } | null>(null);
   const [arrived, setArrived] = useState<number | undefined>(undefined);
   useImperativeHandle(ref, () => ({
@@ -71,6 +76,8 @@ export function CreateFlow({
       {/* Mounted from the first click on and kept, so that what was typed survives closing it. */}
       {creatingEver ? (
         <CreateCentreDialog
+          draftKey={createDraftKey(providerId)}
+          restored={restored}
           centres={centres}
           opened={creating}
           onClose={() => setCreating(false)}

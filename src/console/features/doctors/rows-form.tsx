@@ -18,6 +18,7 @@ import {
 import { DoctorRowFields, type RowsFormValues } from './doctor-row-fields.tsx';
 import type { Prepared, RegistrationRun, RowStatus } from './registration-run.ts';
 import { FailureReason, LeaveWhileSending, RowStatusBadge, RunProgress } from './run-progress.tsx';
+import { useKeptRows, useRestoredRows } from './rows-draft.ts';
 import { rowsResultsCsv } from './rows-results.ts';
 import { useRegistrationRun, type RowRequest } from './use-registration-run.ts';
 
@@ -40,8 +41,9 @@ function prepareRow(target: number, key: string, row: DoctorRowInput | undefined
 export function RowsForm({ target, defaultLang }: { target: number; defaultLang: string }) {
   const { t } = useI18n();
   const formRef = useRef<HTMLFormElement>(null);
+  const restored = useRestoredRows(target);
   const form = useSchemaForm(registrationFormSchema, {
-    defaultValues: { healthProviderId: target, doctors: [emptyRow(defaultLang)] },
+    defaultValues: { healthProviderId: target, doctors: restored?.rows ?? [emptyRow(defaultLang)] },
   });
   const { fields, insert, remove } = useFieldArray({ control: form.control, name: 'doctors' });
   // The rows' keys for the callbacks that run after a render (a failure finds its row's index).
@@ -61,14 +63,18 @@ export function RowsForm({ target, defaultLang }: { target: number; defaultLang:
 
   // `only`: a row's own retry (its submit button's value), the summary's retry (the rows whose send
   // failed in passing), else every row that may go (the run skips a refused row that has not changed).
+  // `resuming`: the rows a re-login left on their way (rows-draft.ts).
   const retrying = useRef(false);
-  const send = (values: RegistrationFormOutput, only: string | undefined) => {
+  const rows = () => form.getValues('doctors');
+  const resuming = useKeptRows({ target, restored, rows, keys, run, formRef });
+  const send = (values: RegistrationFormOutput, submitter: string | undefined) => {
     const retry = retrying.current;
     retrying.current = false;
+    const only = resuming() ?? (submitter === undefined ? undefined : [submitter]);
     run.start(
       values.doctors.flatMap((doctor, index) => {
         const key = keys.current[index];
-        if (key === undefined || (only !== undefined && key !== only)) return [];
+        if (key === undefined || (only !== undefined && !only.includes(key))) return [];
         if (retry && !failedInPassing(run.status(key))) return [];
         return [{ key, prepare: () => ({ ok: true, request: { key, request: requestOf(target, doctor) } }) }];
       }),

@@ -6,7 +6,7 @@ import {
   everyDoctorWithLicensesQueryOptions,
 } from '@/console/api/list-doctors-with-licenses';
 import { licenceSummaryQueryOptions, licensesKeys } from '@/console/api/get-licenses';
-import { serviceClockQueryOptions } from '@/console/api/service-clock';
+import { onServiceClock, serviceClockQueryOptions } from '@/console/api/service-clock';
 import { watchKeys } from '@/console/api/watch';
 import { centreTimelineQueryOptions } from '@/console/api/watch-timeline';
 import { LastUpdated } from '@/console/components/last-updated';
@@ -85,7 +85,7 @@ export function LicencesScreen({
         suspendedSince={since === undefined || since === null ? null : new Date(since)}
       />
       <LastUpdated
-        updatedAt={Math.min(summary.dataUpdatedAt, roster.dataUpdatedAt)}
+        updatedAt={onServiceClock(environment, clock, Math.min(summary.dataUpdatedAt, roster.dataUpdatedAt))}
         refreshing={summary.isFetching || roster.isFetching}
         onRefresh={refresh}
       />

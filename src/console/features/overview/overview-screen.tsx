@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
-import { serviceClockQueryOptions } from '@/console/api/service-clock';
+import { onServiceClock, serviceClockQueryOptions } from '@/console/api/service-clock';
 import { EmptyState, ErrorPanel, NoResults } from '@/console/components/feedback';
 import { LastUpdated, LoadProgress } from '@/console/components/last-updated';
 import { AnchorLink } from '@/console/components/links';
@@ -102,7 +102,9 @@ export function OverviewScreen({
         <>
           {load.watched ? <WatchNotice watched={load.watched} /> : null}
           <LastUpdated
-            updatedAt={load.updatedAt}
+            updatedAt={
+              load.updatedAt === undefined ? undefined : onServiceClock(environment, clock, load.updatedAt)
+            }
             refreshing={load.refreshing}
             asOf={Boolean(load.watched?.asOf)}
             onRefresh={refresh}

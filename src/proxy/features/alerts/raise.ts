@@ -36,6 +36,11 @@ export interface RaiseOptions {
   log?: Logger;
   /** Rows per statement (tests make it small to cross batches). */
   batch?: number;
+  /**
+   * The instant the date rules count days from, when it is not `now`: the demo's test clock (D10),
+   * so that a moved clock brings a TRIAL's end or a downgrade near as the console says it is.
+   */
+  rulesAt?: number;
 }
 
 /** Rows per INSERT: 250 audit rows are 5,000 parameters (PostgreSQL takes 65,535) and ~100 kB on the wire. */
@@ -130,10 +135,11 @@ async function raiseIn(
   people: Person[],
   now: number,
   size: number,
+  rulesAt = now,
 ): Promise<RaisedAlert[]> {
   const after = await lockCursor(tx, connection.id);
   const { changes, centres, last } = await inputs(tx, connection.id, after);
-  const drafts = alertsDue(changes, centres, now);
+  const drafts = alertsDue(changes, centres, rulesAt);
   const at = new Date(now);
   const inserted: Inserted[] = [];
   for (const part of chunks(drafts, size)) {
@@ -232,7 +238,7 @@ export async function raiseAlerts(
   try {
     return await db
       .transaction()
-      .execute((tx) => raiseIn(tx, connection, people, now, options.batch ?? defaultBatch));
+      .execute((tx) => raiseIn(tx, connection, people, now, options.batch ?? defaultBatch, options.rulesAt));
   } catch (error) {
     const failed = new AlertRaiseError(error);
     // PostgreSQL's primary message names what failed, not the values (those are in its `detail`,

@@ -12,6 +12,8 @@ export const demoCapacity = { centres: 1_000, doctors: 20_000, events: 10_000 } 
 export interface DemoWorld {
   /** The world's upstream transport, and its /__sim control API. */
   fetch: FetchLike;
+  /** The world's test clock (D10), in epoch milliseconds: "now" for what counts days in the demo. */
+  now(): number;
   stop(): void;
 }
 
@@ -43,6 +45,7 @@ export async function startDemoWorld(options: {
   timer.unref();
   return {
     fetch: (request) => simulator.fetch(request),
+    now: () => Date.parse(simulator.core.state.now),
     stop: () => clearInterval(timer),
   };
 }

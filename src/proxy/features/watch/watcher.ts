@@ -49,6 +49,11 @@ export interface WatcherOptions {
   maxAnswerBytes: number;
   backoff?: BackoffOptions;
   now?: () => number;
+  /**
+   * The instant an environment's alert rules count days from, when not `now`: the demo's, its
+   * simulator's test clock (D10), which the composition passes (start/background.ts).
+   */
+  rulesNow?: (environment: EnvironmentConfig) => number;
   log: Logger;
   connectionsChanged?: () => Promise<void>;
   /** Run the minute's tick from pg-boss's cron (default true; tests call `tick()` themselves). */
@@ -160,11 +165,13 @@ async function raise(
 ): Promise<RaisedAlert[]> {
   const { options, now } = watching;
   const { directory, log } = options;
-  const connection = (await directory.connections()).find((candidate) => candidate.id === connectionId);
-  if (!connection) return [];
+  const found = await connectionOf(options, connectionId);
+  if (!found) return [];
+  const { connection, env } = found;
   try {
     const raised = await raiseAlerts(options.store.db, directory, connection, new Date(since), now(), {
       ...(options.adminEmails && { adminEmails: options.adminEmails }),
+      ...(options.rulesNow && { rulesAt: options.rulesNow(env) }),
       log,
     });
     if (raised.length > 0) {
