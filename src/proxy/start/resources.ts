@@ -23,6 +23,7 @@ import { createWatchRetention } from '../features/watch/retention.ts';
 import { startDemoWorld, type DemoWorld } from '../features/demo/world.ts';
 import { loadOverviewRender, loadStaticSite, type StaticSite } from '../features/site/static-site.ts';
 import { startAlertChannels, type AlertChannels } from '../features/mail/channels.ts';
+import { webhookReachOf } from '../features/mail/index.ts';
 import { refuseToStart } from './config.ts';
 
 export interface Resources {
@@ -84,7 +85,11 @@ export async function openResources(
     // A bounded pool of connections to each real upstream (the demo's is in-process).
     pool: createUpstreamPool({ connections: config.upstreamConnections }),
     // docs/decisions/0027: e-mail through SMTP_URL, else the demo's in-process catcher; the webhook poster.
-    alertChannels: await startAlertChannels({ mail: config.mail, demo: demo !== undefined }),
+    alertChannels: await startAlertChannels({
+      mail: config.mail,
+      demo: demo !== undefined,
+      webhookReach: webhookReachOf(config.environments.map((environment) => environment.id)),
+    }),
     stopRetention,
   };
 }

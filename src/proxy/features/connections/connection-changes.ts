@@ -7,7 +7,7 @@ import { refuse } from '../../core/http/refusal.ts';
 import { errorFacts } from '../../core/log/error-codes.ts';
 import { actorOf, ownerOf, recordEntries, requestFields } from '../audit/index.ts';
 import type { Connection, Directory } from '../people/index.ts';
-import { webhookUrl } from '../mail/index.ts';
+import { webhookReachOf, webhookUrlFor } from '../mail/index.ts';
 import { exists, wireConnection } from './connection-access.ts';
 import { verifyCredentials } from './connection-check.ts';
 import type { FirstConnectionDeps } from './first-connection.ts';
@@ -19,7 +19,7 @@ export interface ConnectionChangeDeps extends FirstConnectionDeps {
 }
 
 export const webhookWords =
-  'Send url: an https:// incoming-webhook address (like https://hooks.slack.com/services/…), or null to remove it.';
+  'Send url: an https:// incoming-webhook address of a public host (like https://hooks.slack.com/services/…), or null to remove it.';
 
 /** After `stored(directory, true)`: the connection registered, its first admin the person. */
 export async function addConnection(deps: ConnectionChangeDeps, c: Ctx, input: AddConnectionRequest) {
@@ -81,7 +81,8 @@ export async function setWebhook(
   url: string | null,
 ) {
   const connection = c.var.adminConnection;
-  const checked = url === null ? undefined : webhookUrl.safeParse(url);
+  const reach = webhookReachOf(deps.environments.keys());
+  const checked = url === null ? undefined : webhookUrlFor(reach).safeParse(url);
   if (checked?.success === false) refuse(400, 'invalid_request', webhookWords);
   const value = checked?.data ?? null;
   if (!(await webhooks.set(connection.id, value, deps.now()))) removedMeanwhile();

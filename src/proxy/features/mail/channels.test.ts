@@ -22,6 +22,7 @@ beforeAll(async () => {
   channels = await startAlertChannels({
     mail: { smtp: undefined, from: defaultMailFrom, catcherPort: 0 },
     demo: true,
+    webhookReach: { local: true },
   });
   const simulator = createSimulator({ seed: 'demo' });
   const demo = (request: Request) => simulator.fetch(request);
@@ -64,6 +65,7 @@ test('without SMTP_URL and without the demo there is no e-mail channel; the webh
   const none = await startAlertChannels({
     mail: { smtp: undefined, from: defaultMailFrom, catcherPort: 0 },
     demo: false,
+    webhookReach: { local: false },
   });
   const sent = none.channelsFor('https://console.example');
   expect([none.email, none.catcher, sent.email, typeof sent.webhook]).toEqual([

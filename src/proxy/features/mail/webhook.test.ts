@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AlertView } from './alert-types.ts';
-import { webhookUrl } from './webhook-url.ts';
+import { webhookUrlFor } from './webhook-url.ts';
 import { postToWebhook, webhookPayload, WebhookDeliveryError, type SlackPayload } from './webhook.ts';
 
 const alerts: AlertView[] = [
@@ -132,7 +132,8 @@ describe('posting alerts to a chat webhook', () => {
 });
 
 describe('a webhook URL', () => {
-  test('https anywhere, plain http only on loopback, no credentials', () => {
+  test('beside the demo: https to public hosts, plain http only on loopback, no credentials', () => {
+    const webhookUrl = webhookUrlFor({ local: true });
     expect(webhookUrl.safeParse('https://hooks.slack.com/services/T/B/X').success).toBe(true);
     expect(webhookUrl.safeParse('http://127.0.0.1:9/hook').success).toBe(true);
     expect(webhookUrl.safeParse('http://hooks.example/hook').success).toBe(false);

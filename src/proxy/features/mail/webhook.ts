@@ -5,6 +5,8 @@
 import { callUpstream, type FetchLike } from '../../core/upstream/upstream.ts';
 import type { AlertLanguage, AlertView, WebhookMessage } from './alert-types.ts';
 import { centreLink, momentOf, overviewLink, translator, whatHappened } from './messages.ts';
+import { addressRefusedCode, type WebhookReach } from './webhook-target.ts';
+import { webhookUrlFor } from './webhook-url.ts';
 
 export type WebhookFailureReason =
   'refused' | 'deferred' | 'timeout' | 'connection_failed' | 'answer_too_large';
@@ -76,6 +78,11 @@ export interface WebhookOptions {
   timeoutMs?: number;
   /** Slack answers "ok": anything past 64 kB is not a webhook's answer. */
   maxAnswerBytes?: number;
+  /**
+   * Where hooks may lead in this deployment: the URL is checked again before each post (the
+   * deployment may have changed since it was saved), its addresses by the transport (issue 46 M1).
+   */
+  reach?: WebhookReach;
   /** How many alerts the post stands for, and its idempotency key (features/alerts/channels.ts). */
   scope?: Pick<WebhookMessage, 'total' | 'key'>;
 }
@@ -86,6 +93,8 @@ export async function postToWebhook(
   language: AlertLanguage,
   options: WebhookOptions,
 ): Promise<void> {
+  if (options.reach && !webhookUrlFor(options.reach).safeParse(url).success)
+    throw new WebhookDeliveryError('refused', false);
   const body = new TextEncoder().encode(
     JSON.stringify(webhookPayload(alerts, language, options.consoleOrigin, options.scope?.total)),
   );
@@ -100,6 +109,8 @@ export async function postToWebhook(
     { maxBytes: options.maxAnswerBytes ?? 64 * 1024 },
   );
   if (outcome.kind === 'timeout') throw new WebhookDeliveryError('timeout', true);
+  if (outcome.kind === 'unreachable' && outcome.code === addressRefusedCode)
+    throw new WebhookDeliveryError('refused', false);
   if (outcome.kind === 'unreachable')
     throw outcome.reason === 'answer_too_large'
       ? new WebhookDeliveryError('answer_too_large', false)
