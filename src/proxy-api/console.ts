@@ -114,8 +114,10 @@ export const PROBLEM_CODES = [
   'access_removed',
   /** The service no longer accepts the secret of the session's connection (docs/decisions/0023). */
   'connection_refused',
-  /** A connection for that environment and provider exists already. */
+  /** A connection for that environment and provider exists already: the person's own. */
   'connection_exists',
+  /** A connection for that environment and provider exists already, one the person has no role on. */
+  'connection_elsewhere',
   /** The person already has a role on this connection. */
   'already_member',
   /** The change would leave the connection without an admin. */

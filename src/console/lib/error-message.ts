@@ -42,6 +42,11 @@ export const isChunkLoadError = (error: unknown): boolean =>
 // The proxy's problem codes that say more than their status (the console wire).
 const byCode: Partial<Record<string, MessageKey>> = {
   invalid_credentials: 'error.invalidCredentials',
+  provider_mismatch: 'error.providerMismatch',
+  parent_credentials: 'error.parentCredentials',
+  // Adding a connection (issue 46 M2): one sentence that fits, never another parent's name.
+  connection_exists: 'error.connectionExists',
+  connection_elsewhere: 'error.connectionElsewhere',
   too_many_attempts: 'error.rateLimited',
   session_expired: 'error.unauthenticated',
   not_authenticated: 'error.unauthenticated',

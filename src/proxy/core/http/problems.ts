@@ -16,6 +16,7 @@ const titles: Record<ProblemCode, string> = {
   access_removed: 'Access removed',
   connection_refused: "The service refused the connection's credentials",
   connection_exists: 'Connection already registered',
+  connection_elsewhere: 'Connection already registered by others',
   already_member: 'Already has a role here',
   last_admin: 'The last admin',
   client_credentials_off: 'Client-credential sign-in is off',

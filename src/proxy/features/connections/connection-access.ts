@@ -62,10 +62,20 @@ export const theirConnection = (available: unknown = true) =>
     await next();
   });
 
+/** The person's own connection for that environment and provider: named, it is theirs. */
 export function exists(label: string): never {
   return refuse(
     409,
     'connection_exists',
-    `${label}: a connection for that environment and provider is registered already.`,
+    `You work through ${label} already: it is the connection for that environment and provider.`,
+  );
+}
+
+/** Another organisation's connection (issue 46 M2): never named to someone without a role on it. */
+export function existsElsewhere(providerId: number): never {
+  return refuse(
+    409,
+    'connection_elsewhere',
+    `Provider ${providerId} is connected in that environment already: ask that connection's admins to add you.`,
   );
 }

@@ -8,7 +8,7 @@ import { errorFacts } from '../../core/log/error-codes.ts';
 import { actorOf, ownerOf, recordEntries, requestFields } from '../audit/index.ts';
 import type { Connection, Directory } from '../people/index.ts';
 import { webhookReachOf, webhookUrlFor } from '../mail/index.ts';
-import { exists, wireConnection } from './connection-access.ts';
+import { exists, existsElsewhere, wireConnection } from './connection-access.ts';
 import { verifyCredentials } from './connection-check.ts';
 import type { FirstConnectionDeps } from './first-connection.ts';
 import type { WebhookStore } from './webhook-repository.ts';
@@ -28,11 +28,18 @@ export async function addConnection(deps: ConnectionChangeDeps, c: Ctx, input: A
   const env =
     deps.environments.get(input.environment) ??
     refuse(400, 'unknown_environment', `There is no environment "${input.environment.slice(0, 40)}".`);
-  const existing = (await deps.access.connections()).find(
-    (connection) => connection.environment === env.id && connection.providerId === input.providerId,
-  );
-  if (existing) exists(existing.label);
+  // The secret first (issue 46 M2): only someone who holds the provider's credentials learns that
+  // it is connected already, and a connection is named only to those with a role on it.
   const verified = await verifyCredentials(deps, c, env, input);
+  const duplicate = async () => {
+    const existing = (await deps.access.connections()).find(
+      (connection) => connection.environment === env.id && connection.providerId === input.providerId,
+    );
+    if (!existing) return undefined;
+    const theirs = c.var.person.grants.find((grant) => grant.connection.id === existing.id);
+    return theirs ? exists(theirs.connection.label) : existsElsewhere(input.providerId);
+  };
+  await duplicate();
   const added = await directory.addConnection({
     ...input,
     environment: env.id,
@@ -40,7 +47,7 @@ export async function addConnection(deps: ConnectionChangeDeps, c: Ctx, input: A
     createdBy: person.id,
     at: deps.now(),
   });
-  if (added === 'exists') return exists(input.label);
+  if (added === 'exists') return (await duplicate()) ?? existsElsewhere(input.providerId);
   // Whoever registers a connection is its first admin.
   await directory.grant(person.id, { connectionId: added.id, role: 'admin' }, person.id, deps.now());
   await deps.access.changed('connections');

@@ -189,3 +189,42 @@ test('an admin removes a connection: the sessions working through it end at thei
   expect(JSON.stringify(audit[0])).toContain('Canary Parent');
   expect(JSON.stringify(audit[0])).toContain('ana');
 });
+
+test('adding a connection verifies the secret first, and never names a connection the person has no role on (issue 46 M2)', async () => {
+  // Ana is an admin of Red Salud Demo only; Grupo Procesador Demo (provider 200) is another parent's.
+  const { session } = await proxy.signIn('demo-ana');
+  const add = (providerId: number, clientId: string, clientSecret: string) =>
+    proxy.request('/connections', {
+      session,
+      ...json('POST', { label: 'Mine', environment: 'demo', providerId, clientId, clientSecret }),
+    });
+  const answers: { status: number; code: string; detail: string }[] = [];
+  for (const [providerId, clientId, secret] of [
+    [200, 'demo-processor', 'a-wrong-secret'],
+    [200, 'demo-processor', 'demo-processor-secret'],
+    [100, 'demo-parent', 'demo-parent-secret'],
+  ] as const) {
+    // oxlint-disable-next-line no-await-in-loop -- one attempt after the other
+    const refused = await add(providerId, clientId, secret);
+    // oxlint-disable-next-line no-await-in-loop -- as above
+    answers.push({ status: refused.status, ...((await refused.json()) as { code: string; detail: string }) });
+  }
+  expect(answers.map(({ status, code }) => [status, code])).toEqual([
+    [422, 'invalid_credentials'],
+    [409, 'connection_elsewhere'],
+    [409, 'connection_exists'],
+  ]);
+  expect(
+    answers
+      .slice(0, 2)
+      .map((each) => each.detail)
+      .join(' '),
+  ).not.toContain('Procesador');
+  expect(answers[1]?.detail).toBe(
+    "Provider 200 is connected in that environment already: ask that connection's admins to add you.",
+  );
+  // Her own is named: she works through it.
+  expect(answers[2]?.detail).toBe(
+    'You work through Red Salud Demo already: it is the connection for that environment and provider.',
+  );
+});
