@@ -134,6 +134,8 @@ export const PROBLEM_CODES = [
   'event_id_reused',
   /** The watcher refreshes stored connections only; a client-credential session has none (0025). */
   'no_connection',
+  /** A demo visitor added as much to the shared demo world as it allows until its reset (issue 46 M3). */
+  'demo_limit',
   /** The watcher does not run on this proxy (WATCH=false, docs/decisions/0025). */
   'watch_off',
   'upstream_unavailable',

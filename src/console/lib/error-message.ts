@@ -47,6 +47,8 @@ const byCode: Partial<Record<string, MessageKey>> = {
   // Adding a connection (issue 46 M2): one sentence that fits, never another parent's name.
   connection_exists: 'error.connectionExists',
   connection_elsewhere: 'error.connectionElsewhere',
+  // The shared demo world's bound per visitor (issue 46 M3): not a wait of seconds, a day's reset.
+  demo_limit: 'error.demoLimit',
   too_many_attempts: 'error.rateLimited',
   session_expired: 'error.unauthenticated',
   not_authenticated: 'error.unauthenticated',

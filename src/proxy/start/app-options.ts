@@ -10,6 +10,7 @@ import type { EnvironmentConfig } from '../core/upstream/environments.ts';
 import type { Directory } from '../features/people/directory.ts';
 import type { WebhookStore } from '../features/connections/webhook-repository.ts';
 import type { DemoMailbox } from '../features/demo/mailbox.ts';
+import type { DemoQuota } from '../features/demo/index.ts';
 import type { PeoplePolicy } from '../features/people/policy.ts';
 import type { OrganisationSignIn } from '../features/sign-in/organisation.ts';
 import type { StaticSite } from '../features/site/routes.ts';
@@ -54,6 +55,8 @@ export interface ProxyOptions {
   simulatorControlToken?: string;
   /** Limits on the demo's sign-ins and live sessions (unset: none; docs/decisions/0020). */
   demoLimits?: DemoLimits;
+  /** What each demo visitor may add to the demo's world (features/demo/quota.ts; issue 46 M3). */
+  demoQuota?: DemoQuota;
   publicOrigin?: string;
   /** Host names this proxy answers to; others get 421 (core/http/host-check.ts). */
   allowedHosts?: readonly string[];

@@ -102,6 +102,7 @@ export function mountApi(app: App, options: ProxyOptions, s: AppServices): void 
       gate: { store, audit, changesPerMinute: s.changesPerMinute },
       log,
       cutConnection: options.cutConnection,
+      demoQuota: options.demoQuota,
     }),
   );
   app.route('/contract-events', contractEventRoutes({ auth, audit, now, auditRetentionMs }));

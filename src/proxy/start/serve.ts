@@ -84,6 +84,7 @@ function buildApp(
       simulatorControl: demo.world.fetch,
       simulatorControlToken: demo.controlToken,
       demoLimits: config.demo,
+      demoQuota: demo.world.quota,
     }),
     publicOrigin: config.publicOrigin,
     allowedHosts: hosts,

@@ -23,6 +23,7 @@ const titles: Record<ProblemCode, string> = {
   people_unavailable: 'People and connections are not available here',
   too_many_changes: 'Too many changes',
   too_many_reads: 'Too many reads',
+  demo_limit: 'The demo allows no more',
   event_id_reused: 'Event id already used',
   no_connection: 'No stored connection',
   watch_off: 'The watcher is off',

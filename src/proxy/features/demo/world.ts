@@ -5,6 +5,7 @@
 // is on, so that a deployment without it never loads MSW.
 import type { Logger } from '../../core/http/context.ts';
 import type { FetchLike } from '../../core/upstream/upstream.ts';
+import { createDemoQuota, defaultDemoQuota, type DemoQuota } from './quota.ts';
 
 /** How much the demo world may grow between resets. */
 export const demoCapacity = { centres: 1_000, doctors: 20_000, events: 10_000 } as const;
@@ -12,6 +13,8 @@ export const demoCapacity = { centres: 1_000, doctors: 20_000, events: 10_000 } 
 export interface DemoWorld {
   /** The world's upstream transport, and its /__sim control API. */
   fetch: FetchLike;
+  /** What each visitor may still add to this world (quota.ts), counted afresh at each reset. */
+  quota: DemoQuota;
   stop(): void;
 }
 
@@ -36,13 +39,19 @@ export async function startDemoWorld(options: {
       now: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
     });
   let simulator = startWorld();
+  const quota = createDemoQuota(defaultDemoQuota, {
+    now: Date.now,
+    nextResetAt: Date.now() + options.resetMs,
+  });
   const timer = setInterval(() => {
     simulator = startWorld();
+    quota.reset(Date.now() + options.resetMs);
     options.logger.info({ event: 'demo_reset' }, 'demo reset');
   }, options.resetMs);
   timer.unref();
   return {
     fetch: (request) => simulator.fetch(request),
+    quota,
     stop: () => clearInterval(timer),
   };
 }
