@@ -116,6 +116,7 @@ async function openDatabase(config: ProxyConfig, log: pino.Logger) {
   try {
     const dataKey = dataKeyFor({
       dataEncryptionKey: config.people.dataEncryptionKey,
+      keyFile: config.dataKeyFile,
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
     });
