@@ -120,9 +120,20 @@ describe('posting alerts to a chat webhook', () => {
     expect([error?.reason, error?.retryable]).toEqual(['answer_too_large', false]);
   });
 
-  test('a revoked hook (4xx) is final; a busy one (5xx) is retried', async () => {
-    expect(await failure(post('/gone'))).toMatchObject({ reason: 'refused', retryable: false, status: 404 });
-    expect(await failure(post('/busy'))).toMatchObject({ reason: 'deferred', retryable: true, status: 503 });
+  test('a revoked hook (4xx) is final; a busy one (5xx) is retried; each recorded by its class only (issue 46 M1)', async () => {
+    expect(await failure(post('/gone'))).toMatchObject({
+      reason: 'refused',
+      retryable: false,
+      status: 404,
+      code: 'refused',
+    });
+    expect(await failure(post('/busy'))).toMatchObject({
+      reason: 'deferred',
+      retryable: true,
+      status: 503,
+      code: 'unreachable',
+    });
+    expect((await failure(post('/slow', 300))).code).toBe('timed_out');
   });
 
   test('the error never carries the URL (it is the secret)', async () => {

@@ -11,20 +11,34 @@ import { webhookUrlFor } from './webhook-url.ts';
 export type WebhookFailureReason =
   'refused' | 'deferred' | 'timeout' | 'connection_failed' | 'answer_too_large';
 
+export type WebhookFailureClass = 'refused' | 'unreachable' | 'timed_out';
+
+const classOf: Record<WebhookFailureReason, WebhookFailureClass> = {
+  refused: 'refused',
+  answer_too_large: 'refused',
+  deferred: 'unreachable',
+  connection_failed: 'unreachable',
+  timeout: 'timed_out',
+};
+
 export class WebhookDeliveryError extends Error {
   override name = 'WebhookDeliveryError';
   readonly reason: WebhookFailureReason;
   /** Worth sending again later (429, 5xx, no answer); a 4xx (a revoked hook) never will be. */
   readonly retryable: boolean;
   readonly status: number | undefined;
-  /** What the delivery records (features/alerts/channels.ts failureCode): `http_503`, `timeout`, … */
-  readonly code: string;
+  /**
+   * What the delivery records and admins see (features/alerts/channels.ts failureCode): a coarse
+   * class only, `refused`, `unreachable` or `timed_out` (issue 46 M1): exact statuses would make
+   * the failed-deliveries list a scanner of wherever a hook points. The status stays on the error.
+   */
+  readonly code: WebhookFailureClass;
   constructor(reason: WebhookFailureReason, retryable: boolean, status?: number) {
     super(`webhook not delivered: ${reason}${status === undefined ? '' : ` (${status})`}`);
     this.reason = reason;
     this.retryable = retryable;
     this.status = status;
-    this.code = status === undefined ? reason : `http_${status}`;
+    this.code = classOf[reason];
   }
 }
 
