@@ -104,6 +104,8 @@ export interface ProxyOptions {
   watch?: WatchRequests;
   /** Connections' chat webhooks, sealed (docs/decisions/0027): the database's. */
   webhooks?: WebhookStore;
+  /** WEBHOOK_ALLOWED_HOSTS: the only hosts a chat webhook may point at (unset: any public one). */
+  webhookAllowedHosts?: readonly string[];
   /** The demo's mail catcher, listed at GET /demo/mail (docs/decisions/0027). */
   demoMail?: DemoMailbox;
   /** What the watcher keeps, read for the console (docs/decisions/0025); with `watch`. */

@@ -69,6 +69,7 @@ export function mountPeople(app: App, options: ProxyOptions, s: AppServices): vo
       environments: s.environments,
       watch: options.watch,
       webhooks: options.webhooks,
+      webhookAllowedHosts: options.webhookAllowedHosts,
     }),
   );
 }

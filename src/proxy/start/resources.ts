@@ -88,7 +88,10 @@ export async function openResources(
     alertChannels: await startAlertChannels({
       mail: config.mail,
       demo: demo !== undefined,
-      webhookReach: webhookReachOf(config.environments.map((environment) => environment.id)),
+      webhookReach: webhookReachOf(
+        config.environments.map((environment) => environment.id),
+        config.mail.webhookAllowedHosts,
+      ),
     }),
     stopRetention,
   };

@@ -104,6 +104,7 @@ function buildApp(
     clientCredentialsLogin: config.people.clientCredentialsLogin,
     webhooks: resources.webhooks,
     demoMail: resources.alertChannels.catcher,
+    webhookAllowedHosts: config.mail.webhookAllowedHosts,
     ...(config.watch.enabled && { watch }),
     watchReads: createWatchReads(resources.database.db),
   });

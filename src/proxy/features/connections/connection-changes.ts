@@ -16,6 +16,8 @@ import type { WebhookStore } from './webhook-repository.ts';
 export interface ConnectionChangeDeps extends FirstConnectionDeps {
   /** The watcher's on-demand refresh (docs/decisions/0025); absent where it does not run. */
   watch: { refresh(connectionId: string): Promise<unknown> } | undefined;
+  /** WEBHOOK_ALLOWED_HOSTS (features/mail/config.ts); empty or unset: any public host. */
+  webhookAllowedHosts?: readonly string[] | undefined;
 }
 
 export const webhookWords =
@@ -88,7 +90,7 @@ export async function setWebhook(
   url: string | null,
 ) {
   const connection = c.var.adminConnection;
-  const reach = webhookReachOf(deps.environments.keys());
+  const reach = webhookReachOf(deps.environments.keys(), deps.webhookAllowedHosts);
   const checked = url === null ? undefined : webhookUrlFor(reach).safeParse(url);
   if (checked?.success === false) refuse(400, 'invalid_request', webhookWords);
   const value = checked?.data ?? null;

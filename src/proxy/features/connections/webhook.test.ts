@@ -157,3 +157,28 @@ test('internal addresses are refused when saved, in words; loopback only while n
     await production.close();
   }
 });
+
+test('with WEBHOOK_ALLOWED_HOSTS only the listed hosts are taken (issue 46 item 3)', async () => {
+  const listed = await startPeopleProxy({
+    databaseUrl: await postgres.createDatabase('connection_webhook_listed'),
+    webhookAllowedHosts: ['hooks.slack.com'],
+  });
+  try {
+    const { session } = await listed.signIn('demo-ana');
+    const [connection] = connectionsSchema.parse(
+      await (await listed.request('/connections', { session })).json(),
+    ).connections;
+    if (!connection) throw new Error('the demo has connections');
+    const putTo = (url: string) =>
+      listed.request(`/connections/${connection.id}/webhook`, {
+        method: 'PUT',
+        session,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url }),
+      });
+    expect((await putTo('https://hooks.other.example/services/T/B/X')).status).toBe(400);
+    expect((await putTo('https://hooks.slack.com/services/T/B/X')).status).toBe(200);
+  } finally {
+    await listed.close();
+  }
+});

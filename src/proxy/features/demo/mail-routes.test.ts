@@ -16,7 +16,7 @@ let proxy: PeopleProxy;
 beforeAll(async () => {
   postgres = await startPostgresServer();
   channels = await startAlertChannels({
-    mail: { smtp: undefined, from: defaultMailFrom, catcherPort: 0 },
+    mail: { smtp: undefined, from: defaultMailFrom, catcherPort: 0, webhookAllowedHosts: [] },
     demo: true,
     webhookReach: { local: true },
   });

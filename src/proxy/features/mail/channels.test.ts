@@ -22,7 +22,7 @@ let channels: AlertChannels;
 let proxy: Harness;
 beforeAll(async () => {
   channels = await startAlertChannels({
-    mail: { smtp: undefined, from: defaultMailFrom, catcherPort: 0 },
+    mail: { smtp: undefined, from: defaultMailFrom, catcherPort: 0, webhookAllowedHosts: [] },
     demo: true,
     webhookReach: { local: true },
   });
@@ -66,7 +66,7 @@ test('without SMTP_URL the demo catches its e-mail in-process; a client-credenti
 
 test('without SMTP_URL and without the demo there is no e-mail channel; the webhook poster is always there', async () => {
   const none = await startAlertChannels({
-    mail: { smtp: undefined, from: defaultMailFrom, catcherPort: 0 },
+    mail: { smtp: undefined, from: defaultMailFrom, catcherPort: 0, webhookAllowedHosts: [] },
     demo: false,
     webhookReach: { local: false },
   });

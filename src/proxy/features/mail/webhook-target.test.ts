@@ -15,6 +15,7 @@ import { postToWebhook, WebhookDeliveryError } from './webhook.ts';
 import { webhookReachOf, type WebhookReach } from './webhook-target.ts';
 import { createWebhookTransport, type Resolve } from './webhook-transport.ts';
 import { webhookUrlFor } from './webhook-url.ts';
+import { parseConfig } from '../../config.ts';
 
 const production: WebhookReach = webhookReachOf(['production', 'qa']);
 const demo: WebhookReach = webhookReachOf(['demo']);
@@ -177,5 +178,29 @@ describe('a webhook post at send time', () => {
       'refused',
     );
     expect(received.slice(before)).toEqual([`127.0.0.1:${plainPort} /hook`]);
+  });
+});
+
+describe('an allow-list of webhook hosts (WEBHOOK_ALLOWED_HOSTS)', () => {
+  test('when set, only its hosts (and a `*.domain`’s subdomains) are taken, and never an internal one', () => {
+    const url = webhookUrlFor(webhookReachOf(['production'], ['hooks.slack.com', '*.chat.example.org']));
+    expect(url.safeParse('https://hooks.slack.com/services/T/B/X').success).toBe(true);
+    expect(url.safeParse('https://team.chat.example.org/hooks/1').success).toBe(true);
+    expect(url.safeParse('https://chat.example.org/hooks/1').success).toBe(false);
+    expect(url.safeParse('https://hooks.slack.com.evil.example/x').success).toBe(false);
+    expect(url.safeParse('https://evilchat.example.org/x').success).toBe(false);
+    expect(url.safeParse('https://93.184.215.14/hook').success).toBe(false);
+  });
+
+  test('is read from the environment in words', () => {
+    expect(
+      parseConfig({ WEBHOOK_ALLOWED_HOSTS: ' Hooks.Slack.com, *.chat.example.org ' }).mail,
+    ).toMatchObject({
+      webhookAllowedHosts: ['hooks.slack.com', '*.chat.example.org'],
+    });
+    expect(parseConfig({}).mail.webhookAllowedHosts).toEqual([]);
+    expect(() => parseConfig({ WEBHOOK_ALLOWED_HOSTS: 'https://hooks.slack.com/x' })).toThrow(
+      /WEBHOOK_ALLOWED_HOSTS: must be host names or \*\.domain/,
+    );
   });
 });

@@ -11,12 +11,25 @@ export const addressRefusedCode = 'WEBHOOK_ADDRESS_REFUSED';
 export interface WebhookReach {
   /** Loopback (and plain http to it): beside the demo or development only, never with production. */
   local: boolean;
+  /** WEBHOOK_ALLOWED_HOSTS: when any, a hook's host must be one of them (`*.domain`: its subdomains). */
+  allowedHosts?: readonly string[] | undefined;
 }
 
 /** Local hooks are for the demo and development: a production upstream rules them out. */
-export function webhookReachOf(environmentIds: Iterable<string>): WebhookReach {
+export function webhookReachOf(
+  environmentIds: Iterable<string>,
+  allowedHosts: readonly string[] = [],
+): WebhookReach {
   const ids = new Set(environmentIds);
-  return { local: !ids.has('production') && (ids.has('demo') || ids.has('development')) };
+  return { local: !ids.has('production') && (ids.has('demo') || ids.has('development')), allowedHosts };
+}
+
+/** Whether a host is on the allow-list (an empty one allows every host the rest allows). */
+function listed(host: string, allowedHosts: readonly string[] | undefined): boolean {
+  if (!allowedHosts || allowedHosts.length === 0) return true;
+  return allowedHosts.some((entry) =>
+    entry.startsWith('*.') ? host.endsWith(entry.slice(1)) && host.length > entry.length - 1 : host === entry,
+  );
 }
 
 /**
@@ -45,6 +58,7 @@ export function hostAllowed(hostname: string, reach: WebhookReach): boolean {
     .toLowerCase()
     .replace(/^\[|\]$/g, '')
     .replace(/\.$/, '');
+  if (!listed(bare, reach.allowedHosts)) return false;
   if (ipaddr.IPv6.isValid(bare) || ipaddr.IPv4.isValidFourPartDecimal(bare))
     return addressAllowed(bare, reach);
   if (bare === 'localhost' || bare.endsWith('.localhost')) return reach.local;
