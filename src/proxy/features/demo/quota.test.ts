@@ -117,3 +117,21 @@ test('what counts: doctors by the request’s list, a centre, a webhook event by
   quota.reset(now + 24 * 3_600_000);
   expect(() => quota.admit('s', 'a', 'createChildCenter', new Uint8Array(10))).not.toThrow();
 });
+
+test('the control API’s reset takes the counts back with the world (D11)', async () => {
+  const { startDemoWorld } = await import('./world.ts');
+  const { silentLogger } = await import('../../core/http/context.ts');
+  const world = await startDemoWorld({ templatesPrefix: '', resetMs: 86_400_000, logger: silentLogger });
+  try {
+    const body = new TextEncoder().encode(
+      JSON.stringify({ doctors: Array.from({ length: 100 }, () => ({})) }),
+    );
+    for (let request = 0; request < 5; request += 1) world.quota.admit('s', 'a', 'registerDoctors', body);
+    expect(() => world.quota.admit('s', 'a', 'registerDoctors', body)).toThrow(/as many doctors/);
+    const reset = await world.fetch(new Request('http://simulator.invalid/__sim/reset', { method: 'POST' }));
+    expect(reset.ok).toBe(true);
+    expect(() => world.quota.admit('s', 'a', 'registerDoctors', body)).not.toThrow();
+  } finally {
+    world.stop();
+  }
+});

@@ -39,18 +39,23 @@ export async function startDemoWorld(options: {
       now: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
     });
   let simulator = startWorld();
-  const quota = createDemoQuota(defaultDemoQuota, {
-    now: Date.now,
-    nextResetAt: Date.now() + options.resetMs,
-  });
+  let nextResetAt = Date.now() + options.resetMs;
+  const quota = createDemoQuota(defaultDemoQuota, { now: Date.now, nextResetAt });
   const timer = setInterval(() => {
     simulator = startWorld();
-    quota.reset(Date.now() + options.resetMs);
+    nextResetAt = Date.now() + options.resetMs;
+    quota.reset(nextResetAt);
     options.logger.info({ event: 'demo_reset' }, 'demo reset');
   }, options.resetMs);
   timer.unref();
   return {
-    fetch: (request) => simulator.fetch(request),
+    async fetch(request) {
+      const answer = await simulator.fetch(request);
+      // D11's reset (control token only) takes the world back to its seed: its counts go with it.
+      if (answer.ok && request.method === 'POST' && new URL(request.url).pathname === '/__sim/reset')
+        quota.reset(nextResetAt);
+      return answer;
+    },
     quota,
     stop: () => clearInterval(timer),
   };
