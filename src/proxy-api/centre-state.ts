@@ -8,6 +8,7 @@ import { centreStateSchema, type WatchedState } from './watch.ts';
 import type { LicensesResponse } from '../contract/operations/get-licenses.ts';
 import type { DoctorsWithLicensesPage } from '../contract/operations/list-doctors-with-licenses.ts';
 import { wireValue } from '../contract/tolerant.ts';
+import { boundedText } from './bounded-text.ts';
 
 /** 4.7 without `userId` or `type` (shapes 1–3), or D5's "no contract yet" (a 404 there). */
 export type Summary = Exclude<LicensesResponse, { shape: 'licenses' }> | { shape: 'no-contract' };
@@ -73,7 +74,8 @@ export function stateOf(summary: Summary, roster: Roster | undefined): CentreSta
   const doctors = roster?.doctors ?? [];
   const named = (d: (typeof doctors)[number]) => ({
     doctorId: d.id,
-    name: `${d.name} ${d.lastname}`.trim() || d.id,
+    // A doctor's name travels into alerts as a centre's does: cut where it enters (issue 46 L2).
+    name: boundedText(`${d.name} ${d.lastname}`.trim() || d.id),
   });
   const basicAtLimit = doctors
     .filter(

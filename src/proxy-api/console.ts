@@ -114,8 +114,10 @@ export const PROBLEM_CODES = [
   'access_removed',
   /** The service no longer accepts the secret of the session's connection (docs/decisions/0023). */
   'connection_refused',
-  /** A connection for that environment and provider exists already. */
+  /** A connection for that environment and provider exists already: the person's own. */
   'connection_exists',
+  /** A connection for that environment and provider exists already, one the person has no role on. */
+  'connection_elsewhere',
   /** The person already has a role on this connection. */
   'already_member',
   /** The change would leave the connection without an admin. */
@@ -132,6 +134,8 @@ export const PROBLEM_CODES = [
   'event_id_reused',
   /** The watcher refreshes stored connections only; a client-credential session has none (0025). */
   'no_connection',
+  /** A demo visitor added as much to the shared demo world as it allows until its reset (issue 46 M3). */
+  'demo_limit',
   /** The watcher does not run on this proxy (WATCH=false, docs/decisions/0025). */
   'watch_off',
   'upstream_unavailable',

@@ -42,6 +42,8 @@ export interface ProxyConfig extends LimitsConfig {
   /** The store of record (docs/decisions/0018): a PostgreSQL server, or PGlite in `dataDir`. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** DATA_ENCRYPTION_KEY_FILE: where the data-encryption key is kept, outside DATA_DIR (issue 46 I1). */
+  dataKeyFile: string | undefined;
   auditRetentionDays: number;
   /** People, roles and connections (docs/decisions/0023). */
   people: PeopleConfig;
@@ -141,6 +143,7 @@ const schema = z
       .optional()
       .transform((value) => value ?? 400),
     DATA_ENCRYPTION_KEY: encryptionKey,
+    DATA_ENCRYPTION_KEY_FILE: z.string().trim().min(1).optional(),
     ...peopleShape,
     ...limitsShape,
     ...watchShape,
@@ -172,6 +175,16 @@ const schema = z
           'cannot be on while UPSTREAM_PRODUCTION_URL is set: the demo serves the simulator control API (/__sim); set DEMO=false or run the demo as a separate instance',
       });
     refinePeople(env, demo, ctx);
+    // Issue 46 I1: the key kept apart from the data it opens, so that a copy of DATA_DIR is not both.
+    const keyFile = env.DATA_ENCRYPTION_KEY_FILE && path.resolve(env.DATA_ENCRYPTION_KEY_FILE);
+    const dataDir = path.resolve(env.DATA_DIR ?? defaultDataDir);
+    if (keyFile && (keyFile === dataDir || keyFile.startsWith(`${dataDir}${path.sep}`)))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATA_ENCRYPTION_KEY_FILE'],
+        message:
+          'is inside DATA_DIR: keep the key apart from the data it opens (a copy of the folder would hold both)',
+      });
     if (env.REDIS_URL !== undefined && env.SESSION_ENCRYPTION_KEY === undefined)
       ctx.addIssue({
         code: 'custom',
@@ -236,6 +249,7 @@ export function parseConfig(env: Record<string, string | undefined>): ProxyConfi
     distDir: v.DIST_DIR,
     databaseUrl: v.DATABASE_URL,
     dataDir: path.resolve(v.DATA_DIR ?? defaultDataDir),
+    dataKeyFile: v.DATA_ENCRYPTION_KEY_FILE && path.resolve(v.DATA_ENCRYPTION_KEY_FILE),
     auditRetentionDays: v.AUDIT_RETENTION_DAYS,
     people: peopleConfigOf(v, demo),
     watch: watchConfigOf(v),

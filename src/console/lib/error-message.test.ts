@@ -47,6 +47,17 @@ describe('describeError: the one mapping from failures to words', () => {
     }
   });
 
+  it('says the demo’s bound per visitor in its own words, not as a wait of seconds (issue 46 M3)', () => {
+    const full = new ApiError({
+      kind: 'http',
+      status: 429,
+      code: 'demo_limit',
+      serverMessage: 'This demo session has added as many doctors as the demo allows (500).',
+      retryAfterSeconds: 80_000,
+    });
+    expect(describeError(full)).toMatchObject({ key: 'error.demoLimit', serverMessage: undefined });
+  });
+
   it('counts down a 429 in its own words rather than the server’s', () => {
     const error = new ApiError({
       kind: 'http',

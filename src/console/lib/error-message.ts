@@ -42,6 +42,13 @@ export const isChunkLoadError = (error: unknown): boolean =>
 // The proxy's problem codes that say more than their status (the console wire).
 const byCode: Partial<Record<string, MessageKey>> = {
   invalid_credentials: 'error.invalidCredentials',
+  provider_mismatch: 'error.providerMismatch',
+  parent_credentials: 'error.parentCredentials',
+  // Adding a connection (issue 46 M2): one sentence that fits, never another parent's name.
+  connection_exists: 'error.connectionExists',
+  connection_elsewhere: 'error.connectionElsewhere',
+  // The shared demo world's bound per visitor (issue 46 M3): not a wait of seconds, a day's reset.
+  demo_limit: 'error.demoLimit',
   too_many_attempts: 'error.rateLimited',
   session_expired: 'error.unauthenticated',
   not_authenticated: 'error.unauthenticated',

@@ -10,6 +10,7 @@ import type { EnvironmentConfig } from '../core/upstream/environments.ts';
 import type { Directory } from '../features/people/directory.ts';
 import type { WebhookStore } from '../features/connections/webhook-repository.ts';
 import type { DemoMailbox } from '../features/demo/mailbox.ts';
+import type { DemoQuota } from '../features/demo/index.ts';
 import type { PeoplePolicy } from '../features/people/policy.ts';
 import type { SigningKeys } from '../features/sign-in/signing-key.ts';
 import type { OrganisationSignIn } from '../features/sign-in/organisation.ts';
@@ -55,6 +56,8 @@ export interface ProxyOptions {
   simulatorControlToken?: string;
   /** Limits on the demo's sign-ins and live sessions (unset: none; docs/decisions/0020). */
   demoLimits?: DemoLimits;
+  /** What each demo visitor may add to the demo's world (features/demo/quota.ts; issue 46 M3). */
+  demoQuota?: DemoQuota;
   publicOrigin?: string;
   /** Host names this proxy answers to; others get 421 (core/http/host-check.ts). */
   allowedHosts?: readonly string[];
@@ -107,6 +110,8 @@ export interface ProxyOptions {
   watch?: WatchRequests;
   /** Connections' chat webhooks, sealed (docs/decisions/0027): the database's. */
   webhooks?: WebhookStore;
+  /** WEBHOOK_ALLOWED_HOSTS: the only hosts a chat webhook may point at (unset: any public one). */
+  webhookAllowedHosts?: readonly string[];
   /** The demo's mail catcher, listed at GET /demo/mail (docs/decisions/0027). */
   demoMail?: DemoMailbox;
   /** What the watcher keeps, read for the console (docs/decisions/0025); with `watch`. */

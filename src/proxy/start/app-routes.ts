@@ -82,6 +82,7 @@ export function mountPeople(app: App, options: ProxyOptions, s: AppServices): vo
       environments: s.environments,
       watch: options.watch,
       webhooks: options.webhooks,
+      webhookAllowedHosts: options.webhookAllowedHosts,
     }),
   );
 }
@@ -115,6 +116,7 @@ export function mountApi(app: App, options: ProxyOptions, s: AppServices): void 
       gate: { store, audit, changesPerMinute: s.changesPerMinute },
       log,
       cutConnection: options.cutConnection,
+      demoQuota: options.demoQuota,
     }),
   );
   app.route('/contract-events', contractEventRoutes({ auth, audit, now, auditRetentionMs }));

@@ -25,6 +25,7 @@ import { startDemoWorld, type DemoWorld } from '../features/demo/world.ts';
 import { loadOverviewRender, loadStaticSite, type StaticSite } from '../features/site/static-site.ts';
 import { startAlertChannels, type AlertChannels } from '../features/mail/channels.ts';
 import type { Meters } from '../features/operations/meters.ts';
+import { webhookReachOf } from '../features/mail/index.ts';
 import { refuseToStart } from './config.ts';
 
 export interface Resources {
@@ -92,7 +93,14 @@ export async function openResources(
     // A bounded pool of connections to each real upstream (the demo's is in-process).
     pool: createUpstreamPool({ connections: config.upstreamConnections }),
     // docs/decisions/0027: e-mail through SMTP_URL, else the demo's in-process catcher; the webhook poster.
-    alertChannels: await startAlertChannels({ mail: config.mail, demo: demo !== undefined }),
+    alertChannels: await startAlertChannels({
+      mail: config.mail,
+      demo: demo !== undefined,
+      webhookReach: webhookReachOf(
+        config.environments.map((environment) => environment.id),
+        config.mail.webhookAllowedHosts,
+      ),
+    }),
     stopRetention,
   };
 }
@@ -119,6 +127,7 @@ async function openDatabase(config: ProxyConfig, log: pino.Logger) {
   try {
     const dataKey = dataKeyFor({
       dataEncryptionKey: config.people.dataEncryptionKey,
+      keyFile: config.dataKeyFile,
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
     });

@@ -95,6 +95,7 @@ function buildApp(
       simulatorControl: demo.world.fetch,
       simulatorControlToken: demo.controlToken,
       demoLimits: config.demo,
+      demoQuota: demo.world.quota,
     }),
     publicOrigin: config.publicOrigin,
     allowedHosts: hosts,
@@ -115,6 +116,7 @@ function buildApp(
     clientCredentialsLogin: config.people.clientCredentialsLogin,
     webhooks: resources.webhooks,
     demoMail: resources.alertChannels.catcher,
+    webhookAllowedHosts: config.mail.webhookAllowedHosts,
     ...(config.watch.enabled && { watch }),
     watchReads: createWatchReads(resources.database.db),
   });

@@ -311,7 +311,7 @@ export function alertStormSuite(
         channel: 'webhook',
         status: 'failed',
         attempts: 3,
-        last_error_code: 'http_503',
+        last_error_code: 'unreachable',
       });
       peers.chat.status = 200;
       if (!failed) throw new Error('a failed delivery');

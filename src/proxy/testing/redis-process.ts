@@ -26,8 +26,8 @@ export function findRedisServer(): string {
   return found;
 }
 
-/** A self-signed certificate for 127.0.0.1, made with openssl in `dir`. */
-export function makeCertificate(dir: string): { cert: string; key: string } {
+/** A self-signed certificate for 127.0.0.1 and `names`, made with openssl in `dir`. */
+export function makeCertificate(dir: string, names = ['localhost']): { cert: string; key: string } {
   const cert = path.join(dir, 'cert.pem');
   const key = path.join(dir, 'key.pem');
   execFileSync(
@@ -49,7 +49,7 @@ export function makeCertificate(dir: string): { cert: string; key: string } {
       '-subj',
       '/CN=127.0.0.1',
       '-addext',
-      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      `subjectAltName=IP:127.0.0.1,${names.map((name) => `DNS:${name}`).join(',')}`,
     ],
     { stdio: 'ignore' },
   );

@@ -22,8 +22,17 @@ export interface UpstreamPool {
 /** Statuses whose answer has no body (Fetch's "null body status"): a Response refuses one. */
 const nullBody = new Set([204, 205, 304]);
 
-export function createUpstreamPool(options: { connections: number }): UpstreamPool {
-  const dispatcher = new Agent({ connections: options.connections });
+export interface UpstreamPoolOptions {
+  connections: number;
+  /** How sockets are opened (a `lookup` that checks where a name leads: features/mail webhook-transport.ts). */
+  connect?: Agent.Options['connect'];
+}
+
+export function createUpstreamPool(options: UpstreamPoolOptions): UpstreamPool {
+  const dispatcher = new Agent({
+    connections: options.connections,
+    ...(options.connect && { connect: options.connect }),
+  });
   return {
     async transport(outgoing) {
       const answer = await request(outgoing.url, {

@@ -18,6 +18,7 @@ import type { Connection, Directory } from '../people/index.ts';
 import { centreStateSchema } from '../../../proxy-api/centre-state.ts';
 import { auditRow, fanOutInbox, messagesOwed, type Inserted, type Person } from './fan-out.ts';
 import { ALERT_RULES, alertsDue, defaultPreference, type AlertRule, type CentreNow } from './rules.ts';
+import { boundedText } from '../../../proxy-api/bounded-text.ts';
 
 export interface RaisedAlert {
   id: number;
@@ -122,7 +123,8 @@ async function inputs(tx: Transaction<Database>, connectionId: string, after: nu
   const centres: CentreNow[] = rows.flatMap((row) => {
     const state = centreStateSchema.safeParse(row.state);
     return state.success
-      ? [{ centreId: row.centre_id, name: row.name, listed: row.listed, state: state.data }]
+      ? // Snapshots written before names were cut at the watcher's read keep theirs (issue 46 L2).
+        [{ centreId: row.centre_id, name: boundedText(row.name), listed: row.listed, state: state.data }]
       : [];
   });
   return { changes, centres, last: changes.at(-1)?.id ?? after };

@@ -233,7 +233,7 @@ test('a chat answering 500: pg-boss retries the post, then dead-letters it, show
       webhook_host: hookHost,
       status: 'failed',
       attempts: 3,
-      last_error_code: 'http_500',
+      last_error_code: 'unreachable',
     }),
   ]);
   expect(JSON.stringify(await failedDeliveries(store.db, connection.id))).not.toContain(secret.split('/')[2]);

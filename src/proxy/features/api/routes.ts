@@ -19,6 +19,10 @@ export interface ApiRouteDeps extends EnvironmentDeps {
   log: Logger;
   /** Ends the connection behind `HostBindings.connection` (the Node host); answers whether it did. */
   cutConnection?: ((connection: unknown) => boolean) | undefined;
+  /** The demo's bound on what each visitor adds to its world (features/demo/quota.ts); it throws past it. */
+  demoQuota?:
+    | { admit(session: string, address: string, operation: string, body: Uint8Array | undefined): void }
+    | undefined;
 }
 
 export function apiRoutes(deps: ApiRouteDeps) {
@@ -29,6 +33,9 @@ export function apiRoutes(deps: ApiRouteDeps) {
     const body = c.req.method === 'POST' ? await forwardedBody(c) : undefined;
     // A change is recorded; a session's changes are bounded, an event id reused with another body is
     // refused, before anything reaches the service (docs/decisions/0018).
+    // The shared demo world grows only so far per visitor (issue 46 M3), counted before it is sent.
+    if (env.id === 'demo')
+      deps.demoQuota?.admit(session.id, c.env?.clientAddress ?? 'unknown', operation, body);
     if (recordedOperations.has(operation)) await admitChange(deps.gate, session, operation, body);
     const sent = operation === 'listReportTemplates' ? `${env.templatesPrefix}/reportExample` : path;
     const outcome = await callWithSession(

@@ -5,6 +5,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Connection as WireConnection } from '../../../proxy-api/people.ts';
 import type { ProxyEnv } from '../../core/http/context.ts';
 import { refuse } from '../../core/http/refusal.ts';
+import { actorOf, ownerOf, recordEntries, requestFields, type AuditRecording } from '../audit/index.ts';
 import type { Granted, Connection, Directory } from '../people/index.ts';
 
 declare module 'hono' {
@@ -52,20 +53,50 @@ export const stored = (directory: Directory | undefined, person = false) =>
     await next();
   });
 
-/** After `permit`: the connection of the path's `:id` that the person administers, where `available`. */
-export const theirConnection = (available: unknown = true) =>
+/**
+ * After `permit`: the connection of the path's `:id` that the person administers, where `available`.
+ * Any other (another parent's, or none) is one refusal whatever it is, and an `access.denied` entry
+ * as every other refusal is (issue 46 L4): the entry keeps the id asked for, the answer nothing.
+ */
+export const theirConnection = (deps: AuditRecording, operation: string, available: unknown = true) =>
   createMiddleware<ProxyEnv>(async (c, next) => {
-    const id = c.req.param('id');
+    const id = c.req.param('id') ?? '';
     const connection = administered(c.var.access).find((candidate) => candidate.id === id);
+    if (!connection && available) {
+      const { session } = c.var;
+      await recordEntries(deps, c, [
+        {
+          ...requestFields(c, deps.now),
+          environment: session.environment,
+          actor: actorOf(session),
+          ownerProviderId: ownerOf(session),
+          action: 'access.denied',
+          centreId: null,
+          subject: null,
+          outcome: { status: 404, code: 'not_found' },
+          detail: { operation, connection: id.slice(0, 100), method: c.req.method },
+        },
+      ]);
+    }
     if (!connection || !available) notAdmin();
     c.set('adminConnection', connection);
     await next();
   });
 
+/** The person's own connection for that environment and provider: named, it is theirs. */
 export function exists(label: string): never {
   return refuse(
     409,
     'connection_exists',
-    `${label}: a connection for that environment and provider is registered already.`,
+    `You work through ${label} already: it is the connection for that environment and provider.`,
+  );
+}
+
+/** Another organisation's connection (issue 46 M2): never named to someone without a role on it. */
+export function existsElsewhere(providerId: number): never {
+  return refuse(
+    409,
+    'connection_elsewhere',
+    `Provider ${providerId} is connected in that environment already: ask that connection's admins to add you.`,
   );
 }

@@ -7,8 +7,8 @@ import { refuse } from '../../core/http/refusal.ts';
 import { errorFacts } from '../../core/log/error-codes.ts';
 import { actorOf, ownerOf, recordEntries, requestFields } from '../audit/index.ts';
 import type { Connection, Directory } from '../people/index.ts';
-import { webhookUrl } from '../mail/index.ts';
-import { exists, wireConnection } from './connection-access.ts';
+import { webhookReachOf, webhookUrlFor } from '../mail/index.ts';
+import { exists, existsElsewhere, wireConnection } from './connection-access.ts';
 import { verifyCredentials } from './connection-check.ts';
 import type { FirstConnectionDeps } from './first-connection.ts';
 import type { WebhookStore } from './webhook-repository.ts';
@@ -16,10 +16,12 @@ import type { WebhookStore } from './webhook-repository.ts';
 export interface ConnectionChangeDeps extends FirstConnectionDeps {
   /** The watcher's on-demand refresh (docs/decisions/0025); absent where it does not run. */
   watch: { refresh(connectionId: string): Promise<unknown> } | undefined;
+  /** WEBHOOK_ALLOWED_HOSTS (features/mail/config.ts); empty or unset: any public host. */
+  webhookAllowedHosts?: readonly string[] | undefined;
 }
 
 export const webhookWords =
-  'Send url: an https:// incoming-webhook address (like https://hooks.slack.com/services/…), or null to remove it.';
+  'Send url: an https:// incoming-webhook address of a public host (like https://hooks.slack.com/services/…), or null to remove it.';
 
 /** After `stored(directory, true)`: the connection registered, its first admin the person. */
 export async function addConnection(deps: ConnectionChangeDeps, c: Ctx, input: AddConnectionRequest) {
@@ -28,11 +30,18 @@ export async function addConnection(deps: ConnectionChangeDeps, c: Ctx, input: A
   const env =
     deps.environments.get(input.environment) ??
     refuse(400, 'unknown_environment', `There is no environment "${input.environment.slice(0, 40)}".`);
-  const existing = (await deps.access.connections()).find(
-    (connection) => connection.environment === env.id && connection.providerId === input.providerId,
-  );
-  if (existing) exists(existing.label);
+  // The secret first (issue 46 M2): only someone who holds the provider's credentials learns that
+  // it is connected already, and a connection is named only to those with a role on it.
   const verified = await verifyCredentials(deps, c, env, input);
+  const duplicate = async () => {
+    const existing = (await deps.access.connections()).find(
+      (connection) => connection.environment === env.id && connection.providerId === input.providerId,
+    );
+    if (!existing) return undefined;
+    const theirs = c.var.person.grants.find((grant) => grant.connection.id === existing.id);
+    return theirs ? exists(theirs.connection.label) : existsElsewhere(input.providerId);
+  };
+  await duplicate();
   const added = await directory.addConnection({
     ...input,
     environment: env.id,
@@ -40,7 +49,7 @@ export async function addConnection(deps: ConnectionChangeDeps, c: Ctx, input: A
     createdBy: person.id,
     at: deps.now(),
   });
-  if (added === 'exists') return exists(input.label);
+  if (added === 'exists') return (await duplicate()) ?? existsElsewhere(input.providerId);
   // Whoever registers a connection is its first admin.
   await directory.grant(person.id, { connectionId: added.id, role: 'admin' }, person.id, deps.now());
   await deps.access.changed('connections');
@@ -81,7 +90,8 @@ export async function setWebhook(
   url: string | null,
 ) {
   const connection = c.var.adminConnection;
-  const checked = url === null ? undefined : webhookUrl.safeParse(url);
+  const reach = webhookReachOf(deps.environments.keys(), deps.webhookAllowedHosts);
+  const checked = url === null ? undefined : webhookUrlFor(reach).safeParse(url);
   if (checked?.success === false) refuse(400, 'invalid_request', webhookWords);
   const value = checked?.data ?? null;
   if (!(await webhooks.set(connection.id, value, deps.now()))) removedMeanwhile();

@@ -189,3 +189,93 @@ test('an admin removes a connection: the sessions working through it end at thei
   expect(JSON.stringify(audit[0])).toContain('Canary Parent');
   expect(JSON.stringify(audit[0])).toContain('ana');
 });
+
+test('adding a connection verifies the secret first, and never names a connection the person has no role on (issue 46 M2)', async () => {
+  // Ana is an admin of Red Salud Demo only; Grupo Procesador Demo (provider 200) is another parent's.
+  const { session } = await proxy.signIn('demo-ana');
+  const add = (providerId: number, clientId: string, clientSecret: string) =>
+    proxy.request('/connections', {
+      session,
+      ...json('POST', { label: 'Mine', environment: 'demo', providerId, clientId, clientSecret }),
+    });
+  const answers: { status: number; code: string; detail: string }[] = [];
+  for (const [providerId, clientId, secret] of [
+    [200, 'demo-processor', 'a-wrong-secret'],
+    [200, 'demo-processor', 'demo-processor-secret'],
+    [100, 'demo-parent', 'demo-parent-secret'],
+  ] as const) {
+    // oxlint-disable-next-line no-await-in-loop -- one attempt after the other
+    const refused = await add(providerId, clientId, secret);
+    // oxlint-disable-next-line no-await-in-loop -- as above
+    answers.push({ status: refused.status, ...((await refused.json()) as { code: string; detail: string }) });
+  }
+  expect(answers.map(({ status, code }) => [status, code])).toEqual([
+    [422, 'invalid_credentials'],
+    [409, 'connection_elsewhere'],
+    [409, 'connection_exists'],
+  ]);
+  expect(
+    answers
+      .slice(0, 2)
+      .map((each) => each.detail)
+      .join(' '),
+  ).not.toContain('Procesador');
+  expect(answers[1]?.detail).toBe(
+    "Provider 200 is connected in that environment already: ask that connection's admins to add you.",
+  );
+  // Her own is named: she works through it.
+  expect(answers[2]?.detail).toBe(
+    'You work through Red Salud Demo already: it is the connection for that environment and provider.',
+  );
+});
+
+/** What an admin may try on a connection by its id: set its webhook, replace its secret, remove it. */
+const attempts = (id: string) => [
+  { method: 'PUT', path: `/connections/${id}/webhook`, body: { url: 'https://hooks.example/x' } },
+  { method: 'PUT', path: `/connections/${id}/secret`, body: { clientSecret: 'guess' } },
+  { method: 'DELETE', path: `/connections/${id}`, body: undefined },
+];
+
+test('an admin’s attempt on another parent’s connection is refused as an unknown one would be, and is in the trail as access.denied (issue 46 L4)', async () => {
+  const { session } = await proxy.signIn('demo-ana');
+  const others = (await proxy.directory.connections()).find((connection) => connection.providerId === 200);
+  if (!others) throw new Error('the demo has Grupo Procesador Demo');
+  const answered = async (id: string) => {
+    const answers: string[] = [];
+    for (const { method, path, body } of attempts(id)) {
+      // oxlint-disable-next-line no-await-in-loop -- one attempt after the other
+      const refused = await proxy.request(path, { session, ...(body ? json(method, body) : { method }) });
+      // oxlint-disable-next-line no-await-in-loop -- as above
+      const { status, code, detail } = (await refused.json()) as {
+        status: number;
+        code: string;
+        detail: string;
+      };
+      answers.push(`${refused.status} ${status} ${code} ${detail}`);
+    }
+    return answers;
+  };
+  const before = await proxy.database.db.selectFrom('audit_entry').select('id').execute();
+  // Another parent's connection and one that does not exist: the same answers, word for word.
+  expect(await answered(others.id)).toEqual(await answered('no-such-connection'));
+  expect(JSON.stringify(await answered(others.id))).not.toContain('Procesador');
+  const denied = await proxy.database.db
+    .selectFrom('audit_entry')
+    .select(['action', 'actor_email', 'status', 'detail'])
+    .where('action', '=', 'access.denied')
+    .where('id', 'not in', before.length > 0 ? before.map((row) => row.id) : [-1])
+    .orderBy('id')
+    .execute();
+  const theirs = denied.filter((entry) => (entry.detail as { connection: string }).connection === others.id);
+  expect(theirs.slice(0, 3)).toEqual(
+    ['setConnectionWebhook', 'replaceConnectionSecret', 'removeConnection'].map((operation, index) => ({
+      action: 'access.denied',
+      actor_email: 'ana.martin@redsalud.demo',
+      status: 404,
+      detail: { operation, connection: others.id, method: index === 2 ? 'DELETE' : 'PUT' },
+    })),
+  );
+  // Nothing changed on it.
+  expect(await proxy.webhooks.url(others.id)).toBeUndefined();
+  expect((await proxy.directory.connections()).some((connection) => connection.id === others.id)).toBe(true);
+});

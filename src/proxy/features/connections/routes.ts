@@ -53,7 +53,7 @@ export function connectionRoutes(deps: ConnectionRouteDeps) {
         '/:id/secret',
         auth.permit('replaceConnectionSecret'),
         stored(directory),
-        theirConnection(),
+        theirConnection(deps, 'replaceConnectionSecret'),
         json(replaceSecretRequestSchema, 'Send clientSecret (and clientId, when it changed too).'),
         (c) => replaceSecret(deps, c, c.req.valid('json')),
       )
@@ -61,12 +61,15 @@ export function connectionRoutes(deps: ConnectionRouteDeps) {
       .put(
         '/:id/webhook',
         auth.permit('setConnectionWebhook'),
-        theirConnection(webhooks),
+        theirConnection(deps, 'setConnectionWebhook', webhooks),
         json(setWebhookRequestSchema, webhookWords),
         (c) => setWebhook(deps, webhooks ?? notAdmin(), c, c.req.valid('json').url),
       )
-      .delete('/:id', auth.permit('removeConnection'), theirConnection(directory), (c) =>
-        removeConnection(deps, directory ?? notAdmin(), c),
+      .delete(
+        '/:id',
+        auth.permit('removeConnection'),
+        theirConnection(deps, 'removeConnection', directory),
+        (c) => removeConnection(deps, directory ?? notAdmin(), c),
       )
       .post('/first', firstAdminOnly(deps), json(addConnectionRequestSchema, connectionWords), (c) =>
         firstConnection(deps, c, c.req.valid('json')),

@@ -100,3 +100,85 @@ test('plain http beyond this machine, credentials in the URL or no URL at all ar
   // On loopback, plain http is allowed (the demo, tests).
   expect((await put(connection.id, 'http://127.0.0.1:9/hook', admin)).status).toBe(200);
 });
+
+test('internal addresses are refused when saved, in words; loopback only while no production upstream is configured (issue 46 M1)', async () => {
+  const inside = [
+    'https://169.254.169.254/latest/meta-data/',
+    'https://10.0.0.1/',
+    'https://[fd00::1]/',
+    'https://100.64.0.1/',
+    'https://metadata.google.internal/',
+  ];
+  const loopback = ['http://127.1:8740/', 'http://0x7f.1/', 'http://[::ffff:127.0.0.1]/'];
+  const production = await startPeopleProxy({
+    databaseUrl: await postgres.createDatabase('connection_webhook_production'),
+    environments: [
+      { id: 'demo', templatesPrefix: '' },
+      { id: 'production', baseUrl: 'https://upstream.example', templatesPrefix: '' },
+    ],
+  });
+  try {
+    for (const [deployment, refused, allowed] of [
+      [proxy, inside, loopback],
+      [production, [...inside, ...loopback], []],
+    ] as const) {
+      // oxlint-disable-next-line no-await-in-loop -- one deployment after the other
+      const { session } = await deployment.signIn('demo-ana');
+      const [connection] = connectionsSchema.parse(
+        // oxlint-disable-next-line no-await-in-loop -- as above
+        await (await deployment.request('/connections', { session })).json(),
+      ).connections;
+      if (!connection) throw new Error('the demo has connections');
+      const putTo = (url: string) =>
+        deployment.request(`/connections/${connection.id}/webhook`, {
+          method: 'PUT',
+          session,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ url }),
+        });
+      // oxlint-disable-next-line no-await-in-loop -- as above
+      const before = await deployment.webhooks.url(connection.id);
+      for (const url of refused) {
+        // oxlint-disable-next-line no-await-in-loop -- one answer at a time
+        const answer = await putTo(url);
+        // oxlint-disable-next-line no-await-in-loop -- as above
+        expect([url, answer.status, ((await answer.json()) as { detail: string }).detail]).toEqual([
+          url,
+          400,
+          expect.stringContaining('public host'),
+        ]);
+      }
+      // oxlint-disable-next-line no-await-in-loop -- as above
+      expect(await deployment.webhooks.url(connection.id)).toBe(before);
+      // oxlint-disable-next-line no-await-in-loop -- as above
+      for (const url of allowed) expect([url, (await putTo(url)).status]).toEqual([url, 200]);
+    }
+  } finally {
+    await production.close();
+  }
+});
+
+test('with WEBHOOK_ALLOWED_HOSTS only the listed hosts are taken (issue 46 item 3)', async () => {
+  const listed = await startPeopleProxy({
+    databaseUrl: await postgres.createDatabase('connection_webhook_listed'),
+    webhookAllowedHosts: ['hooks.slack.com'],
+  });
+  try {
+    const { session } = await listed.signIn('demo-ana');
+    const [connection] = connectionsSchema.parse(
+      await (await listed.request('/connections', { session })).json(),
+    ).connections;
+    if (!connection) throw new Error('the demo has connections');
+    const putTo = (url: string) =>
+      listed.request(`/connections/${connection.id}/webhook`, {
+        method: 'PUT',
+        session,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url }),
+      });
+    expect((await putTo('https://hooks.other.example/services/T/B/X')).status).toBe(400);
+    expect((await putTo('https://hooks.slack.com/services/T/B/X')).status).toBe(200);
+  } finally {
+    await listed.close();
+  }
+});

@@ -5,6 +5,7 @@
 // is on, so that a deployment without it never loads MSW.
 import type { Logger } from '../../core/http/context.ts';
 import type { FetchLike } from '../../core/upstream/upstream.ts';
+import { createDemoQuota, defaultDemoQuota, type DemoQuota } from './quota.ts';
 
 /** How much the demo world may grow between resets. */
 export const demoCapacity = { centres: 1_000, doctors: 20_000, events: 10_000 } as const;
@@ -14,6 +15,8 @@ export interface DemoWorld {
   fetch: FetchLike;
   /** The world's test clock (D10), in epoch milliseconds: "now" for what counts days in the demo. */
   now(): number;
+  /** What each visitor may still add to this world (quota.ts), counted afresh at each reset. */
+  quota: DemoQuota;
   stop(): void;
 }
 
@@ -38,14 +41,25 @@ export async function startDemoWorld(options: {
       now: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
     });
   let simulator = startWorld();
+  let nextResetAt = Date.now() + options.resetMs;
+  const quota = createDemoQuota(defaultDemoQuota, { now: Date.now, nextResetAt });
   const timer = setInterval(() => {
     simulator = startWorld();
+    nextResetAt = Date.now() + options.resetMs;
+    quota.reset(nextResetAt);
     options.logger.info({ event: 'demo_reset' }, 'demo reset');
   }, options.resetMs);
   timer.unref();
   return {
-    fetch: (request) => simulator.fetch(request),
     now: () => Date.parse(simulator.core.state.now),
+    async fetch(request) {
+      const answer = await simulator.fetch(request);
+      // D11's reset (control token only) takes the world back to its seed: its counts go with it.
+      if (answer.ok && request.method === 'POST' && new URL(request.url).pathname === '/__sim/reset')
+        quota.reset(nextResetAt);
+      return answer;
+    },
+    quota,
     stop: () => clearInterval(timer),
   };
 }

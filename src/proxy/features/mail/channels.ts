@@ -8,6 +8,8 @@ import type { Channels, WebhookMessage } from './alert-types.ts';
 import { startMailCatcher, type MailCatcher } from './catcher.ts';
 import { createEmailChannel, createMailTransport } from './mailer.ts';
 import { postToWebhook } from './webhook.ts';
+import type { WebhookReach } from './webhook-target.ts';
+import { createWebhookTransport, type WebhookTransportOptions } from './webhook-transport.ts';
 
 export type EmailMode = 'smtp' | 'catcher' | 'off';
 
@@ -23,6 +25,10 @@ export interface AlertChannels {
 export interface AlertChannelOptions {
   mail: MailConfig;
   demo: boolean;
+  /** Where chat hooks may lead (webhook-target.ts; issue 46 M1), checked again at each post. */
+  webhookReach: WebhookReach;
+  /** Tests: their own name resolution and certificate authority for the hooks' transport. */
+  webhookTransport?: Omit<WebhookTransportOptions, 'reach'>;
 }
 
 export async function startAlertChannels(options: AlertChannelOptions): Promise<AlertChannels> {
@@ -33,12 +39,15 @@ export async function startAlertChannels(options: AlertChannelOptions): Promise<
     mail.smtp ??
     (catcher && { host: '127.0.0.1', port: catcher.port, secure: false, auth: undefined, loopback: true });
   const transport = smtp && createMailTransport(smtp);
+  const hooks = createWebhookTransport({ ...options.webhookTransport, reach: options.webhookReach });
   // The console's origin is known once the proxy listens (its port may be chosen then).
   const channelsFor = (consoleOrigin: string): Channels => {
     const email = transport && createEmailChannel({ transport, from: mail.from, consoleOrigin });
     const webhook = (message: WebhookMessage) =>
       postToWebhook(message.url, message.alerts, message.language, {
         consoleOrigin,
+        reach: options.webhookReach,
+        transport: hooks.transport,
         scope: {
           ...(message.total !== undefined && { total: message.total }),
           ...(message.key && { key: message.key }),
@@ -52,7 +61,7 @@ export async function startAlertChannels(options: AlertChannelOptions): Promise<
     catcher,
     async close() {
       transport?.close();
-      await catcher?.close();
+      await Promise.all([catcher?.close(), hooks.close()]);
     },
   };
 }

@@ -4,7 +4,12 @@ import { parseConfig } from '../../config.ts';
 
 describe('mail configuration', () => {
   test('without SMTP_URL there is no server and the default sender', () => {
-    expect(parseConfig({}).mail).toEqual({ smtp: undefined, from: defaultMailFrom, catcherPort: 0 });
+    expect(parseConfig({}).mail).toEqual({
+      smtp: undefined,
+      from: defaultMailFrom,
+      catcherPort: 0,
+      webhookAllowedHosts: [],
+    });
   });
 
   test('smtp:// with credentials, smtps:// with its default port', () => {
@@ -22,6 +27,7 @@ describe('mail configuration', () => {
       },
       from: 'Alerts <a@x.org>',
       catcherPort: 0,
+      webhookAllowedHosts: [],
     });
     expect(parseConfig({ SMTP_URL: 'smtps://mail.example' }).mail.smtp).toMatchObject({
       port: 465,

@@ -42,6 +42,29 @@ export const mailShape = {
     .transform(Number)
     .pipe(z.number().int().min(0).max(65_535))
     .optional(),
+  /**
+   * The only hosts a chat webhook may point at (issue 46 M1): names, or `*.domain` for its
+   * subdomains, comma-separated. Unset: any public host.
+   */
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      const entries = (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean);
+      const bad = entries.filter((entry) => !/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(entry));
+      if (bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be host names or *.domain, comma-separated (not ${bad.join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
 };
 
 type Parsed = z.output<z.ZodObject<typeof mailShape>>;
@@ -61,6 +84,8 @@ export interface MailConfig {
   from: string;
   /** 0: any free port. */
   catcherPort: number;
+  /** WEBHOOK_ALLOWED_HOSTS; empty: any public host. */
+  webhookAllowedHosts: string[];
 }
 
 export function smtpSettingsOf(url: URL): SmtpSettings {
@@ -80,4 +105,5 @@ export const mailConfigOf = (v: Parsed): MailConfig => ({
   smtp: v.SMTP_URL && smtpSettingsOf(v.SMTP_URL),
   from: v.MAIL_FROM ?? defaultMailFrom,
   catcherPort: v.MAIL_CATCHER_PORT ?? 0,
+  webhookAllowedHosts: v.WEBHOOK_ALLOWED_HOSTS,
 });

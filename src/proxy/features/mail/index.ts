@@ -1,2 +1,3 @@
 // What the mail feature offers the others: every other feature imports it from here (docs/architecture.md).
-export { webhookUrl } from './webhook-url.ts';
+export { webhookUrlFor } from './webhook-url.ts';
+export { webhookReachOf, type WebhookReach } from './webhook-target.ts';

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AlertView } from './alert-types.ts';
-import { webhookUrl } from './webhook-url.ts';
+import { webhookUrlFor } from './webhook-url.ts';
 import { postToWebhook, webhookPayload, WebhookDeliveryError, type SlackPayload } from './webhook.ts';
 
 const alerts: AlertView[] = [
@@ -120,9 +120,20 @@ describe('posting alerts to a chat webhook', () => {
     expect([error?.reason, error?.retryable]).toEqual(['answer_too_large', false]);
   });
 
-  test('a revoked hook (4xx) is final; a busy one (5xx) is retried', async () => {
-    expect(await failure(post('/gone'))).toMatchObject({ reason: 'refused', retryable: false, status: 404 });
-    expect(await failure(post('/busy'))).toMatchObject({ reason: 'deferred', retryable: true, status: 503 });
+  test('a revoked hook (4xx) is final; a busy one (5xx) is retried; each recorded by its class only (issue 46 M1)', async () => {
+    expect(await failure(post('/gone'))).toMatchObject({
+      reason: 'refused',
+      retryable: false,
+      status: 404,
+      code: 'refused',
+    });
+    expect(await failure(post('/busy'))).toMatchObject({
+      reason: 'deferred',
+      retryable: true,
+      status: 503,
+      code: 'unreachable',
+    });
+    expect((await failure(post('/slow', 300))).code).toBe('timed_out');
   });
 
   test('the error never carries the URL (it is the secret)', async () => {
@@ -132,7 +143,8 @@ describe('posting alerts to a chat webhook', () => {
 });
 
 describe('a webhook URL', () => {
-  test('https anywhere, plain http only on loopback, no credentials', () => {
+  test('beside the demo: https to public hosts, plain http only on loopback, no credentials', () => {
+    const webhookUrl = webhookUrlFor({ local: true });
     expect(webhookUrl.safeParse('https://hooks.slack.com/services/T/B/X').success).toBe(true);
     expect(webhookUrl.safeParse('http://127.0.0.1:9/hook').success).toBe(true);
     expect(webhookUrl.safeParse('http://hooks.example/hook').success).toBe(false);

@@ -5,9 +5,21 @@
 import { callUpstream, type FetchLike } from '../../core/upstream/upstream.ts';
 import type { AlertLanguage, AlertView, WebhookMessage } from './alert-types.ts';
 import { centreLink, momentOf, overviewLink, translator, whatHappened } from './messages.ts';
+import { addressRefusedCode, type WebhookReach } from './webhook-target.ts';
+import { webhookUrlFor } from './webhook-url.ts';
 
 export type WebhookFailureReason =
   'refused' | 'deferred' | 'timeout' | 'connection_failed' | 'answer_too_large';
+
+export type WebhookFailureClass = 'refused' | 'unreachable' | 'timed_out';
+
+const classOf: Record<WebhookFailureReason, WebhookFailureClass> = {
+  refused: 'refused',
+  answer_too_large: 'refused',
+  deferred: 'unreachable',
+  connection_failed: 'unreachable',
+  timeout: 'timed_out',
+};
 
 export class WebhookDeliveryError extends Error {
   override name = 'WebhookDeliveryError';
@@ -15,14 +27,18 @@ export class WebhookDeliveryError extends Error {
   /** Worth sending again later (429, 5xx, no answer); a 4xx (a revoked hook) never will be. */
   readonly retryable: boolean;
   readonly status: number | undefined;
-  /** What the delivery records (features/alerts/channels.ts failureCode): `http_503`, `timeout`, … */
-  readonly code: string;
+  /**
+   * What the delivery records and admins see (features/alerts/channels.ts failureCode): a coarse
+   * class only, `refused`, `unreachable` or `timed_out` (issue 46 M1): exact statuses would make
+   * the failed-deliveries list a scanner of wherever a hook points. The status stays on the error.
+   */
+  readonly code: WebhookFailureClass;
   constructor(reason: WebhookFailureReason, retryable: boolean, status?: number) {
     super(`webhook not delivered: ${reason}${status === undefined ? '' : ` (${status})`}`);
     this.reason = reason;
     this.retryable = retryable;
     this.status = status;
-    this.code = status === undefined ? reason : `http_${status}`;
+    this.code = classOf[reason];
   }
 }
 
@@ -76,6 +92,11 @@ export interface WebhookOptions {
   timeoutMs?: number;
   /** Slack answers "ok": anything past 64 kB is not a webhook's answer. */
   maxAnswerBytes?: number;
+  /**
+   * Where hooks may lead in this deployment: the URL is checked again before each post (the
+   * deployment may have changed since it was saved), its addresses by the transport (issue 46 M1).
+   */
+  reach?: WebhookReach;
   /** How many alerts the post stands for, and its idempotency key (features/alerts/channels.ts). */
   scope?: Pick<WebhookMessage, 'total' | 'key'>;
 }
@@ -86,6 +107,8 @@ export async function postToWebhook(
   language: AlertLanguage,
   options: WebhookOptions,
 ): Promise<void> {
+  if (options.reach && !webhookUrlFor(options.reach).safeParse(url).success)
+    throw new WebhookDeliveryError('refused', false);
   const body = new TextEncoder().encode(
     JSON.stringify(webhookPayload(alerts, language, options.consoleOrigin, options.scope?.total)),
   );
@@ -100,6 +123,8 @@ export async function postToWebhook(
     { maxBytes: options.maxAnswerBytes ?? 64 * 1024 },
   );
   if (outcome.kind === 'timeout') throw new WebhookDeliveryError('timeout', true);
+  if (outcome.kind === 'unreachable' && outcome.code === addressRefusedCode)
+    throw new WebhookDeliveryError('refused', false);
   if (outcome.kind === 'unreachable')
     throw outcome.reason === 'answer_too_large'
       ? new WebhookDeliveryError('answer_too_large', false)

@@ -98,6 +98,7 @@ type PeopleEnv = {
   DEMO_CONNECTIONS?: 'true' | 'false' | undefined;
   DATABASE_URL?: string | undefined;
   DATA_ENCRYPTION_KEY?: Buffer | undefined;
+  DATA_ENCRYPTION_KEY_FILE?: string | undefined;
   UPSTREAM_PRODUCTION_URL?: string | undefined;
 };
 
@@ -139,11 +140,17 @@ export function refinePeople(env: PeopleEnv, demo: boolean, ctx: z.RefinementCtx
       'CLIENT_CREDENTIALS_LOGIN',
       'is false but no organisation sign-in is configured (OIDC_ISSUER_URL): nobody could sign in',
     );
-  if (env.DATABASE_URL !== undefined && env.DATA_ENCRYPTION_KEY === undefined)
+  if (
+    env.DATABASE_URL !== undefined &&
+    env.DATA_ENCRYPTION_KEY === undefined &&
+    env.DATA_ENCRYPTION_KEY_FILE === undefined
+  )
     issue(
       'DATA_ENCRYPTION_KEY',
-      "is required with DATABASE_URL: it seals the connections' client secrets in the database (openssl rand -base64 32), and must be kept apart from it",
+      "is required with DATABASE_URL (or DATA_ENCRYPTION_KEY_FILE): it seals the connections' client secrets in the database (openssl rand -base64 32), and must be kept apart from it",
     );
+  if (env.DATA_ENCRYPTION_KEY !== undefined && env.DATA_ENCRYPTION_KEY_FILE !== undefined)
+    issue('DATA_ENCRYPTION_KEY_FILE', 'cannot be set with DATA_ENCRYPTION_KEY: the key is one or the other');
 }
 
 export interface PeopleConfig {

@@ -22,6 +22,7 @@ import { createPacer, limitedTransport, UpstreamDown, type BackoffOptions } from
 import { UpstreamCalls, type Pacer } from './upstream-calls.ts';
 import type { Snapshot } from './snapshots.ts';
 import { needsRoster, stateOf, type Roster, type Summary } from '../../../proxy-api/centre-state.ts';
+import { boundedText } from '../../../proxy-api/bounded-text.ts';
 
 export interface RefreshDeps {
   directory: Directory;
@@ -171,7 +172,8 @@ async function readCentres(
           counts.changed += 1;
           counts.changes += found.length;
         }
-        pending.push({ centreId: centre.id, name: centre.name, state, changes: found });
+        // Cut where it enters (issue 46 L2): snapshots, alerts, e-mail and chat carry this copy.
+        pending.push({ centreId: centre.id, name: boundedText(centre.name), state, changes: found });
         void flush(false);
       }),
     ),
