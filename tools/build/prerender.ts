@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, createServer, type Plugin } from 'vite';
 import { z } from 'zod';
-import { FIRST_SCREEN_SLOT } from '../../src/proxy-api/first-screen.ts';
+import { FIRST_SCREEN_SLOT, SCREEN_STATE_SLOT } from '../../src/proxy-api/first-screen.ts';
 
 /** Must equal `html.cspNonce` in vite.config.ts and the proxy's `noncePlaceholder`. */
 const NONCE = 'PROVIDER_CONSOLE_CSP_NONCE';
@@ -93,8 +93,12 @@ export function prerenderPlugin(): Plugin {
         // Its style sheets, and the script that keeps a press made before the console took over.
         const overviewTemplate = template.replace(
           '</head>',
-          `${overviewStyles(outDir)}${renderer.pressCapture(NONCE)}</head>`,
+          `${routeStyles(outDir, OVERVIEW_ROUTES)}${renderer.pressCapture(NONCE)}</head>`,
         );
+        // Every screen's style sheets (a page may be any screen), and the data it was drawn from.
+        const screenTemplate = template
+          .replace('</head>', `${routeStyles(outDir)}${renderer.pressCapture(NONCE)}</head>`)
+          .replace('</body>', `${SCREEN_STATE_SLOT}</body>`);
         for (const language of LANGUAGES) {
           // oxlint-disable-next-line no-await-in-loop -- as above
           const page = await renderer.prerenderShellFrame(language, NONCE);
@@ -107,6 +111,11 @@ export function prerenderPlugin(): Plugin {
             path.join(outDir, PRERENDERED_DIR, `overview.${language}.html`),
             fill(overviewTemplate, language, 'shell', { ...page, markup: FIRST_SCREEN_SLOT }),
           );
+          // Any signed-in screen's page, rendered by the proxy and hydrated (docs/decisions/0028).
+          writeFileSync(
+            path.join(outDir, PRERENDERED_DIR, `screen.${language}.html`),
+            fill(screenTemplate, language, 'screen', { ...page, markup: FIRST_SCREEN_SLOT }),
+          );
         }
       } finally {
         await server.close();
@@ -116,12 +125,18 @@ export function prerenderPlugin(): Plugin {
         configFile,
         logLevel: 'warn',
         build: {
-          ssr: 'src/console/app/first-screen.tsx',
+          ssr: true,
           outDir: path.join(outDir, SERVER_DIR),
           emptyOutDir: true,
           copyPublicDir: false,
           manifest: false,
-          rolldownOptions: { output: { entryFileNames: 'first-screen.js' } },
+          rolldownOptions: {
+            input: {
+              'first-screen': 'src/console/app/first-screen.tsx',
+              screens: 'src/console/app/server-render.tsx',
+            },
+            output: { entryFileNames: '[name].js' },
+          },
         },
       });
     },
@@ -140,11 +155,11 @@ const manifestEntrySchema = z.object({
 });
 
 /**
- * The style sheets the overview's screen needs beyond the entry's (Vite's manifest: its routes'
- * chunks and what they import), as `<link>`s: the overview rendered into the HTML paints styled.
- * The chunks, once loaded, find them there and add none again.
+ * The style sheets these routes' screens need beyond the entry's (Vite's manifest: their chunks and
+ * what they import; every route's without `routes`), as `<link>`s: a screen rendered into the HTML
+ * paints styled. The chunks, once loaded, find them there and add none again.
  */
-function overviewStyles(outDir: string): string {
+function routeStyles(outDir: string, routes?: readonly string[]): string {
   const manifest = z
     .record(z.string(), manifestEntrySchema)
     .parse(JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')));
@@ -159,7 +174,7 @@ function overviewStyles(outDir: string): string {
     for (const sheet of chunk.css ?? []) if (!entry.has(sheet)) styles.add(sheet);
     for (const imported of chunk.imports ?? []) walk(imported);
   };
-  for (const route of OVERVIEW_ROUTES) walk(route);
+  for (const route of routes ?? Object.keys(manifest)) walk(route);
   return [...styles]
     .map((sheet) => `<link rel="stylesheet" crossorigin href="/${sheet}" nonce="${NONCE}">`)
     .join('');

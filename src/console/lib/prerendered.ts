@@ -145,3 +145,27 @@ function completePress(root: HTMLElement, press: Press): void {
     { once: true, capture: true },
   );
 }
+
+/**
+ * Before hydrating a screen the proxy rendered (docs/decisions/0028): its inline styles arrived as
+ * `data-ps` attributes and one nonced `<style>` of rules (the CSP allows no style attribute in
+ * markup, app/prerender.tsx). Each becomes the element's own style again, set through the DOM as
+ * React would have set it, and the rules' element, which React did not render, goes: hydration
+ * then finds the tree React renders, and a style React changes later is not overridden.
+ */
+export function restoreInlineStyles(root: HTMLElement): void {
+  const sheet = root.firstElementChild;
+  if (!(sheet instanceof HTMLStyleElement)) return;
+  const rules = new Map<string, CSSStyleDeclaration>();
+  for (const rule of sheet.sheet?.cssRules ?? []) {
+    const id =
+      rule instanceof CSSStyleRule ? /^\[data-ps="(\d+)"\]$/.exec(rule.selectorText)?.[1] : undefined;
+    if (id !== undefined && rule instanceof CSSStyleRule) rules.set(id, rule.style);
+  }
+  for (const element of root.querySelectorAll<HTMLElement>('[data-ps]')) {
+    const style = rules.get(element.dataset['ps'] ?? '');
+    for (const name of style ?? []) element.style.setProperty(name, style?.getPropertyValue(name) ?? '');
+    element.removeAttribute('data-ps');
+  }
+  sheet.remove();
+}

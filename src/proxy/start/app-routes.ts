@@ -16,6 +16,7 @@ import { peopleRoutes } from '../features/people/routes.ts';
 import { organisationRoutes } from '../features/sign-in/organisation-routes.ts';
 import { authRoutes } from '../features/sign-in/routes.ts';
 import { siteRoutes } from '../features/site/routes.ts';
+import { createScreenRender } from '../features/site/screen-render.ts';
 import { createCentresAnswers } from '../features/watch/centres-answer.ts';
 import { createFirstScreen } from '../features/watch/first-screen.ts';
 import { watchReadRoutes } from '../features/watch/read-routes.ts';
@@ -140,6 +141,14 @@ export function mountWatchAndSite(app: App, options: ProxyOptions, s: AppService
             { render, answers, simulator: control },
           ),
         }),
+      ...(options.renderScreen && {
+        renderScreen: createScreenRender({
+          render: options.renderScreen,
+          // The app itself answers the render's calls (docs/decisions/0028).
+          answer: async (request, bindings) => app.request(request, undefined, bindings),
+          log,
+        }),
+      }),
     }),
   );
 }

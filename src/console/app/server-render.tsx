@@ -1,0 +1,76 @@
+// Every signed-in screen rendered by the proxy into its page (docs/decisions/0028, issue 48): the
+// console's own router, loaded on the server with the same route loaders and query options as in
+// the browser, whose calls the proxy answers in process as the session that asked (so what the
+// session may not see is never fetched, let alone rendered); then rendered with Mantine's styles,
+// the person's language and time zone, and the query cache it filled dehydrated beside it. The
+// console hydrates that markup (main.tsx) from that cache, asking for none of it again. Built for
+// the server only (tools/build/prerender.ts, `dist/server/`); never imported by the console's entry.
+import { dehydrate } from '@tanstack/react-query';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { answerCallsWith, type ServerTransport } from '@/console/api/client';
+import { render } from '@/console/app/prerender';
+import { createQueryClient } from '@/console/app/query-client';
+import { createAppRouter, type AppRouter } from '@/console/app/router';
+import { inTurn } from '@/console/app/server-queue';
+import { activateLanguage } from '@/console/lib/i18n';
+import { serializeState } from '@/console/lib/server-state';
+import type { RenderScreen, ScreenRequest } from '@/proxy-api/first-screen';
+
+interface ContextStore<T> {
+  run<R>(store: T, callback: () => R): R;
+  getStore(): T | undefined;
+}
+
+// Node's AsyncLocalStorage, without Node's types in the console's project: each render's calls
+// (and any a slow render still makes after the proxy gave up on it) go out as its own session,
+// whatever render runs next.
+const { AsyncLocalStorage } = (
+  globalThis as unknown as { process: { getBuiltinModule(id: string): unknown } }
+).process.getBuiltinModule('node:async_hooks') as { AsyncLocalStorage: new <T>() => ContextStore<T> };
+const calls = new AsyncLocalStorage<ServerTransport>();
+answerCallsWith(() => calls.getStore());
+
+export const renderScreen: RenderScreen = (request) =>
+  inTurn(() => calls.run({ origin: request.origin, fetch: request.fetch }, () => renderOne(request)));
+
+async function renderOne(request: ScreenRequest) {
+  await activateLanguage(request.language);
+  const queryClient = createQueryClient();
+  // One try: a render that would wait on a retry is better left to the browser.
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [request.url] }));
+  // The browser restores scrolling itself; the server's inline script for it would be one more
+  // script in the page and one more node for hydration to skip.
+  router.options.scrollRestoration = false;
+  await router.load();
+  if (!loadedWhole(router, request.url)) return undefined;
+  // A loader may start a read without awaiting it (a page of doctors the screen keeps the previous
+  // one of while the next loads): the page waits for it here, within the proxy's budget, so that
+  // it arrives with the screen and the browser does not ask again.
+  while (queryClient.isFetching() > 0)
+    // oxlint-disable-next-line no-await-in-loop -- polled until the reads under way have ended
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  const markup = render(request.nonce, request.language, <RouterProvider router={router} />, {
+    queryClient,
+    timeZone: request.timeZone,
+  });
+  return { markup, state: serializeState(dehydrate(queryClient)) };
+}
+
+/**
+ * Whether the screen asked for loaded as the browser would show it: no redirect (an ended session
+ * goes to the login), no refusal, no error. Anything else is the browser's to render, as today.
+ */
+function loadedWhole(router: AppRouter, url: string): boolean {
+  const { location, matches, status } = router.state;
+  const asked = new URL(url, 'http://console.invalid').pathname;
+  return (
+    status === 'idle' &&
+    location.pathname === asked &&
+    matches.length > 0 &&
+    matches.every((match) => match.status === 'success')
+  );
+}
