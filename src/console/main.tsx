@@ -1,5 +1,5 @@
 import '@/console/app/styles';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -104,10 +104,18 @@ void Promise.all([startDemoWorkerInDevelopment().then(prepare), languageReady]).
  */
 function hydrateScreen(prepared: Awaited<ReturnType<typeof prepare>>) {
   restoreInlineStyles(root);
+  // The data just rendered on the server is as fresh as data can be: the screens' queries that
+  // mount now do not ask for it again (one kept fresh for no time, the activity log's, would).
+  // Queries mounted later follow their own options.
+  const { queryClient } = prepared;
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, refetchOnMount: false } });
   const app = hydrateRoot(
     root,
     <StrictMode>
-      <App prepared={prepared} />
+      <Hydrated onHydrated={() => queryClient.setDefaultOptions(defaults)}>
+        <App prepared={prepared} />
+      </Hydrated>
     </StrictMode>,
     {
       onCaughtError: (error, info) => {
@@ -119,4 +127,10 @@ function hydrateScreen(prepared: Awaited<ReturnType<typeof prepare>>) {
   root.removeAttribute('data-prerendered');
   replayPress(root);
   return app;
+}
+
+/** Calls `onHydrated` once the tree in it has mounted (its effects run after every child's). */
+function Hydrated({ children, onHydrated }: { children: ReactNode; onHydrated: () => void }) {
+  useEffect(onHydrated, [onHydrated]);
+  return children;
 }

@@ -57,10 +57,13 @@ export interface RenderedScreen {
 }
 
 /**
- * The screen at `url` for this session, or undefined when it cannot be rendered whole (a redirect,
- * a refusal, an error): the frame alone is sent then and the console renders it in the browser.
+ * The screen at `url` for this session; or where the console would send the browser at once (a
+ * path on this origin); or undefined when it cannot be rendered whole (an error): the frame alone
+ * is sent then and the console renders it in the browser.
  */
-export type RenderScreen = (request: ScreenRequest) => Promise<RenderedScreen | undefined>;
+export type RenderScreen = (
+  request: ScreenRequest,
+) => Promise<RenderedScreen | { redirect: string } | undefined>;
 
 /** Where the built page takes the dehydrated data (a `<script type="application/json">`). */
 export const SCREEN_STATE_SLOT = '<!--provider-console-screen-state-->';

@@ -124,6 +124,11 @@ export function prerenderPlugin(): Plugin {
         root,
         configFile,
         logLevel: 'warn',
+        // React, Mantine and the router bundled in, in their production builds: the proxy runs with
+        // no NODE_ENV of its own, and React's development server render is several times slower.
+        ssr: { noExternal: true },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        plugins: [serverChunks()],
         build: {
           ssr: true,
           outDir: path.join(outDir, SERVER_DIR),
@@ -139,6 +144,21 @@ export function prerenderPlugin(): Plugin {
           },
         },
       });
+    },
+  };
+}
+
+/**
+ * The browser's chunk groups (vite.config.ts) are cut for the login page's budget; applied to a
+ * bundle holding React itself, they split CommonJS modules from their wrappers. The server's
+ * bundle is split the bundler's own way.
+ */
+function serverChunks(): Plugin {
+  return {
+    name: 'provider-console:server-chunks',
+    config(config) {
+      const output = config.build?.rolldownOptions?.output;
+      if (output && !Array.isArray(output)) delete output.codeSplitting;
     },
   };
 }

@@ -8,7 +8,7 @@
 import { dehydrate } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { answerCallsWith, type ServerTransport } from '@/console/api/client';
-import { render } from '@/console/app/prerender';
+import { renderComplete } from '@/console/app/prerender';
 import { createQueryClient } from '@/console/app/query-client';
 import { createAppRouter, type AppRouter } from '@/console/app/router';
 import { inTurn } from '@/console/app/server-queue';
@@ -46,6 +46,16 @@ async function renderOne(request: ScreenRequest) {
   // script in the page and one more node for hydration to skip.
   router.options.scrollRestoration = false;
   await router.load();
+  // oxlint-disable-next-line no-underscore-dangle -- the router's own outcome of a server load (a render or a redirect), public in its types
+  const result = router._serverResult;
+  // An address the console would change at once (its search made canonical, a tab chosen, the
+  // login for a session that ended): the browser is sent there, and that page is rendered.
+  if (result?.type === 'redirect') {
+    const href = result.redirect.headers.get('location') ?? result.redirect.options.href;
+    // Never to itself (the browser would come back for ever), never off this origin.
+    const elsewhere = href !== undefined && href !== request.url;
+    return elsewhere && href.startsWith('/') && !href.startsWith('//') ? { redirect: href } : undefined;
+  }
   if (!loadedWhole(router, request.url)) return undefined;
   // A loader may start a read without awaiting it (a page of doctors the screen keeps the previous
   // one of while the next loads): the page waits for it here, within the proxy's budget, so that
@@ -53,7 +63,7 @@ async function renderOne(request: ScreenRequest) {
   while (queryClient.isFetching() > 0)
     // oxlint-disable-next-line no-await-in-loop -- polled until the reads under way have ended
     await new Promise((resolve) => setTimeout(resolve, 5));
-  const markup = render(request.nonce, request.language, <RouterProvider router={router} />, {
+  const markup = await renderComplete(request.nonce, request.language, <RouterProvider router={router} />, {
     queryClient,
     timeZone: request.timeZone,
   });
@@ -61,16 +71,21 @@ async function renderOne(request: ScreenRequest) {
 }
 
 /**
- * Whether the screen asked for loaded as the browser would show it: no redirect (an ended session
- * goes to the login), no refusal, no error. Anything else is the browser's to render, as today.
+ * Whether the screen asked for loaded as the browser would show it: each route loaded, or refused
+ * (its parent's not-found panel shows, and what is below it waits), and none failed. An error is the
+ * browser's to show (it may retry), as today.
  */
 function loadedWhole(router: AppRouter, url: string): boolean {
   const { location, matches, status } = router.state;
   const asked = new URL(url, 'http://console.invalid').pathname;
+  // A refusal (not for this role, not offered here) shows in the shell as in the browser: what is
+  // below the refusing route never loads.
+  const refused = matches.findIndex((match) => match.status === 'notFound');
+  const shown = refused === -1 ? matches : matches.slice(0, refused);
   return (
     status === 'idle' &&
     location.pathname === asked &&
-    matches.length > 0 &&
-    matches.every((match) => match.status === 'success')
+    shown.length > 0 &&
+    shown.every((match) => match.status === 'success')
   );
 }

@@ -115,7 +115,8 @@ export function siteRoutes(deps: SiteRouteDeps) {
   const screenOf = async (c: Ctx, language: PrerenderedLanguage, nonce: string) => {
     const frame = site?.screenFrame?.(language);
     const rendered = frame !== undefined ? await deps.renderScreen?.(c, language, nonce) : undefined;
-    return frame !== undefined && rendered !== undefined ? { frame, ...rendered } : undefined;
+    if (rendered === undefined || frame === undefined) return undefined;
+    return 'redirect' in rendered ? rendered : { frame, ...rendered };
   };
 
   const consoleDocument = createMiddleware<ProxyEnv>(async (c, next) => {
@@ -126,10 +127,18 @@ export function siteRoutes(deps: SiteRouteDeps) {
     const language = chooseLanguage(getCookie(c, languageCookieName), c.req.header('accept-language'));
     const signedIn = deps.hasSession(c);
     const overview = pathname === '/overview' && signedIn ? await overviewOf(c, language, nonce) : undefined;
-    const screen =
+    const rendered =
       signedIn && overview === undefined && pathname !== '/login'
         ? await screenOf(c, language, nonce)
         : undefined;
+    // Where the console would go at once (a canonical address, the login): the browser goes there
+    // first, and gets that screen rendered.
+    if (rendered && 'redirect' in rendered)
+      return new Response(null, {
+        status: 302,
+        headers: { location: rendered.redirect, 'cache-control': 'no-store', vary: 'Cookie' },
+      });
+    const screen = rendered;
     const body = new TextEncoder().encode(
       documentHtml(site, pages, { pathname, language, signedIn, nonce, overview, screen }),
     );

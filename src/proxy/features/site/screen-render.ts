@@ -35,7 +35,7 @@ export type ScreenRenderer = (
   c: Ctx,
   language: PrerenderedLanguage,
   nonce: string,
-) => Promise<RenderedScreen | undefined>;
+) => Promise<RenderedScreen | { redirect: string } | undefined>;
 
 function validTimeZone(zone: string | undefined): string | undefined {
   if (zone === undefined || zone.length > 64) return undefined;
