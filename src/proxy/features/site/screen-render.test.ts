@@ -10,8 +10,17 @@ import { createScreenRender } from './screen-render.ts';
 
 const zone = 'provider-console-time-zone=Europe%2FMadrid';
 
+type Logged = (fields: object, message?: string) => void;
+
+/** A render that reads the session as the proxy's own app answers it, and shows what it got. */
+const renderSession: RenderScreen = async (request) => {
+  const answer = await request.fetch(new Request(`${request.origin}/auth/session`));
+  const { cookie } = (await answer.json()) as { cookie: string };
+  return { markup: `${request.language} ${request.url} ${request.timeZone} ${cookie}`, state: '{}' };
+};
+
 function pageServer(render: RenderScreen) {
-  const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+  const log = { info: vi.fn<Logged>(), warn: vi.fn<Logged>(), error: vi.fn<Logged>() };
   const app = new Hono<ProxyEnv>();
   const renderer = createScreenRender({
     render,
@@ -31,12 +40,7 @@ function pageServer(render: RenderScreen) {
 }
 
 test('the render’s calls reach the proxy itself as the session whose page it is', async () => {
-  const render: RenderScreen = async (request) => {
-    const answer = await request.fetch(new Request(`${request.origin}/auth/session`));
-    const { cookie } = (await answer.json()) as { cookie: string };
-    return { markup: `${request.language} ${request.url} ${request.timeZone} ${cookie}`, state: '{}' };
-  };
-  const { page } = pageServer(render);
+  const { page } = pageServer(renderSession);
   expect(await page(`session=abc; ${zone}`)).toEqual({
     markup: `es /centres?sort=name Europe/Madrid session=abc; ${zone}`,
     state: '{}',
