@@ -5,7 +5,8 @@
 // revalidated; /login, for a browser holding no session, is the login screen prerendered in its
 // language, and any other screen, for one holding a session, the shell's frame, so that they paint
 // before any script has run; /overview, for a person whose connection the watcher keeps, comes with
-// the overview itself in that frame (first-screen.ts).
+// the overview itself in that frame (first-screen.ts); and any signed-in screen, when it can be, is
+// rendered with the session's data and hydrated (screen-render.ts, docs/decisions/0028).
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { except } from 'hono/combine';
