@@ -42,6 +42,35 @@ test('signed in, the centres list arrives complete in its HTML, hydrates, and th
   expect(calls).toEqual([]);
 });
 
+test('nothing moves when the console takes a rendered screen over: the same layout before and after hydration', async ({
+  page,
+  baseURL,
+}) => {
+  await apiDemoLogin(page.request);
+  await rememberZone(page.context(), baseURL);
+  // The scripts held back, as on a slow phone, until the page has painted from its HTML.
+  const { promise: released, resolve: release } = Promise.withResolvers<void>();
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const boxes = () =>
+    Promise.all(
+      [
+        page.getByRole('heading', { name: 'Provider Console', level: 2 }),
+        page.getByRole('heading', { name: 'Centres', level: 1 }),
+        page.getByRole('link', { name: 'Centre Nou Badalona' }),
+        page.getByRole('button', { name: 'Log out' }),
+      ].map((element) => element.boundingBox()),
+    );
+  await page.goto('/centres', { waitUntil: 'commit' });
+  await expect(page.getByRole('link', { name: 'Centre Nou Badalona' })).toBeVisible();
+  const before = await boxes();
+  release();
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+  expect(await boxes()).toEqual(before);
+});
+
 test('with JavaScript off, a centre’s licences and the centres list still show from the HTML alone', async ({
   browser,
   baseURL,

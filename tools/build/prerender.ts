@@ -37,7 +37,9 @@ interface Renderer {
 /** index.html with a prerendered page in it. */
 function fill(template: string, language: string, screen: string, page: Page): string {
   const html = template
-    .replace('<html lang="en">', `<html lang="${language}">`)
+    // Mantine's colours hang on this attribute, which its head script sets from the person's
+    // choice before the first paint; without scripts the page is the light scheme, not colourless.
+    .replace('<html lang="en">', `<html lang="${language}" data-mantine-color-scheme="light">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace('</head>', `${page.head}</head>`)
     .replace(

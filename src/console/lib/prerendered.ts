@@ -156,15 +156,16 @@ function completePress(root: HTMLElement, press: Press): void {
 export function restoreInlineStyles(root: HTMLElement): void {
   const sheet = root.firstElementChild;
   if (!(sheet instanceof HTMLStyleElement)) return;
-  const rules = new Map<string, CSSStyleDeclaration>();
+  const rules = new Map<string, string>();
   for (const rule of sheet.sheet?.cssRules ?? []) {
     const id =
       rule instanceof CSSStyleRule ? /^\[data-ps="(\d+)"\]$/.exec(rule.selectorText)?.[1] : undefined;
-    if (id !== undefined && rule instanceof CSSStyleRule) rules.set(id, rule.style);
+    // As text: a shorthand holding a variable (`padding-inline: var(…)`) has no longhands to copy.
+    if (id !== undefined && rule instanceof CSSStyleRule)
+      rules.set(id, rule.style.cssText.replaceAll(' !important', ''));
   }
   for (const element of root.querySelectorAll<HTMLElement>('[data-ps]')) {
-    const style = rules.get(element.dataset['ps'] ?? '');
-    for (const name of style ?? []) element.style.setProperty(name, style?.getPropertyValue(name) ?? '');
+    element.style.cssText = rules.get(element.dataset['ps'] ?? '') ?? '';
     element.removeAttribute('data-ps');
   }
   sheet.remove();
