@@ -1,5 +1,5 @@
 import '@/console/app/styles';
-import { StrictMode, useEffect, type ReactNode } from 'react';
+import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -105,17 +105,20 @@ void Promise.all([startDemoWorkerInDevelopment().then(prepare), languageReady]).
 function hydrateScreen(prepared: Awaited<ReturnType<typeof prepare>>) {
   restoreInlineStyles(root);
   // The data just rendered on the server is as fresh as data can be: the screens' queries that
-  // mount now do not ask for it again (one kept fresh for no time, the activity log's, would).
-  // Queries mounted later follow their own options.
-  const { queryClient } = prepared;
+  // mount with it do not ask for it again (one kept fresh for no time, the activity log's, would).
+  // Until the first navigation, not the end of the first commit: React hydrates each Suspense
+  // boundary (every route's match is one) in a pass of its own, after the first.
+  const { queryClient, router } = prepared;
   const defaults = queryClient.getDefaultOptions();
   queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, refetchOnMount: false } });
+  const stop = router.subscribe('onBeforeNavigate', () => {
+    stop();
+    queryClient.setDefaultOptions(defaults);
+  });
   const app = hydrateRoot(
     root,
     <StrictMode>
-      <Hydrated onHydrated={() => queryClient.setDefaultOptions(defaults)}>
-        <App prepared={prepared} />
-      </Hydrated>
+      <App prepared={prepared} />
     </StrictMode>,
     {
       onCaughtError: (error, info) => {
@@ -127,10 +130,4 @@ function hydrateScreen(prepared: Awaited<ReturnType<typeof prepare>>) {
   root.removeAttribute('data-prerendered');
   replayPress(root);
   return app;
-}
-
-/** Calls `onHydrated` once the tree in it has mounted (its effects run after every child's). */
-function Hydrated({ children, onHydrated }: { children: ReactNode; onHydrated: () => void }) {
-  useEffect(onHydrated, [onHydrated]);
-  return children;
 }

@@ -63,6 +63,12 @@ async function renderOne(request: ScreenRequest) {
   while (queryClient.isFetching() > 0)
     // oxlint-disable-next-line no-await-in-loop -- polled until the reads under way have ended
     await new Promise((resolve) => setTimeout(resolve, 5));
+  // A read that failed (an unknown doctor in the address) is shown from its error, which does not
+  // travel as data: the browser renders that screen and says what failed itself.
+  if (
+    queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' }).length > 0
+  )
+    return undefined;
   const markup = await renderComplete(request.nonce, request.language, <RouterProvider router={router} />, {
     queryClient,
     timeZone: request.timeZone,
