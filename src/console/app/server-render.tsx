@@ -5,7 +5,7 @@
 // the person's language and time zone, and the query cache it filled dehydrated beside it. The
 // console hydrates that markup (main.tsx) from that cache, asking for none of it again. Built for
 // the server only (tools/build/prerender.ts, `dist/server/`); never imported by the console's entry.
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { answerCallsWith, type ServerTransport } from '@/console/api/client';
 import { renderComplete } from '@/console/app/prerender';
@@ -69,11 +69,44 @@ async function renderOne(request: ScreenRequest) {
     queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' }).length > 0
   )
     return undefined;
-  const markup = await renderComplete(request.nonce, request.language, <RouterProvider router={router} />, {
-    queryClient,
-    timeZone: request.timeZone,
-  });
+  const render = () =>
+    renderComplete(request.nonce, request.language, <RouterProvider router={router} />, {
+      queryClient,
+      timeZone: request.timeZone,
+    });
+  let markup = await render();
+  // What the screen reads itself as it mounts (a centre's banners, a tab's counts) is read now and
+  // the screen rendered again with it, so that it too is in the page and not asked for again.
+  if (await readWhatItAskedFor(queryClient)) markup = await render();
   return { markup, state: serializeState(dehydrate(queryClient)) };
+}
+
+/** At most this many reads a screen starts itself are made for its page; the rest are the browser's. */
+const ASKED_FOR_AT_MOST = 20;
+
+/**
+ * The reads a render asked for that nothing started (on the server a query starts only in an
+ * effect, which never runs there), made; one that fails is forgotten, for the browser to make and
+ * show. Whether any arrived.
+ */
+async function readWhatItAskedFor(queryClient: QueryClient): Promise<boolean> {
+  const asked = queryClient
+    .getQueryCache()
+    .findAll({
+      predicate: (query) =>
+        query.state.status === 'pending' &&
+        query.state.fetchStatus === 'idle' &&
+        // An observer's options: a read switched off (or decided by a function) waits for the browser.
+        [undefined, true].includes((query.options as { enabled?: unknown }).enabled as undefined),
+    })
+    .slice(0, ASKED_FOR_AT_MOST);
+  if (asked.length === 0) return false;
+  await Promise.all(
+    asked.map((query) =>
+      query.fetch().catch(() => queryClient.removeQueries({ queryKey: query.queryKey, exact: true })),
+    ),
+  );
+  return asked.some((query) => query.state.status === 'success');
 }
 
 /**
