@@ -1,14 +1,16 @@
 import '@/console/app/styles';
 import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/console/app/app';
-import { keepFocus, prerenderedScreen, replayPress } from '@/console/lib/prerendered';
+import { keepFocus, prerenderedScreen, replayPress, restoreInlineStyles } from '@/console/lib/prerendered';
+import { takeState } from '@/console/lib/server-state';
 import { createQueryClient } from '@/console/app/query-client';
 import { createAppRouter } from '@/console/app/router';
 import { environmentsQueryOptions, sessionQueryOptions } from '@/console/api/session';
 import { isShownToUser, markChunkLoadError } from '@/console/lib/error-message';
-import { activateLanguage, detectLanguage, rememberTimeZone } from '@/console/lib/i18n';
+import { activateLanguage, detectLanguage, isLanguage, rememberTimeZone } from '@/console/lib/i18n';
 
 const found = document.getElementById('root');
 if (!found) throw new Error('index.html has no #root element');
@@ -30,8 +32,14 @@ async function startDemoWorkerInDevelopment() {
   }
 }
 
-// The user's language is loaded before the first render, so that nothing flashes in English.
-const languageReady = activateLanguage(detectLanguage()).catch(() => {});
+// A screen the proxy rendered with its data (docs/decisions/0028) is hydrated, not replaced.
+const serverRendered = prerenderedScreen(root) === 'screen';
+// The user's language is loaded before the first render, so that nothing flashes in English; a
+// screen the proxy rendered is hydrated in the language it was rendered in.
+const rendered = root.dataset['language'];
+const languageReady = activateLanguage(
+  serverRendered && isLanguage(rendered) ? rendered : detectLanguage(),
+).catch(() => {});
 // For the screens the proxy renders into the HTML (docs/decisions/0025): times in this zone.
 rememberTimeZone();
 
@@ -44,7 +52,13 @@ rememberTimeZone();
  */
 async function prepare() {
   const queryClient = createQueryClient();
+  // The data the proxy rendered the screen from: the loaders below find it, and ask for none again.
+  const state = serverRendered ? takeState() : undefined;
+  if (state) hydrate(queryClient, state);
   const router = createAppRouter(queryClient);
+  // As TanStack's own hydration does: the tree renders as on the server (no Suspense above the
+  // matches), and the first mount does not load again what is loaded here.
+  if (state) router.ssr = { manifest: undefined };
   // Who is signed in, and where, asked at once (the login guard's queries then find them in flight).
   void queryClient.prefetchQuery(sessionQueryOptions());
   void queryClient.prefetchQuery(environmentsQueryOptions());
@@ -63,6 +77,7 @@ async function prepare() {
 }
 
 void Promise.all([startDemoWorkerInDevelopment().then(prepare), languageReady]).then(([prepared]) => {
+  if (prepared.router.ssr) return hydrateScreen(prepared);
   const restoreFocus = keepFocus(root);
   const app = createRoot(root, {
     // A failure an error boundary shows the user in words is not also a console error; a bug is.
@@ -81,3 +96,38 @@ void Promise.all([startDemoWorkerInDevelopment().then(prepare), languageReady]).
   replayPress(root);
   return app;
 });
+
+/**
+ * The screen the proxy rendered (docs/decisions/0028), brought to life where it is: nothing is
+ * replaced, so nothing moves, and focus and a value typed meanwhile stay as they are. A mismatch
+ * React recovers from by rendering afresh is a bug in the server's render, reported as one.
+ */
+function hydrateScreen(prepared: Awaited<ReturnType<typeof prepare>>) {
+  restoreInlineStyles(root);
+  // The data just rendered on the server is as fresh as data can be: the screens' queries that
+  // mount with it do not ask for it again (one kept fresh for no time, the activity log's, would).
+  // Until the first navigation, not the end of the first commit: React hydrates each Suspense
+  // boundary (every route's match is one) in a pass of its own, after the first.
+  const { queryClient, router } = prepared;
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, refetchOnMount: false } });
+  const stop = router.subscribe('onBeforeNavigate', () => {
+    stop();
+    queryClient.setDefaultOptions(defaults);
+  });
+  const app = hydrateRoot(
+    root,
+    <StrictMode>
+      <App prepared={prepared} />
+    </StrictMode>,
+    {
+      onCaughtError: (error, info) => {
+        if (!isShownToUser(error)) console.error(error, info.componentStack);
+      },
+      onRecoverableError: (error) => console.error('The server-rendered screen did not hydrate:', error),
+    },
+  );
+  root.removeAttribute('data-prerendered');
+  replayPress(root);
+  return app;
+}

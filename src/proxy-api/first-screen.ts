@@ -29,3 +29,43 @@ export type RenderOverview = (request: FirstScreenRequest) => Promise<string | u
 
 /** Where the built page (tools/build/prerender.ts) takes the markup the proxy renders. */
 export const FIRST_SCREEN_SLOT = '<!--provider-console-first-screen-->';
+
+// Every signed-in screen rendered by the proxy (docs/decisions/0028): the console's router, with
+// its loaders answered by the proxy itself in process, rendered into the page and hydrated.
+
+export interface ScreenRequest {
+  language: FirstScreenLanguage;
+  /** The browser's time zone (IANA), for the screen's local times; undefined: the server's. */
+  timeZone: string | undefined;
+  /** The address asked for, path and query. */
+  url: string;
+  nonce: string;
+  /** The proxy's own origin, for the render's absolute URLs. */
+  origin: string;
+  /**
+   * Answers the render's calls to the console↔proxy API, in process, as the session that asked
+   * for the page: its cookie, so that every permission check and scope applies as in the browser.
+   */
+  fetch: (request: Request) => Promise<Response>;
+}
+
+export interface RenderedScreen {
+  /** What goes inside `<div id="root">`. */
+  markup: string;
+  /** The data the screen was rendered from, as the JSON the console hydrates from (escaped). */
+  state: string;
+}
+
+/**
+ * The screen at `url` for this session; or where the console would send the browser at once (a
+ * path on this origin); or undefined when it cannot be rendered whole (an error): the frame alone
+ * is sent then and the console renders it in the browser.
+ */
+export type RenderScreen = (
+  request: ScreenRequest,
+) => Promise<RenderedScreen | { redirect: string } | undefined>;
+
+/** Where the built page takes the dehydrated data (a `<script type="application/json">`). */
+export const SCREEN_STATE_SLOT = '<!--provider-console-screen-state-->';
+/** That element's id, where the console reads it (src/console/lib/server-state.ts). */
+export const SCREEN_STATE_ID = 'provider-console-state';

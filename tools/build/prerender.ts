@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, createServer, type Plugin } from 'vite';
 import { z } from 'zod';
-import { FIRST_SCREEN_SLOT } from '../../src/proxy-api/first-screen.ts';
+import { FIRST_SCREEN_SLOT, SCREEN_STATE_SLOT } from '../../src/proxy-api/first-screen.ts';
 
 /** Must equal `html.cspNonce` in vite.config.ts and the proxy's `noncePlaceholder`. */
 const NONCE = 'PROVIDER_CONSOLE_CSP_NONCE';
@@ -37,7 +37,9 @@ interface Renderer {
 /** index.html with a prerendered page in it. */
 function fill(template: string, language: string, screen: string, page: Page): string {
   const html = template
-    .replace('<html lang="en">', `<html lang="${language}">`)
+    // Mantine's colours hang on this attribute, which its head script sets from the person's
+    // choice before the first paint; without scripts the page is the light scheme, not colourless.
+    .replace('<html lang="en">', `<html lang="${language}" data-mantine-color-scheme="light">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace('</head>', `${page.head}</head>`)
     .replace(
@@ -93,8 +95,12 @@ export function prerenderPlugin(): Plugin {
         // Its style sheets, and the script that keeps a press made before the console took over.
         const overviewTemplate = template.replace(
           '</head>',
-          `${overviewStyles(outDir)}${renderer.pressCapture(NONCE)}</head>`,
+          `${routeStyles(outDir, OVERVIEW_ROUTES)}${renderer.pressCapture(NONCE)}</head>`,
         );
+        // Every screen's style sheets (a page may be any screen), and the data it was drawn from.
+        const screenTemplate = template
+          .replace('</head>', `${routeStyles(outDir)}${renderer.pressCapture(NONCE)}</head>`)
+          .replace('</body>', `${SCREEN_STATE_SLOT}</body>`);
         for (const language of LANGUAGES) {
           // oxlint-disable-next-line no-await-in-loop -- as above
           const page = await renderer.prerenderShellFrame(language, NONCE);
@@ -107,6 +113,11 @@ export function prerenderPlugin(): Plugin {
             path.join(outDir, PRERENDERED_DIR, `overview.${language}.html`),
             fill(overviewTemplate, language, 'shell', { ...page, markup: FIRST_SCREEN_SLOT }),
           );
+          // Any signed-in screen's page, rendered by the proxy and hydrated (docs/decisions/0028).
+          writeFileSync(
+            path.join(outDir, PRERENDERED_DIR, `screen.${language}.html`),
+            fill(screenTemplate, language, 'screen', { ...page, markup: FIRST_SCREEN_SLOT }),
+          );
         }
       } finally {
         await server.close();
@@ -115,15 +126,41 @@ export function prerenderPlugin(): Plugin {
         root,
         configFile,
         logLevel: 'warn',
+        // React, Mantine and the router bundled in, in their production builds: the proxy runs with
+        // no NODE_ENV of its own, and React's development server render is several times slower.
+        ssr: { noExternal: true },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        plugins: [serverChunks()],
         build: {
-          ssr: 'src/console/app/first-screen.tsx',
+          ssr: true,
           outDir: path.join(outDir, SERVER_DIR),
           emptyOutDir: true,
           copyPublicDir: false,
           manifest: false,
-          rolldownOptions: { output: { entryFileNames: 'first-screen.js' } },
+          rolldownOptions: {
+            input: {
+              'first-screen': 'src/console/app/first-screen.tsx',
+              screens: 'src/console/app/server-render.tsx',
+            },
+            output: { entryFileNames: '[name].js' },
+          },
         },
       });
+    },
+  };
+}
+
+/**
+ * The browser's chunk groups (vite.config.ts) are cut for the login page's budget; applied to a
+ * bundle holding React itself, they split CommonJS modules from their wrappers. The server's
+ * bundle is split the bundler's own way.
+ */
+function serverChunks(): Plugin {
+  return {
+    name: 'provider-console:server-chunks',
+    config(config) {
+      const output = config.build?.rolldownOptions?.output;
+      if (output && !Array.isArray(output)) delete output.codeSplitting;
     },
   };
 }
@@ -140,11 +177,11 @@ const manifestEntrySchema = z.object({
 });
 
 /**
- * The style sheets the overview's screen needs beyond the entry's (Vite's manifest: its routes'
- * chunks and what they import), as `<link>`s: the overview rendered into the HTML paints styled.
- * The chunks, once loaded, find them there and add none again.
+ * The style sheets these routes' screens need beyond the entry's (Vite's manifest: their chunks and
+ * what they import; every route's without `routes`), as `<link>`s: a screen rendered into the HTML
+ * paints styled. The chunks, once loaded, find them there and add none again.
  */
-function overviewStyles(outDir: string): string {
+function routeStyles(outDir: string, routes?: readonly string[]): string {
   const manifest = z
     .record(z.string(), manifestEntrySchema)
     .parse(JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')));
@@ -159,7 +196,7 @@ function overviewStyles(outDir: string): string {
     for (const sheet of chunk.css ?? []) if (!entry.has(sheet)) styles.add(sheet);
     for (const imported of chunk.imports ?? []) walk(imported);
   };
-  for (const route of OVERVIEW_ROUTES) walk(route);
+  for (const route of routes ?? Object.keys(manifest)) walk(route);
   return [...styles]
     .map((sheet) => `<link rel="stylesheet" crossorigin href="/${sheet}" nonce="${NONCE}">`)
     .join('');

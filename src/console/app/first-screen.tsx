@@ -14,18 +14,12 @@ import { createAppRouter } from '@/console/app/router';
 import { Shell } from '@/console/components/shell';
 import { OverviewScreen } from '@/console/features/overview/overview-screen';
 import { overviewSearchSchema } from '@/console/features/overview/search';
-import { activateLanguage, loadAllCatalogues } from '@/console/lib/i18n';
+import { inTurn } from '@/console/app/server-queue';
+import { activateLanguage } from '@/console/lib/i18n';
 import type { FirstScreenRequest, RenderOverview } from '@/proxy-api/first-screen';
 import { watchedCentresSchema } from '@/proxy-api/watch';
 
-// Lingui's active language is global: one render at a time, every catalogue loaded once.
-let queue: Promise<unknown> = loadAllCatalogues();
-
-export const renderOverview: RenderOverview = (request) => {
-  const rendered = queue.then(() => renderOne(request));
-  queue = rendered.catch(() => {});
-  return rendered;
-};
+export const renderOverview: RenderOverview = (request) => inTurn(() => renderOne(request));
 
 async function renderOne(request: FirstScreenRequest): Promise<string | undefined> {
   const watched = watchedCentresSchema.parse(JSON.parse(request.answer));

@@ -5,6 +5,7 @@
 import { ColorSchemeScript, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { cssVariablesResolver, theme } from '@/console/app/theme';
 import { Shell } from '@/console/components/shell';
 import { LoginScreen } from '@/console/features/auth/login-screen';
@@ -76,29 +77,66 @@ async function inLanguage(language: Language) {
   return createI18n(language);
 }
 
+interface RenderOptions {
+  queryClient?: QueryClient;
+  timeZone?: string | undefined;
+}
+
+/** A screen in the console's providers, as app.tsx has them. */
+function inProviders(
+  nonce: string,
+  language: Language,
+  screen: ReactNode,
+  { queryClient = new QueryClient(), timeZone }: RenderOptions,
+) {
+  return (
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="auto"
+      cssVariablesResolver={cssVariablesResolver}
+      deduplicateCssVariables={false}
+      getStyleNonce={() => nonce}
+    >
+      <I18nProvider initial={language} timeZone={timeZone}>
+        <QueryClientProvider client={queryClient}>{screen}</QueryClientProvider>
+      </I18nProvider>
+    </MantineProvider>
+  );
+}
+
 /** A screen as markup the CSP lets paint, in the console's providers (also first-screen.tsx's). */
 export function render(
   nonce: string,
   language: Language,
   screen: ReactNode,
-  { queryClient = new QueryClient(), timeZone }: { queryClient?: QueryClient; timeZone?: string } = {},
+  options: RenderOptions = {},
 ): string {
-  return withoutStyleAttributes(
-    renderToString(
-      <MantineProvider
-        theme={theme}
-        defaultColorScheme="auto"
-        cssVariablesResolver={cssVariablesResolver}
-        deduplicateCssVariables={false}
-        getStyleNonce={() => nonce}
-      >
-        <I18nProvider initial={language} timeZone={timeZone}>
-          <QueryClientProvider client={queryClient}>{screen}</QueryClientProvider>
-        </I18nProvider>
-      </MantineProvider>,
-    ),
-    nonce,
-  );
+  return withoutStyleAttributes(renderToString(inProviders(nonce, language, screen, options)), nonce);
+}
+
+/**
+ * The same, once every part that suspends (a lazy component, a suspending query) has arrived: the
+ * page is hydrated (server-render.tsx), and a boundary left to the browser would be thrown away
+ * and rendered again there. Rejects if any part fails.
+ */
+export async function renderComplete(
+  nonce: string,
+  language: Language,
+  screen: ReactNode,
+  options: RenderOptions = {},
+): Promise<string> {
+  let failure: unknown;
+  const { prelude } = await prerender(inProviders(nonce, language, screen, options), {
+    // Every boundary in place, none sent apart to be moved in by an inline script (which the CSP
+    // would refuse, and hydration would not find where React expects it).
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError: (error) => {
+      failure ??= error;
+    },
+  });
+  const markup = await new Response(prelude).text();
+  if (failure !== undefined) throw failure;
+  return withoutStyleAttributes(markup, nonce);
 }
 
 const entities: Record<string, string> = {

@@ -1,4 +1,5 @@
 import { ActionIcon, Box, NativeSelect, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { useSyncExternalStore } from 'react';
 import { isLanguage, LANGUAGES, useI18n, type Language } from '@/console/lib/i18n';
 
 // Each language in its own name, whatever the UI language is: someone who cannot read the page
@@ -24,10 +25,18 @@ export function LanguageSelect({ visibleFrom, label }: { visibleFrom?: 'sm'; lab
   );
 }
 
+const noChange = () => () => {};
+const isClient = () => true;
+const isServer = () => false;
+
 export function ColourSchemeToggle() {
   const { t } = useI18n();
   const { setColorScheme } = useMantineColorScheme();
-  const scheme = useComputedColorScheme('light');
+  const chosen = useComputedColorScheme('light');
+  // While a screen the proxy rendered is hydrated, the server's light (it cannot know a choice kept
+  // in the browser); then the person's. React would otherwise keep the server's label (0028).
+  const hydrated = useSyncExternalStore(noChange, isClient, isServer);
+  const scheme = hydrated ? chosen : 'light';
   return (
     <ActionIcon
       variant="default"

@@ -145,3 +145,28 @@ function completePress(root: HTMLElement, press: Press): void {
     { once: true, capture: true },
   );
 }
+
+/**
+ * Before hydrating a screen the proxy rendered (docs/decisions/0028): its inline styles arrived as
+ * `data-ps` attributes and one nonced `<style>` of rules (the CSP allows no style attribute in
+ * markup, app/prerender.tsx). Each becomes the element's own style again, set through the DOM as
+ * React would have set it, and the rules' element, which React did not render, goes: hydration
+ * then finds the tree React renders, and a style React changes later is not overridden.
+ */
+export function restoreInlineStyles(root: HTMLElement): void {
+  const sheet = root.firstElementChild;
+  if (!(sheet instanceof HTMLStyleElement)) return;
+  const rules = new Map<string, string>();
+  for (const rule of sheet.sheet?.cssRules ?? []) {
+    const id =
+      rule instanceof CSSStyleRule ? /^\[data-ps="(\d+)"\]$/.exec(rule.selectorText)?.[1] : undefined;
+    // As text: a shorthand holding a variable (`padding-inline: var(…)`) has no longhands to copy.
+    if (id !== undefined && rule instanceof CSSStyleRule)
+      rules.set(id, rule.style.cssText.replaceAll(' !important', ''));
+  }
+  for (const element of root.querySelectorAll<HTMLElement>('[data-ps]')) {
+    element.style.cssText = rules.get(element.dataset['ps'] ?? '') ?? '';
+    element.removeAttribute('data-ps');
+  }
+  sheet.remove();
+}

@@ -33,12 +33,12 @@ export const Route = createFileRoute('/_auth')({
     // signed-in frame's words, which stay out of the login page's entry (lib/i18n AREAS).
     const environmentsLoad = context.queryClient.ensureQueryData(environmentsQueryOptions());
     const wordsLoad = loadArea('shell');
+    // Handled now, awaited below: if the session's read fails first, their failure is not an
+    // unhandled rejection (in the proxy's server render, docs/decisions/0028, that ends the process).
+    environmentsLoad.catch(() => {});
+    wordsLoad.catch(() => {});
     const session = await context.queryClient.ensureQueryData(sessionQueryOptions());
-    if (!session) {
-      environmentsLoad.catch(() => {});
-      wordsLoad.catch(() => {});
-      throw redirect({ to: '/login', search: { redirect: location.href } });
-    }
+    if (!session) throw redirect({ to: '/login', search: { redirect: location.href } });
     const [environments] = await Promise.all([environmentsLoad, wordsLoad]);
     // A session in an environment the proxy no longer lists offers nothing but a way out.
     const environment = environments.find((candidate) => candidate.id === session.environment) ?? {

@@ -1,6 +1,6 @@
 // What a host passes to createProxyApp (app.ts): the Node host (main.ts, server.ts), the page's demo
 // worker (hosts/browser.ts) and the tests.
-import type { RenderOverview } from '../../proxy-api/first-screen.ts';
+import type { RenderOverview, RenderScreen } from '../../proxy-api/first-screen.ts';
 import type { AlertInbox } from '../features/alerts/inbox.ts';
 import type { AuditStore } from '../features/audit/store.ts';
 import type { CentreIndexOptions } from '../features/api/centre-index.ts';
@@ -88,6 +88,11 @@ export interface ProxyOptions {
    * by the Node host); absent, the overview's page is the frame as every other screen's.
    */
   renderOverview?: RenderOverview;
+  /**
+   * Every other signed-in screen rendered into its page (site/screen-render.ts;
+   * dist/server/screens.js); absent, those pages are the frame, rendered by the browser.
+   */
+  renderScreen?: RenderScreen;
   /** People, roles and connections (docs/decisions/0023): the database's; absent in the page. */
   directory?: Directory;
   /** "Sign in with your organisation" (OpenID Connect); absent when not configured. */

@@ -19,6 +19,7 @@ import { countCredentialSignIns, countOrganisationSignIns } from '../features/si
 import { jwksRoutes } from '../features/sign-in/jwks-routes.ts';
 import { authRoutes } from '../features/sign-in/routes.ts';
 import { siteRoutes } from '../features/site/routes.ts';
+import { createScreenRender } from '../features/site/screen-render.ts';
 import { createCentresAnswers } from '../features/watch/centres-answer.ts';
 import { createFirstScreen } from '../features/watch/first-screen.ts';
 import { watchReadRoutes } from '../features/watch/read-routes.ts';
@@ -155,6 +156,14 @@ export function mountWatchAndSite(app: App, options: ProxyOptions, s: AppService
             { render, answers, simulator: control },
           ),
         }),
+      ...(options.renderScreen && {
+        renderScreen: createScreenRender({
+          render: options.renderScreen,
+          // The app itself answers the render's calls (docs/decisions/0028).
+          answer: async (request, bindings) => app.request(request, undefined, bindings),
+          log,
+        }),
+      }),
     }),
   );
 }

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type pino from 'pino';
 import type { ProxyConfig } from '../config.ts';
-import type { RenderOverview } from '../../proxy-api/first-screen.ts';
+import type { RenderOverview, RenderScreen } from '../../proxy-api/first-screen.ts';
 import { openStore, type Store } from '../core/store/engine.ts';
 import { DatabaseStartError } from '../core/store/errors.ts';
 import { hasEmbeddedEngineFlags } from '../core/store/pglite.ts';
@@ -22,7 +22,12 @@ import type { Directory } from '../features/people/directory.ts';
 import { createWebhookStore, type WebhookStore } from '../features/connections/webhook-repository.ts';
 import { createWatchRetention } from '../features/watch/retention.ts';
 import { startDemoWorld, type DemoWorld } from '../features/demo/world.ts';
-import { loadOverviewRender, loadStaticSite, type StaticSite } from '../features/site/static-site.ts';
+import {
+  loadOverviewRender,
+  loadScreenRender,
+  loadStaticSite,
+  type StaticSite,
+} from '../features/site/static-site.ts';
 import { startAlertChannels, type AlertChannels } from '../features/mail/channels.ts';
 import type { Meters } from '../features/operations/meters.ts';
 import { webhookReachOf } from '../features/mail/index.ts';
@@ -39,7 +44,7 @@ export interface Resources {
   /** The console's own key for private_key_jwt (made on first use). */
   signingKeys: SigningKeys;
   store: SessionStore;
-  site: { site?: StaticSite; renderOverview?: RenderOverview };
+  site: { site?: StaticSite; renderOverview?: RenderOverview; renderScreen?: RenderScreen };
   demo: { world: DemoWorld; controlToken: string } | undefined;
   pool: UpstreamPool;
   alertChannels: AlertChannels;
@@ -146,7 +151,8 @@ async function loadSite(config: ProxyConfig, log: pino.Logger): Promise<Resource
   try {
     const site = loadStaticSite(distDir);
     const renderOverview = await loadOverviewRender(distDir);
-    return { site, ...(renderOverview && { renderOverview }) };
+    const renderScreen = await loadScreenRender(distDir);
+    return { site, ...(renderOverview && { renderOverview }), ...(renderScreen && { renderScreen }) };
   } catch {
     log.warn(
       { event: 'no_console_build', detail: 'dist/index.html is missing: serving the API only' },

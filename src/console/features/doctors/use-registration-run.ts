@@ -43,7 +43,8 @@ export function useRegistrationRun(target: number, onFailure?: (key: string, err
   // Another target is another set of doctors: their states start afresh.
   if (state.target !== target) setState({ target, run: create() });
   const { run } = state;
-  useSyncExternalStore(run.subscribe, run.version);
+  // The same on the server (docs/decisions/0028): a run not started has nothing to show yet.
+  useSyncExternalStore(run.subscribe, run.version, run.version);
   useEffect(() => {
     const stop = sessionExpiry.subscribe(() => {
       if (!sessionExpiry.isExpired()) run.signedIn();

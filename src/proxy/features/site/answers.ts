@@ -2,7 +2,12 @@
 // and the console's document for a request: the prerendered login, the shell's frame, the overview
 // rendered into its frame, or the plain document (docs/decisions/0017, 0025).
 import { parseAccept } from 'hono/utils/accept';
-import { FIRST_SCREEN_SLOT } from '../../../proxy-api/first-screen.ts';
+import {
+  FIRST_SCREEN_SLOT,
+  SCREEN_STATE_ID,
+  SCREEN_STATE_SLOT,
+  type RenderedScreen,
+} from '../../../proxy-api/first-screen.ts';
 import type { Ctx } from '../../core/http/context.ts';
 import { chooseEncoding, type ContentEncoding } from '../../core/http/encoding.ts';
 import type { StaticFile, StaticSite } from './routes.ts';
@@ -98,6 +103,8 @@ export interface DocumentRequest {
   nonce: string;
   /** The overview's frame and the overview rendered into it (first-screen.ts), when it could be. */
   overview: { frame: string; markup: string } | undefined;
+  /** Any other screen's page and the screen rendered for it, with its data (screen-render.ts). */
+  screen?: ({ frame: string } & RenderedScreen) | undefined;
 }
 
 /**
@@ -106,7 +113,17 @@ export interface DocumentRequest {
  * frame until the console sends the person to the login.
  */
 export function documentHtml(site: StaticSite, pages: Prerendered, request: DocumentRequest): string {
-  const { pathname, language, signedIn, nonce, overview } = request;
+  const { pathname, language, signedIn, nonce, overview, screen } = request;
+  if (screen)
+    // The markup carries this response's nonce already; the frame's placeholders get it now.
+    return screen.frame
+      .replaceAll(noncePlaceholder, nonce)
+      .replace(FIRST_SCREEN_SLOT, () => screen.markup)
+      .replace(
+        SCREEN_STATE_SLOT,
+        () =>
+          `<script type="application/json" id="${SCREEN_STATE_ID}" nonce="${nonce}">${screen.state}</script>`,
+      );
   if (overview)
     // A function as the replacement: `$` in the markup is text, not a pattern.
     return overview.frame

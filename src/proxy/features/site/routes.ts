@@ -5,7 +5,8 @@
 // revalidated; /login, for a browser holding no session, is the login screen prerendered in its
 // language, and any other screen, for one holding a session, the shell's frame, so that they paint
 // before any script has run; /overview, for a person whose connection the watcher keeps, comes with
-// the overview itself in that frame (first-screen.ts).
+// the overview itself in that frame (first-screen.ts); and any signed-in screen, when it can be, is
+// rendered with the session's data and hydrated (screen-render.ts, docs/decisions/0028).
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { except } from 'hono/combine';
@@ -21,6 +22,7 @@ import {
   prerenderedPages,
   type PrerenderedLanguage,
 } from './answers.ts';
+import type { ScreenRenderer } from './screen-render.ts';
 
 export interface Representation {
   body: Uint8Array<ArrayBuffer>;
@@ -52,6 +54,11 @@ export interface StaticSite {
    * proxy renders goes (first-screen.ts); undefined when not built.
    */
   overviewFrame?(language: PrerenderedLanguage): string | undefined;
+  /**
+   * Any signed-in screen's page: every screen's style sheets, `FIRST_SCREEN_SLOT` for the screen the
+   * proxy renders and `SCREEN_STATE_SLOT` for its data (screen-render.ts); undefined when not built.
+   */
+  screenFrame?(language: PrerenderedLanguage): string | undefined;
 }
 
 /** A Web Worker's script as Vite names it (`new Worker(new URL('./x.worker.ts', …))`). */
@@ -69,6 +76,8 @@ export interface SiteRouteDeps {
    * when it cannot be (no snapshots, no time zone, another screen): the frame alone is sent then.
    */
   firstScreen?: (c: Ctx, language: PrerenderedLanguage, nonce: string) => Promise<string | undefined>;
+  /** Any other signed-in screen rendered for this request's session (screen-render.ts). */
+  renderScreen?: ScreenRenderer;
 }
 
 /** Where the console keeps the language a person chose, for the server (src/console/lib/i18n). */
@@ -103,6 +112,14 @@ export function siteRoutes(deps: SiteRouteDeps) {
     return frame !== undefined && markup !== undefined ? { frame, markup } : undefined;
   };
 
+  /** The screen asked for, rendered into its page for this session (docs/decisions/0028), if it can be. */
+  const screenOf = async (c: Ctx, language: PrerenderedLanguage, nonce: string) => {
+    const frame = site?.screenFrame?.(language);
+    const rendered = frame !== undefined ? await deps.renderScreen?.(c, language, nonce) : undefined;
+    if (rendered === undefined || frame === undefined) return undefined;
+    return 'redirect' in rendered ? rendered : { frame, ...rendered };
+  };
+
   const consoleDocument = createMiddleware<ProxyEnv>(async (c, next) => {
     const nonce = c.var.secureHeadersNonce;
     if (!site || !isDocument(c) || nonce === undefined) return next();
@@ -111,14 +128,26 @@ export function siteRoutes(deps: SiteRouteDeps) {
     const language = chooseLanguage(getCookie(c, languageCookieName), c.req.header('accept-language'));
     const signedIn = deps.hasSession(c);
     const overview = pathname === '/overview' && signedIn ? await overviewOf(c, language, nonce) : undefined;
+    const rendered =
+      signedIn && overview === undefined && pathname !== '/login'
+        ? await screenOf(c, language, nonce)
+        : undefined;
+    // Where the console would go at once (a canonical address, the login): the browser goes there
+    // first, and gets that screen rendered.
+    if (rendered && 'redirect' in rendered)
+      return new Response(null, {
+        status: 302,
+        headers: { location: rendered.redirect, 'cache-control': 'no-store', vary: 'Cookie' },
+      });
+    const screen = rendered;
     const body = new TextEncoder().encode(
-      documentHtml(site, pages, { pathname, language, signedIn, nonce, overview }),
+      documentHtml(site, pages, { pathname, language, signedIn, nonce, overview, screen }),
     );
     const headers = {
       'content-type': 'text/html; charset=utf-8',
       // Revalidated on every visit (it carries this response's nonce), never taken from a cache;
-      // the overview, which carries the parent's centres, is not even stored.
-      'cache-control': overview === undefined ? 'no-cache' : 'no-store',
+      // a rendered screen, which carries the session's data, is not even stored.
+      'cache-control': overview === undefined && screen === undefined ? 'no-cache' : 'no-store',
       // The prerendered login differs by language and by whether a session is held.
       vary: 'Accept-Language, Cookie',
       'content-length': String(body.byteLength),

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import type { RenderOverview } from '../../../proxy-api/first-screen.ts';
+import type { RenderOverview, RenderScreen } from '../../../proxy-api/first-screen.ts';
 import type { ContentEncoding } from '../../core/http/encoding.ts';
 import { noncePlaceholder, type Representation, type StaticFile, type StaticSite } from './routes.ts';
 
@@ -82,6 +82,7 @@ export function loadStaticSite(distDir: string): StaticSite {
     login: (variant, language) => prerendered(`login.${variant}.${language}.html`),
     shellFrame: (language) => prerendered(`shell.${language}.html`),
     overviewFrame: (language) => prerendered(`overview.${language}.html`),
+    screenFrame: (language) => prerendered(`screen.${language}.html`),
   };
 }
 
@@ -97,4 +98,17 @@ export async function loadOverviewRender(distDir: string): Promise<RenderOvervie
     .object({ renderOverview: z.custom<RenderOverview>((value) => typeof value === 'function') })
     .parse(await import(pathToFileURL(file).href));
   return loaded.renderOverview;
+}
+
+/**
+ * Every signed-in screen's render for its page (screen-render.ts): the console's own, built for Node
+ * into dist/server/screens.js (tools/build/prerender.ts). Undefined when dist/ has none.
+ */
+export async function loadScreenRender(distDir: string): Promise<RenderScreen | undefined> {
+  const file = path.join(distDir, 'server', 'screens.js');
+  if (!existsSync(file)) return undefined;
+  const loaded = z
+    .object({ renderScreen: z.custom<RenderScreen>((value) => typeof value === 'function') })
+    .parse(await import(pathToFileURL(file).href));
+  return loaded.renderScreen;
 }

@@ -20,7 +20,9 @@ export const Route = createFileRoute('/_auth/_screens/activity')({
   search: { middlewares: [stripSearchParams(ACTIVITY_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
-    void context.queryClient.prefetchInfiniteQuery(activityQueryOptions(activityQueryOf(deps)));
+    // Started, not awaited; what is already in the cache (the page the proxy rendered,
+    // docs/decisions/0028) is not asked for twice: the screen's own query reads it again when stale.
+    context.queryClient.ensureInfiniteQueryData(activityQueryOptions(activityQueryOf(deps))).catch(() => {});
     // Never the whole child list (issue 24, docs/decisions/0024): the screen names the centres its
     // entries show one by one, and its centre filter searches the proxy's index as it is typed.
     // The outcomes of contract events are said in the contract area's words, as on its tab.

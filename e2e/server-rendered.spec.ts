@@ -1,0 +1,148 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { apiDemoLogin, HEADERS } from './console-journeys.ts';
+import { expect, test } from './fixtures.ts';
+
+// Every signed-in screen arrives rendered by the proxy with the session's data, and the console
+// hydrates it (docs/decisions/0028, issue 48): it paints from its first HTML, asks for none of
+// that data again, and carries nothing the session may not see.
+
+/** The browser's time zone, as the console remembers it on a first visit: the proxy renders with it. */
+async function rememberZone(context: BrowserContext, baseURL: string | undefined) {
+  await context.addCookies([
+    { name: 'provider-console-time-zone', value: 'Europe/Madrid', url: baseURL ?? '' },
+  ]);
+}
+
+/** The console's calls to the proxy (its data), from now on. */
+function dataCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (/^\/(api|auth|audit|watch|alerts|people|connections|demo)\//.test(pathname)) calls.push(pathname);
+  });
+  return calls;
+}
+
+test('signed in, the centres list arrives complete in its HTML, hydrates, and the browser asks for none of it again', async ({
+  page,
+  baseURL,
+}) => {
+  await apiDemoLogin(page.request);
+  await rememberZone(page.context(), baseURL);
+  const calls = dataCalls(page);
+  const response = await page.goto('/centres');
+  const html = (await response?.text()) ?? '';
+  expect(html).toContain('data-prerendered="screen"');
+  expect(html).toContain('Centre Nou Badalona');
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+  // Hydrated, not a picture: the search filters the list.
+  await page.getByLabel('Search centres').fill('Badalona');
+  await expect(page.getByRole('link', { name: 'Centre Nou Badalona' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Centro Demo 7', exact: true })).toHaveCount(0);
+  expect(calls).toEqual([]);
+});
+
+test('nothing moves when the console takes a rendered screen over: the same layout before and after hydration', async ({
+  page,
+  baseURL,
+}) => {
+  await apiDemoLogin(page.request);
+  await rememberZone(page.context(), baseURL);
+  // The scripts held back, as on a slow phone, until the page has painted from its HTML.
+  const { promise: released, resolve: release } = Promise.withResolvers<void>();
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const boxes = () =>
+    Promise.all(
+      [
+        page.getByRole('heading', { name: 'Provider Console', level: 2 }),
+        page.getByRole('heading', { name: 'Centres', level: 1 }),
+        page.getByRole('link', { name: 'Centre Nou Badalona' }),
+        page.getByRole('button', { name: 'Log out' }),
+      ].map((element) => element.boundingBox()),
+    );
+  await page.goto('/centres', { waitUntil: 'commit' });
+  await expect(page.getByRole('link', { name: 'Centre Nou Badalona' })).toBeVisible();
+  const before = await boxes();
+  release();
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+  expect(await boxes()).toEqual(before);
+});
+
+test('with JavaScript off, a centre’s licences and the centres list still show from the HTML alone', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: baseURL ?? '' });
+  await apiDemoLogin(context.request);
+  await rememberZone(context, baseURL);
+  const page = await context.newPage();
+  await page.goto('/centres');
+  await expect(page.getByRole('heading', { name: 'Centres', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Centre Nou Badalona' })).toBeVisible();
+  await page.goto('/centres/105/licences');
+  await expect(page.getByRole('heading', { name: 'Centre Nou Badalona', level: 1 })).toBeVisible();
+  await context.close();
+});
+
+test('a centre named to break out of the page’s script shows as its name: nothing runs, the CSP holds', async ({
+  page,
+  baseURL,
+}) => {
+  const hostile = '</script><script>alert(1)</script>';
+  await apiDemoLogin(page.request);
+  await rememberZone(page.context(), baseURL);
+  const created = await page.request.post('/api/iam/v1/register/childProvider', {
+    headers: HEADERS,
+    data: { name: hostile, country: 'ES', city: '<!--' },
+  });
+  expect(created.status()).toBe(200);
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const response = await page.goto('/centres');
+  const html = (await response?.text()) ?? '';
+  expect(html).toContain('data-prerendered="screen"');
+  expect(html).not.toContain('<script>alert(1)');
+  await expect(page.getByRole('link', { name: hostile })).toBeVisible();
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+  expect(dialogs).toEqual([]);
+  // A script refused by the CSP would have been a console error (the fixture fails on any).
+});
+
+test('no secret, token or other session’s data is in a rendered page', async ({ page, browser, baseURL }) => {
+  await apiDemoLogin(page.request);
+  await rememberZone(page.context(), baseURL);
+  // A centre's own credentials, created here: the list shows the centre, never its secret.
+  const created = await page.request.post('/api/iam/v1/register/childProvider', {
+    headers: HEADERS,
+    data: { name: 'Centre Secret Test', country: 'ES', city: 'Lleida' },
+  });
+  const { response: credentials } = (await created.json()) as { response: { secret: string } };
+  const session = (await page.context().cookies()).find((cookie) => cookie.name.includes('session'));
+  // One after another, as a person opens them (the proxy renders one page at a time).
+  const pages: string[] = [];
+  for (const path of ['/centres', '/centres/105/licences', '/activity', '/overview'])
+    // oxlint-disable-next-line no-await-in-loop -- see above
+    pages.push(await page.request.get(path).then((response) => response.text()));
+  expect(pages.every((html) => html.includes('data-prerendered="screen"'))).toBe(true);
+  for (const html of pages) {
+    expect(html).not.toContain(credentials.secret);
+    expect(html).not.toContain('demo-parent-secret');
+    expect(html).not.toContain(session?.value ?? 'no session cookie');
+    expect(html).not.toMatch(/access_token|client_secret|clientSecret|Bearer /i);
+  }
+  // Another provider's session, in another browser, sees its own world only.
+  const other = await browser.newContext({ baseURL: baseURL ?? '' });
+  await apiDemoLogin(other.request, 'processor');
+  await rememberZone(other, baseURL);
+  const theirs = await (await other.request.get('/centres')).text();
+  expect(theirs).not.toContain('Centre Nou Badalona');
+  expect(theirs).not.toContain('Centre Secret Test');
+  expect(theirs).not.toContain('demo-parent');
+  await other.close();
+});
