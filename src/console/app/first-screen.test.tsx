@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FirstScreenRequest } from '@/proxy-api/first-screen';
 import { centreColumnsOf, type WatchedCentre, type WatchedState } from '@/proxy-api/watch';
 import { renderOverview } from './first-screen.tsx';
@@ -68,6 +68,15 @@ const rowNames = (markup: string) =>
   );
 
 describe("the overview rendered into its page's HTML", () => {
+  // The demo's "Last updated" is on the simulator's clock (issue 47 item 2): rendered at the moment
+  // `now` says, so that the clock has not moved since and the time shown is the snapshot's own.
+  beforeEach(() => {
+    vi.useFakeTimers({ now: AT, toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('shows the counts, the "needs attention" filter and the rows sorted by name', async () => {
     const markup = await renderOverview(request());
     const text = textOf(markup ?? '');
