@@ -41,6 +41,9 @@ export const PROXY_OPERATION_IDS = [
   'signInAsDemo',
   'startOrganisationSignIn',
   'finishOrganisationSignIn',
+  'finishOrganisationSignOut',
+  'endOrganisationSessions',
+  'getClientKeys',
   'getSession',
   'switchConnection',
   'signOut',
@@ -100,6 +103,12 @@ export const OPERATION_REQUIREMENTS = {
   signInAsDemo: 'public',
   startOrganisationSignIn: 'public',
   finishOrganisationSignIn: 'public',
+  /** The provider's return after RP-initiated logout: a redirect to "You are signed out". */
+  finishOrganisationSignOut: 'public',
+  /** Back-channel logout: the provider's call, proven by its signed logout token, not a session. */
+  endOrganisationSessions: 'public',
+  /** The console's public signing keys (private_key_jwt), for the provider to fetch. */
+  getClientKeys: 'public',
   getSession: 'signed-in',
   switchConnection: 'signed-in',
   /** Signing out works with any session, or none (the cookie is cleared either way). */
