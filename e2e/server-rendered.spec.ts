@@ -1,6 +1,10 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { apiDemoLogin, HEADERS } from './console-journeys.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, journeyServer, test } from './fixtures.ts';
+
+// Server rendering is off by default until a press before hydration is never lost (issue 48):
+// these journeys run on a server with it on.
+test.use({ serverOptions: { ...journeyServer, env: { ...journeyServer.env, SCREEN_RENDER: 'true' } } });
 
 // Every signed-in screen arrives rendered by the proxy with the session's data, and the console
 // hydrates it (docs/decisions/0028, issue 48): it paints from its first HTML, asks for none of

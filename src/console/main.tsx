@@ -4,13 +4,20 @@ import { flushSync } from 'react-dom';
 import { hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/console/app/app';
-import { keepFocus, prerenderedScreen, replayPress, restoreInlineStyles } from '@/console/lib/prerendered';
+import {
+  keepFocus,
+  prerenderedScreen,
+  releaseFields,
+  replayPress,
+  restoreInlineStyles,
+  whenHydrated,
+} from '@/console/lib/prerendered';
 import { takeState } from '@/console/lib/server-state';
 import { createQueryClient } from '@/console/app/query-client';
 import { createAppRouter } from '@/console/app/router';
 import { environmentsQueryOptions, sessionQueryOptions } from '@/console/api/session';
 import { isShownToUser, markChunkLoadError } from '@/console/lib/error-message';
-import { activateLanguage, detectLanguage, isLanguage, rememberTimeZone } from '@/console/lib/i18n';
+import { activateLanguage, detectLanguage, rememberLanguage, rememberTimeZone } from '@/console/lib/i18n';
 
 const found = document.getElementById('root');
 if (!found) throw new Error('index.html has no #root element');
@@ -32,14 +39,16 @@ async function startDemoWorkerInDevelopment() {
   }
 }
 
-// A screen the proxy rendered with its data (docs/decisions/0028) is hydrated, not replaced.
-const serverRendered = prerenderedScreen(root) === 'screen';
-// The user's language is loaded before the first render, so that nothing flashes in English; a
-// screen the proxy rendered is hydrated in the language it was rendered in.
-const rendered = root.dataset['language'];
-const languageReady = activateLanguage(
-  serverRendered && isLanguage(rendered) ? rendered : detectLanguage(),
-).catch(() => {});
+// The user's language is loaded before the first render, so that nothing flashes in English. The
+// proxy renders in the language its cookie names: kept in step with the choice stored here (a choice
+// made before the cookie existed, or in another tab), so that the next page comes in it.
+const language = detectLanguage();
+rememberLanguage(language);
+const languageReady = activateLanguage(language).catch(() => {});
+// A screen the proxy rendered with its data (docs/decisions/0028) is hydrated, not replaced, when it
+// is in the person's language; in another, its data is kept and the screen rendered here afresh.
+const screenRendered = prerenderedScreen(root) === 'screen';
+const serverRendered = screenRendered && root.dataset['language'] === language;
 // For the screens the proxy renders into the HTML (docs/decisions/0025): times in this zone.
 rememberTimeZone();
 
@@ -53,12 +62,12 @@ rememberTimeZone();
 async function prepare() {
   const queryClient = createQueryClient();
   // The data the proxy rendered the screen from: the loaders below find it, and ask for none again.
-  const state = serverRendered ? takeState() : undefined;
+  const state = screenRendered ? takeState() : undefined;
   if (state) hydrate(queryClient, state);
   const router = createAppRouter(queryClient);
   // As TanStack's own hydration does: the tree renders as on the server (no Suspense above the
   // matches), and the first mount does not load again what is loaded here.
-  if (state) router.ssr = { manifest: undefined };
+  if (state && serverRendered) router.ssr = { manifest: undefined };
   // Who is signed in, and where, asked at once (the login guard's queries then find them in flight).
   void queryClient.prefetchQuery(sessionQueryOptions());
   void queryClient.prefetchQuery(environmentsQueryOptions());
@@ -127,7 +136,11 @@ function hydrateScreen(prepared: Awaited<ReturnType<typeof prepare>>) {
       onRecoverableError: (error) => console.error('The server-rendered screen did not hydrate:', error),
     },
   );
-  root.removeAttribute('data-prerendered');
-  replayPress(root);
+  // A press made before React owns the screen is kept, and made again once it does.
+  void whenHydrated(root).then(() => {
+    root.removeAttribute('data-prerendered');
+    releaseFields();
+    return replayPress(root);
+  });
   return app;
 }

@@ -56,35 +56,64 @@ export function keepFocus(root: HTMLElement): () => void {
  * is noted by its text and its place among the buttons with that text: the working screen may
  * have more buttons than the prerendered one (the signed-in header's), never other words on these.
  * A button that went down on the prerendered page is noted too: if the console takes over before
- * it comes up, the browser's click belongs to no button.
+ * it comes up, the browser's click belongs to no button. On a screen the proxy rendered with its
+ * data (docs/decisions/0028), its fields are read-only until React owns them (`releaseFields`):
+ * hydration keeps what the state says, so a value typed before would be silently lost.
  */
 export const CAPTURE_PRESSES = `(function () {
   var pressed = [];
   window.prerenderedPresses = pressed;
   window.prerenderedDown = null;
-  function noted(button) {
-    var root = document.getElementById('root');
-    if (!root || !root.hasAttribute('data-prerendered') || !button || !root.contains(button)) return null;
-    var same = Array.prototype.filter.call(root.querySelectorAll('button'), function (other) {
-      return other.textContent === button.textContent;
-    });
-    return { text: button.textContent, nth: same.indexOf(button) };
+  var PRESSABLE = 'button, label, input[type="radio"], input[type="checkbox"]';
+  function keyOf(element) {
+    return element.tagName + ':' + (element.tagName === 'INPUT' ? element.name + '=' + element.value : element.textContent);
   }
-  function buttonOf(event, form) {
+  function noted(target) {
+    var root = document.getElementById('root');
+    if (!root || !root.hasAttribute('data-prerendered') || !target || !root.contains(target)) return null;
+    var key = keyOf(target);
+    var same = Array.prototype.filter.call(root.querySelectorAll(PRESSABLE), function (other) {
+      return keyOf(other) === key;
+    });
+    return { text: key, nth: same.indexOf(target) };
+  }
+  function pressableOf(event, form) {
     if (!event.target || !event.target.closest) return null;
-    return form ? event.target.querySelector('button[type="submit"]') : event.target.closest('button');
+    return form ? event.target.querySelector('button[type="submit"]') : event.target.closest(PRESSABLE);
   }
   document.addEventListener('pointerdown', function (event) {
-    window.prerenderedDown = noted(buttonOf(event, false));
+    window.prerenderedDown = noted(pressableOf(event, false));
   }, true);
   document.addEventListener('click', function (event) {
-    var press = noted(buttonOf(event, false));
+    var press = noted(pressableOf(event, false));
     if (press) { event.preventDefault(); pressed.push(press); }
   }, true);
   document.addEventListener('submit', function (event) {
-    var press = noted(buttonOf(event, true));
+    var press = noted(pressableOf(event, true));
     if (press) { event.preventDefault(); pressed.push(press); }
   }, true);
+  function hold(field) {
+    if (field.readOnly || !field.closest('[data-prerendered="screen"]')) return;
+    field.readOnly = true;
+    field.setAttribute('data-held', '');
+  }
+  var fields = new MutationObserver(function (records) {
+    records.forEach(function (record) {
+      record.addedNodes.forEach(function (node) {
+        if (node.nodeType !== 1) return;
+        if (node.matches('input, textarea')) hold(node);
+        Array.prototype.forEach.call(node.querySelectorAll('input, textarea'), hold);
+      });
+    });
+  });
+  fields.observe(document.documentElement, { childList: true, subtree: true });
+  window.prerenderedRelease = function () {
+    fields.disconnect();
+    Array.prototype.forEach.call(document.querySelectorAll('[data-held]'), function (field) {
+      field.readOnly = false;
+      field.removeAttribute('data-held');
+    });
+  };
 })();`;
 
 interface Press {
@@ -100,9 +129,18 @@ const isPress = (value: unknown): value is Press =>
   'nth' in value &&
   typeof value.nth === 'number';
 
-/** The working screen's button for a press noted on the prerendered one. */
-const buttonFor = (root: HTMLElement, press: Press): HTMLButtonElement | undefined =>
-  [...root.querySelectorAll('button')].filter((button) => button.textContent === press.text)[press.nth];
+/** What the capture notes a press on: a button, and (on a server-rendered screen) a choice. */
+const PRESSABLE = 'button, label, input[type="radio"], input[type="checkbox"]';
+
+/** As the capture names an element: its tag and its words, or a choice's name and value. */
+const keyOf = (element: HTMLElement): string =>
+  `${element.tagName}:${element instanceof HTMLInputElement ? `${element.name}=${element.value}` : element.textContent}`;
+
+/** The working screen's element for a press noted on the prerendered one. */
+const buttonFor = (root: HTMLElement, press: Press): HTMLElement | undefined =>
+  [...root.querySelectorAll<HTMLElement>(PRESSABLE)].filter((element) => keyOf(element) === press.text)[
+    press.nth
+  ];
 
 /** Presses again, on the working screen, the last button pressed on the prerendered one. */
 export function replayPress(root: HTMLElement): void {
@@ -169,4 +207,28 @@ export function restoreInlineStyles(root: HTMLElement): void {
     element.removeAttribute('data-ps');
   }
   sheet.remove();
+}
+
+/** Whether React owns an element: it marks each with its fiber. */
+const owned = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+
+/**
+ * Resolves once React has taken over every pressable element of a hydrated screen. `hydrateRoot`
+ * returns at once and hydrates each Suspense boundary (every route's match is one) in later tasks:
+ * until an element is hydrated a press on it would do nothing, so the capture stays on until then.
+ * Every pressable element is waited for: boundaries do not hydrate in document order.
+ */
+export async function whenHydrated(root: HTMLElement, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if ([...root.querySelectorAll(PRESSABLE)].every((element) => owned(element))) return;
+    // oxlint-disable-next-line no-await-in-loop -- polling until React reaches the last boundary
+    await new Promise((resolve) => setTimeout(resolve, 16));
+  }
+}
+
+/** The fields of a server-rendered screen take typing again (the capture held them). */
+export function releaseFields(): void {
+  const capture = window as { prerenderedRelease?: unknown };
+  if (typeof capture.prerenderedRelease === 'function') capture.prerenderedRelease();
 }

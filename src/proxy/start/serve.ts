@@ -108,7 +108,7 @@ function buildApp(
     requestLogger: requestLineLogger(log),
     site: resources.site.site,
     ...(resources.site.renderOverview && { renderOverview: resources.site.renderOverview }),
-    ...(resources.site.renderScreen && { renderScreen: resources.site.renderScreen }),
+    ...(config.screenRender && resources.site.renderScreen && { renderScreen: resources.site.renderScreen }),
     directory: resources.directory,
     alerts: createAlertInbox(resources.database.db),
     organisation,

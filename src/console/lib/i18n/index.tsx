@@ -173,7 +173,14 @@ function remember(language: Language) {
   } catch {
     // Private mode or storage full: the choice still holds for this page.
   }
-  // The proxy sends the login page prerendered in this language (docs/decisions/0017).
+  rememberLanguage(language);
+}
+
+/**
+ * The language for the proxy: it sends the login page prerendered (docs/decisions/0017) and renders
+ * signed-in screens (0028) in the one this cookie names.
+ */
+export function rememberLanguage(language: Language): void {
   document.cookie = `provider-console-language=${language}; Path=/; Max-Age=31536000; SameSite=Strict`;
 }
 

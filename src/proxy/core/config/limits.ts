@@ -28,6 +28,14 @@ export const limitsShape = {
   DEMO_SESSIONS_PER_ADDRESS: whole(10, 10_000),
   DEMO_SIGNINS_PER_MINUTE: whole(10, 100_000),
   DEMO_RESET_HOURS: whole(24, 24 * 365),
+  /**
+   * Signed-in screens rendered with their data into the HTML (docs/decisions/0028): off until a
+   * press made before hydration is never lost (issue 48), so the frame is served as before.
+   */
+  SCREEN_RENDER: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
 };
 
 type Parsed = z.output<z.ZodObject<typeof limitsShape>>;
@@ -52,6 +60,8 @@ export interface LimitsConfig {
   /** Connections to each upstream origin at once. */
   upstreamConnections: number;
   demo: DemoConfig;
+  /** Whether signed-in screens are rendered with their data (SCREEN_RENDER). */
+  screenRender: boolean;
 }
 
 export function limitsOf(v: Parsed): LimitsConfig {
@@ -60,6 +70,7 @@ export function limitsOf(v: Parsed): LimitsConfig {
     maxRequestsPerSession: v.MAX_REQUESTS_PER_SESSION,
     maxAnswerBytes: v.MAX_UPSTREAM_ANSWER_MB * 1024 * 1024,
     upstreamConnections: v.UPSTREAM_CONNECTIONS,
+    screenRender: v.SCREEN_RENDER,
     demo: {
       controlToken: v.DEMO_CONTROL_TOKEN,
       maxSessions: v.DEMO_MAX_SESSIONS,
