@@ -52,6 +52,7 @@ describe('who may do what (docs/decisions/0023)', () => {
       addFirstConnection: 'public',
       signOut: 'public',
       getSession: 'signed-in',
+      getOwnCentre: 'signed-in',
       switchConnection: 'signed-in',
       listContractEvents: everyone,
       listActivity: everyone,

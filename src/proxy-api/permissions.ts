@@ -46,6 +46,7 @@ export const PROXY_OPERATION_IDS = [
   'signOut',
   'listCentres',
   'getCentre',
+  'getOwnCentre',
   'refreshCentres',
   'listWatchedCentres',
   'getCentreTimeline',
@@ -107,6 +108,8 @@ export const OPERATION_REQUIREMENTS = {
   // The proxy's index of 4.5 (docs/decisions/0024): what 4.5 itself needs.
   listCentres: 'centres.view',
   getCentre: 'centres.view',
+  /** A centre's own login asks its own name (D3): who is signed in, like the session. */
+  getOwnCentre: 'signed-in',
   /** The watcher reads the connection's centres again now (docs/decisions/0025): a read, not a change. */
   refreshCentres: 'centres.view',
   /** What the watcher keeps of the connection's centres, and a centre's timeline (docs/decisions/0025). */

@@ -105,7 +105,17 @@ export function mountApi(app: App, options: ProxyOptions, s: AppServices): void 
   const auditRetentionMs = (options.auditRetentionDays ?? 400) * 86_400_000;
   app.use('/api/*', limitBodies);
   // Before /api's forwarding, whose spec paths never start with /centres.
-  app.route('/api/centres', centreRoutes({ auth, environments, centreIndex: s.centreIndex, calls, log }));
+  app.route(
+    '/api/centres',
+    centreRoutes({
+      auth,
+      environments,
+      centreIndex: s.centreIndex,
+      calls,
+      log,
+      ownCentreName: options.watchReads?.ownCentreName,
+    }),
+  );
   app.route(
     '/api',
     apiRoutes({

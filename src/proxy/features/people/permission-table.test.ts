@@ -45,6 +45,7 @@ const endpoints: { method: string; path: string; operation: AnyOperationId; samp
   { method: 'POST', path: '/auth/connection', operation: 'switchConnection', sample: '/auth/connection' },
   { method: 'POST', path: '/auth/logout', operation: 'signOut', sample: '/auth/logout' },
   { method: 'GET', path: '/api/centres', operation: 'listCentres', sample: '/api/centres' },
+  { method: 'GET', path: '/api/centres/own', operation: 'getOwnCentre', sample: '/api/centres/own' },
   { method: 'GET', path: '/api/centres/:id', operation: 'getCentre', sample: '/api/centres/101' },
   { method: 'POST', path: '/watch/refresh', operation: 'refreshCentres', sample: '/watch/refresh' },
   { method: 'GET', path: '/watch/centres', operation: 'listWatchedCentres', sample: '/watch/centres' },

@@ -171,3 +171,38 @@ test('a client-credential session has no stored connection: 409 on both reads', 
     expect(await answer.json()).toMatchObject({ code: 'no_connection' });
   }
 });
+
+test("a centre's own login is told its own name as the watcher read it in its parent's list", async () => {
+  const signInAsChild = async (providerId: number) => {
+    const answer = await proxy.request('/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        environment: 'demo',
+        providerId,
+        clientId: `demo-child-${providerId}`,
+        clientSecret: `demo-child-${providerId}-secret`,
+      }),
+    });
+    expect(answer.status).toBe(200);
+    return sessionFrom(answer);
+  };
+  const ownName = async (session: string | undefined) => {
+    const answer = await proxy.request('/api/centres/own', { session });
+    expect(answer.status).toBe(200);
+    return ((await answer.json()) as { name: string | null }).name;
+  };
+  const child = await signInAsChild(134);
+  const sofia = await signedIn('demo-sofia');
+  await refreshed(sofia.session, sofia.connectionId);
+  const stored = (await world.repository.snapshots(sofia.connectionId)).get(134);
+  expect(stored?.name).toBeTruthy();
+  expect(await ownName(child)).toBe(stored?.name);
+  // A parent's own login is no child of a watched list: no name is made up for it.
+  const demo = await proxy.request('/auth/demo-login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"as":"parent"}',
+  });
+  expect(await ownName(sessionFrom(demo))).toBeNull();
+}, 60_000);

@@ -166,8 +166,32 @@ export async function readSnapshotAges(db: Kysely<Database>, now: number): Promi
 }
 
 /** The functions above over one database, as the routes pass them around. */
+/**
+ * A centre's name as its parent's list last gave it to the watcher, for that centre's own login
+ * (D3: a child cannot read 4.5, and no operation it may call names it). Only ever asked for the
+ * session's own verified provider id, so it names no centre but the caller's own.
+ */
+export async function readOwnCentreName(
+  db: Kysely<Database>,
+  environment: string,
+  centreId: number,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('centre_snapshot')
+    .innerJoin('connection', 'connection.id', 'centre_snapshot.connection_id')
+    .select('centre_snapshot.name')
+    .where('connection.environment', '=', environment)
+    .where('centre_snapshot.centre_id', '=', centreId)
+    .where('centre_snapshot.listed', '=', true)
+    .orderBy('centre_snapshot.fetched_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.name ?? null;
+}
+
 export function createWatchReads(db: Kysely<Database>) {
   return {
+    ownCentreName: (...args: Tail<Parameters<typeof readOwnCentreName>>) => readOwnCentreName(db, ...args),
     record: (...args: Tail<Parameters<typeof readWatchRecord>>) => readWatchRecord(db, ...args),
     snapshots: (...args: Tail<Parameters<typeof readCentreSnapshots>>) => readCentreSnapshots(db, ...args),
     centre: (...args: Tail<Parameters<typeof readCentreWatch>>) => readCentreWatch(db, ...args),
