@@ -143,7 +143,8 @@ export function mountWatchAndSite(app: App, options: ProxyOptions, s: AppService
   app.route('/demo/mail', demoMailRoutes({ auth, mailbox: demo ? options.demoMail : undefined }));
   app.route('/watch', watchReadRoutes({ auth, reads: options.watchReads, answers }));
   const deliver = async () => options.watch?.deliver?.();
-  app.route('/alerts', alertRoutes({ auth, alerts: options.alerts, audit, log, now, deliver }));
+  const sendAgain = (connectionId: string, id: number) => options.watch?.sendAgain?.(connectionId, id);
+  app.route('/alerts', alertRoutes({ auth, alerts: options.alerts, audit, log, now, deliver, sendAgain }));
   const control = demo ? options.simulatorControl : undefined;
   app.route(
     '/__sim',

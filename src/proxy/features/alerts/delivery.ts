@@ -236,6 +236,10 @@ const deliveryRows = (db: Kysely<Database>, connectionId: string) =>
     .orderBy('d.id', 'desc');
 export type DeliveryRow = Awaited<ReturnType<ReturnType<typeof deliveryRows>['executeTakeFirstOrThrow']>>;
 
+/** One of the connection's deliveries, whatever its status. */
+export const deliveryRow = (db: Kysely<Database>, connectionId: string, id: number) =>
+  deliveryRows(db, connectionId).where('d.id', '=', id).executeTakeFirst();
+
 /** Given up (dead-lettered), or sent again and failed once more: what admins are shown. */
 export async function failedDeliveries(db: Kysely<Database>, connectionId: string, limit = 100) {
   return deliveryRows(db, connectionId)
@@ -268,7 +272,5 @@ export async function retryDelivery(db: Kysely<Database>, connectionId: string, 
     )
     .returning('id')
     .executeTakeFirst();
-  return retried
-    ? deliveryRows(db, connectionId).where('d.id', '=', retried.id).executeTakeFirst()
-    : undefined;
+  return retried ? deliveryRow(db, connectionId, retried.id) : undefined;
 }
