@@ -56,6 +56,18 @@ export function putAlertChoices(client: UpstreamClient, input: AlertChoices) {
 }
 
 /**
+ * `PUT /alerts/time-zone`: the zone one's alert e-mails give times in, as this browser reports it
+ * (an IANA name; the proxy checks it against the zones it knows, issue 47 item 14).
+ */
+export function putTimeZone(client: UpstreamClient, timeZone: string) {
+  return send(
+    client,
+    { method: 'PUT', path: '/alerts/time-zone', body: { json: { timeZone } } },
+    z.unknown(),
+  );
+}
+
+/**
  * An alert message that did not go out (docs/decisions/0027): given up (`failed`), or still being
  * retried (`pending` after an attempt). An e-mail names its address; a chat post only its host.
  * The proxy builds its answer against this type (features/alerts/routes.ts).

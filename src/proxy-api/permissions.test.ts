@@ -73,6 +73,7 @@ describe('who may do what (docs/decisions/0023)', () => {
       markAlertsRead: 'admin, operator, support',
       getAlertPreferences: 'admin, operator, support',
       setAlertPreferences: 'admin, operator, support',
+      setAlertTimeZone: 'admin, operator, support',
       listFailedDeliveries: 'admin',
       retryFailedDelivery: 'admin',
     });

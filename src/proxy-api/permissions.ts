@@ -69,6 +69,7 @@ export const PROXY_OPERATION_IDS = [
   'markAlertsRead',
   'getAlertPreferences',
   'setAlertPreferences',
+  'setAlertTimeZone',
   'listFailedDeliveries',
   'retryFailedDelivery',
 ] as const;
@@ -138,6 +139,8 @@ export const OPERATION_REQUIREMENTS = {
   markAlertsRead: 'alerts.view',
   getAlertPreferences: 'alerts.view',
   setAlertPreferences: 'alerts.view',
+  /** The zone one's alert e-mails give times in, sent by the console as a person signs in. */
+  setAlertTimeZone: 'alerts.view',
   listFailedDeliveries: 'connections.manage',
   retryFailedDelivery: 'connections.manage',
 } as const satisfies Record<OperationId | ProxyOperationId, Requirement>;

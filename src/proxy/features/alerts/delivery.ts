@@ -16,6 +16,7 @@ import {
   type AlertView,
   type Channels,
 } from './channels.ts';
+import { isTimeZone } from '../../../proxy-api/alerts.ts';
 import { centreNameOf, detailsOf } from './payload.ts';
 import { ALERT_RULES, defaultPreference, IMMEDIATE_RULES, type AlertRule } from './rules.ts';
 
@@ -150,13 +151,15 @@ export async function deliverMessage(
         ? undefined
         : await db
             .selectFrom('person')
-            .select(['email', 'alert_language'])
+            .select(['email', 'alert_language', 'time_zone'])
             .where('id', '=', job.personId)
             .executeTakeFirst();
     if (!person) throw failure('no_person', false);
     await email?.({
       to: person.email,
       language: languageOf(person.alert_language),
+      // Checked again: a zone this runtime does not know gives times in UTC, said so.
+      ...(person.time_zone && isTimeZone(person.time_zone) && { timeZone: person.time_zone }),
       alerts: views,
       kind: job.kind,
       ...scope,

@@ -225,3 +225,35 @@ test('an admin sends a failed delivery again where no watcher runs: queued, due 
   ]);
   expect(JSON.stringify(entries)).not.toContain('oscar.ruiz');
 });
+
+test("a person's browser tells their time zone; an unknown zone is refused and the stored one kept", async () => {
+  const zoneOf = async () =>
+    (
+      await proxy.database.db
+        .selectFrom('person')
+        .select('time_zone')
+        .where('email', '=', 'sofia.vidal@redsalud.demo')
+        .executeTakeFirstOrThrow()
+    ).time_zone;
+  expect(await zoneOf()).toBeNull();
+  const put = (timeZone: unknown) =>
+    proxy.request('/alerts/time-zone', {
+      method: 'PUT',
+      session: sessions['demo-sofia'],
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ timeZone }),
+    });
+  expect((await put('Europe/Madrid')).status).toBe(204);
+  expect(await zoneOf()).toBe('Europe/Madrid');
+  expect((await put('Mars/Olympus_Mons')).status).toBe(400);
+  expect((await put(42)).status).toBe(400);
+  expect(await zoneOf()).toBe('Europe/Madrid');
+  // A client-credential session has no person to keep it for.
+  const client = await proxy.request('/alerts/time-zone', {
+    method: 'PUT',
+    session: sessions['client'],
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ timeZone: 'Europe/Madrid' }),
+  });
+  expect(client.status).toBe(403);
+});

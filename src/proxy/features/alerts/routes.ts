@@ -4,7 +4,12 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
-import { alertPageSchema, markReadRequestSchema, preferencesSchema } from '../../../proxy-api/alerts.ts';
+import {
+  alertPageSchema,
+  markReadRequestSchema,
+  preferencesSchema,
+  timeZoneRequestSchema,
+} from '../../../proxy-api/alerts.ts';
 import type { DeliveryRetryAnswer } from '../../../proxy-api/alerts-console.ts';
 import type { AnyOperationId } from '../../../proxy-api/permissions.ts';
 import type { ProxyEnv } from '../../core/http/context.ts';
@@ -54,6 +59,11 @@ const personsInbox = (alerts: AlertInbox | undefined) =>
     c.set('alertScope', { inbox: alerts, personId: person.id, connectionId: connection.id, connection });
     await next();
   });
+
+const timeZoneBody = json(
+  timeZoneRequestSchema,
+  'Send { "timeZone": "Europe/Madrid" } (an IANA time zone name).',
+);
 
 export function alertRoutes(deps: AlertRouteDeps) {
   const { now } = deps;
@@ -109,6 +119,12 @@ export function alertRoutes(deps: AlertRouteDeps) {
           return c.json(await inbox.preferences(personId));
         },
       )
+      // The zone one's alert e-mails give times in, as the person's browser reports it.
+      .put('/time-zone', ...inboxOf('setAlertTimeZone'), timeZoneBody, async (c) => {
+        const { inbox, personId } = c.var.alertScope;
+        await inbox.setTimeZone(personId, c.req.valid('json').timeZone);
+        return c.body(null, 204);
+      })
       .get('/deliveries/failed', ...inboxOf('listFailedDeliveries'), async (c) => {
         const { inbox, connectionId } = c.var.alertScope;
         return c.json({ deliveries: (await inbox.failedDeliveries(connectionId)).map(wireDelivery) });

@@ -99,6 +99,7 @@ const endpoints: { method: string; path: string; operation: AnyOperationId; samp
     operation: 'setAlertPreferences',
     sample: '/alerts/preferences',
   },
+  { method: 'PUT', path: '/alerts/time-zone', operation: 'setAlertTimeZone', sample: '/alerts/time-zone' },
   {
     method: 'GET',
     path: '/alerts/deliveries/failed',
