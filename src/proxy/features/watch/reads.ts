@@ -37,7 +37,7 @@ const time = (value: Date | null) => (value === null ? null : value.getTime());
 export async function readWatchRecord(db: Kysely<Database>, connectionId: string) {
   const row = await db
     .selectFrom('watch_connection')
-    .select(['requested_at', 'started_at', 'finished_at', 'outcome'])
+    .select(['requested_at', 'started_at', 'finished_at', 'outcome', 'centres'])
     .where('connection_id', '=', connectionId)
     .executeTakeFirst();
   return {
@@ -45,6 +45,8 @@ export async function readWatchRecord(db: Kysely<Database>, connectionId: string
     startedAt: time(row?.started_at ?? null),
     finishedAt: time(row?.finished_at ?? null),
     outcome: row?.outcome ?? null,
+    /** The centres of the running refresh's child list once read, else of the last one. */
+    listed: row?.centres ?? null,
   };
 }
 
