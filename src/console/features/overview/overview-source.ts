@@ -91,9 +91,10 @@ export function useOverviewSource(
     return merged;
   }, [kept, live.loads]);
   const reading = watched?.refresh.progress;
-  // Only where the snapshots stand for the list (no child list read): then they are all there is.
+  // Fewer centres on screen than the read's list holds: the snapshots stand for a list not read
+  // whole yet (a read child list shows every centre, loading those not read live).
   const partial =
-    !childList && reading && listed.length < reading.of
+    reading && listed.length < reading.of
       ? { read: Math.max(reading.read, listed.length), of: reading.of }
       : undefined;
   const asOf = watched?.asOf?.oldest;
