@@ -36,6 +36,7 @@ describe('who may do what (docs/decisions/0023)', () => {
       refreshCentres: everyone,
       listWatchedCentres: everyone,
       getCentreTimeline: everyone,
+      findCentreConnections: everyone,
       listDoctorsWithLicenses: everyone,
       getLicenses: everyone,
       listReportTemplates: everyone,

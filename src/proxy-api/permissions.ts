@@ -50,6 +50,7 @@ export const PROXY_OPERATION_IDS = [
   'refreshCentres',
   'listWatchedCentres',
   'getCentreTimeline',
+  'findCentreConnections',
   'listContractEvents',
   'listActivity',
   'exportActivity',
@@ -116,6 +117,8 @@ export const OPERATION_REQUIREMENTS = {
   /** What the watcher keeps of the connection's centres, and a centre's timeline (docs/decisions/0025). */
   listWatchedCentres: 'centres.view',
   getCentreTimeline: 'centres.view',
+  /** Which of one's other connections list a centre (a link to another parent's centre, issue 47 item 4). */
+  findCentreConnections: 'centres.view',
   listContractEvents: 'activity.view',
   listActivity: 'activity.view',
   exportActivity: 'activity.view',

@@ -50,6 +50,12 @@ const endpoints: { method: string; path: string; operation: AnyOperationId; samp
   { method: 'POST', path: '/watch/refresh', operation: 'refreshCentres', sample: '/watch/refresh' },
   { method: 'GET', path: '/watch/centres', operation: 'listWatchedCentres', sample: '/watch/centres' },
   { method: 'GET', path: '/watch/centres/:id', operation: 'getCentreTimeline', sample: '/watch/centres/101' },
+  {
+    method: 'GET',
+    path: '/watch/centres/:id/connections',
+    operation: 'findCentreConnections',
+    sample: '/watch/centres/101/connections',
+  },
   { method: 'GET', path: '/contract-events', operation: 'listContractEvents', sample: '/contract-events' },
   { method: 'GET', path: '/audit/entries', operation: 'listActivity', sample: '/audit/entries' },
   { method: 'GET', path: '/audit/entries.csv', operation: 'exportActivity', sample: '/audit/entries.csv' },

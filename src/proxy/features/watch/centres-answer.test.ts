@@ -35,6 +35,7 @@ function readsOf(record: Awaited<ReturnType<WatchReads['record']>>, rows: Snapsh
     centre: unused,
     timeline: unused,
     ownCentreName: unused,
+    listedIn: unused,
   };
 }
 

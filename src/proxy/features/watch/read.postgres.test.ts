@@ -206,3 +206,23 @@ test("a centre's own login is told its own name as the watcher read it in its pa
   });
   expect(await ownName(sessionFrom(demo))).toBeNull();
 }, 60_000);
+
+test("a centre of another of the person's connections names that connection; never one they have no role on", async () => {
+  const sofia = await signedIn('demo-sofia');
+  const pau = await signedIn('demo-pau');
+  const processor = pau.connections.find((connection) => connection.id !== sofia.connectionId)?.id ?? '';
+  await switchTo(pau.session, processor);
+  await refreshed(pau.session, processor);
+  const [theirs] = (await overviewOf(pau.session)).centres.map((centre) => centre.id);
+  if (theirs === undefined) throw new Error('a centre of the processor');
+  // Pau works through Red Salud again: the processor's centre is not there, but is his elsewhere.
+  await switchTo(pau.session, sofia.connectionId);
+  const asked = async (session: string) => {
+    const answer = await proxy.request(`/watch/centres/${theirs}/connections`, { session });
+    expect(answer.status).toBe(200);
+    return ((await answer.json()) as { connections: { id: string; label: string }[] }).connections;
+  };
+  expect((await asked(pau.session)).map((connection) => connection.id)).toEqual([processor]);
+  // Sofía has no role on the processor's connection: nothing is said of it.
+  expect(await asked(sofia.session)).toEqual([]);
+}, 90_000);

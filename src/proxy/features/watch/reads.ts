@@ -191,8 +191,26 @@ export async function readOwnCentreName(
   return row?.name ?? null;
 }
 
+/** Which of these connections' watchers list the centre now. */
+export async function readListedIn(
+  db: Kysely<Database>,
+  connectionIds: readonly string[],
+  centreId: number,
+): Promise<string[]> {
+  if (connectionIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('centre_snapshot')
+    .select('connection_id')
+    .where('connection_id', 'in', [...connectionIds])
+    .where('centre_id', '=', centreId)
+    .where('listed', '=', true)
+    .execute();
+  return rows.map((row) => row.connection_id);
+}
+
 export function createWatchReads(db: Kysely<Database>) {
   return {
+    listedIn: (...args: Tail<Parameters<typeof readListedIn>>) => readListedIn(db, ...args),
     ownCentreName: (...args: Tail<Parameters<typeof readOwnCentreName>>) => readOwnCentreName(db, ...args),
     record: (...args: Tail<Parameters<typeof readWatchRecord>>) => readWatchRecord(db, ...args),
     snapshots: (...args: Tail<Parameters<typeof readCentreSnapshots>>) => readCentreSnapshots(db, ...args),
