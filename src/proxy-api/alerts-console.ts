@@ -56,6 +56,18 @@ export function putAlertChoices(client: UpstreamClient, input: AlertChoices) {
 }
 
 /**
+ * `PUT /alerts/time-zone`: the zone one's alert e-mails give times in, as this browser reports it
+ * (an IANA name; the proxy checks it against the zones it knows, issue 47 item 14).
+ */
+export function putTimeZone(client: UpstreamClient, timeZone: string) {
+  return send(
+    client,
+    { method: 'PUT', path: '/alerts/time-zone', body: { json: { timeZone } } },
+    z.unknown(),
+  );
+}
+
+/**
  * An alert message that did not go out (docs/decisions/0027): given up (`failed`), or still being
  * retried (`pending` after an attempt). An e-mail names its address; a chat post only its host.
  * The proxy builds its answer against this type (features/alerts/routes.ts).
@@ -83,11 +95,21 @@ export function listFailedDeliveries(client: UpstreamClient, init?: CallInit) {
   return send(client, { method: 'GET', path: '/alerts/deliveries/failed' }, failedDeliveriesSchema, init);
 }
 
-/** Sends a delivery again now, from its first attempt (an admin fixed the address or the server). */
+/**
+ * What "Send again" came to (docs/decisions/0027): `sent`; `failed` again (the delivery as it now
+ * is: one more attempt, its error); `queued` for the queue's next run where the proxy could not try
+ * it at once (the delivery waiting); `dropped` when nothing was left to send (`empty`: the person
+ * chose otherwise or the alerts are gone; `no_channel`: no e-mail or chat is set up).
+ */
+export const deliveryRetryAnswerSchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('sent'), delivery: z.null() }),
+  z.object({ outcome: z.literal('failed'), delivery: failedDeliverySchema }),
+  z.object({ outcome: z.literal('queued'), delivery: failedDeliverySchema }),
+  z.object({ outcome: z.literal('dropped'), reason: z.enum(['empty', 'no_channel']), delivery: z.null() }),
+]);
+export type DeliveryRetryAnswer = z.infer<typeof deliveryRetryAnswerSchema>;
+
+/** Sends a delivery again now (an admin fixed the address or the server): what came of it. */
 export function retryDelivery(client: UpstreamClient, id: number) {
-  return send(
-    client,
-    { method: 'POST', path: `/alerts/deliveries/${id}/retry` },
-    z.object({ delivery: failedDeliverySchema }),
-  );
+  return send(client, { method: 'POST', path: `/alerts/deliveries/${id}/retry` }, deliveryRetryAnswerSchema);
 }

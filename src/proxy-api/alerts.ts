@@ -29,3 +29,18 @@ export const preferencesSchema = z.object({
   language: alertLanguageSchema,
 });
 export type AlertPreferences = z.infer<typeof preferencesSchema>;
+
+/** Time zones the runtime knows (Intl), plus `UTC`, which some runtimes list only as `Etc/UTC`. */
+const knownTimeZones = (): ReadonlySet<string> =>
+  (zones ??= new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]));
+let zones: Set<string> | undefined;
+
+/** An IANA time zone name, as the browser reports it (`Intl.DateTimeFormat().resolvedOptions()`). */
+export const timeZoneSchema = z
+  .string()
+  .max(64)
+  .refine((zone) => knownTimeZones().has(zone), 'an IANA time zone name, such as Europe/Madrid');
+export const isTimeZone = (zone: string): boolean => timeZoneSchema.safeParse(zone).success;
+
+/** `PUT /alerts/time-zone`: the zone the person's alert e-mails give times in (issue 47 item 14). */
+export const timeZoneRequestSchema = z.object({ timeZone: timeZoneSchema });

@@ -12,11 +12,19 @@ import { segment, send, type CallInit, type UpstreamClient } from '../contract/t
 export const CENTRE_INDEX_PATHS = {
   list: '/centres',
   one: (centreId: number) => `/centres/${segment(centreId)}`,
+  own: '/centres/own',
 } as const;
 
 /** `GET /api/centres/{id}`: the centre as the parent's child list has it (2.3, D5's `city`). */
 export const centreRecordSchema = z.object({ centre: childListItemSchema });
 export type CentreRecord = z.infer<typeof centreRecordSchema>;
+
+/**
+ * `GET /api/centres/own`: the name of the centre a centre's own login acts for (D3: it cannot read
+ * 4.5), as its parent's list last gave it to the proxy's watcher; null when the proxy never saw it.
+ */
+export const ownCentreSchema = z.object({ name: z.nullable(z.string()) });
+export type OwnCentre = z.infer<typeof ownCentreSchema>;
 
 export const CENTRE_SORTS = ['name', 'id', 'country', 'city'] as const;
 export type CentreSort = (typeof CENTRE_SORTS)[number];
@@ -56,6 +64,10 @@ export function getCentre(client: UpstreamClient, input: { centreId: number }, i
     centreRecordSchema,
     init,
   );
+}
+
+export function getOwnCentre(client: UpstreamClient, _input: undefined, init?: CallInit) {
+  return send(client, { method: 'GET', path: CENTRE_INDEX_PATHS.own }, ownCentreSchema, init);
 }
 
 export function getCentrePage(client: UpstreamClient, input: CentrePageQuery, init?: CallInit) {

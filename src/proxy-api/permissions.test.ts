@@ -36,6 +36,7 @@ describe('who may do what (docs/decisions/0023)', () => {
       refreshCentres: everyone,
       listWatchedCentres: everyone,
       getCentreTimeline: everyone,
+      findCentreConnections: everyone,
       listDoctorsWithLicenses: everyone,
       getLicenses: everyone,
       listReportTemplates: everyone,
@@ -55,6 +56,7 @@ describe('who may do what (docs/decisions/0023)', () => {
       addFirstConnection: 'public',
       signOut: 'public',
       getSession: 'signed-in',
+      getOwnCentre: 'signed-in',
       switchConnection: 'signed-in',
       listContractEvents: everyone,
       listActivity: everyone,
@@ -75,6 +77,7 @@ describe('who may do what (docs/decisions/0023)', () => {
       markAlertsRead: 'admin, operator, support',
       getAlertPreferences: 'admin, operator, support',
       setAlertPreferences: 'admin, operator, support',
+      setAlertTimeZone: 'admin, operator, support',
       listFailedDeliveries: 'admin',
       retryFailedDelivery: 'admin',
     });

@@ -49,9 +49,11 @@ export const PROXY_OPERATION_IDS = [
   'signOut',
   'listCentres',
   'getCentre',
+  'getOwnCentre',
   'refreshCentres',
   'listWatchedCentres',
   'getCentreTimeline',
+  'findCentreConnections',
   'listContractEvents',
   'listActivity',
   'exportActivity',
@@ -71,6 +73,7 @@ export const PROXY_OPERATION_IDS = [
   'markAlertsRead',
   'getAlertPreferences',
   'setAlertPreferences',
+  'setAlertTimeZone',
   'listFailedDeliveries',
   'retryFailedDelivery',
 ] as const;
@@ -116,11 +119,15 @@ export const OPERATION_REQUIREMENTS = {
   // The proxy's index of 4.5 (docs/decisions/0024): what 4.5 itself needs.
   listCentres: 'centres.view',
   getCentre: 'centres.view',
+  /** A centre's own login asks its own name (D3): who is signed in, like the session. */
+  getOwnCentre: 'signed-in',
   /** The watcher reads the connection's centres again now (docs/decisions/0025): a read, not a change. */
   refreshCentres: 'centres.view',
   /** What the watcher keeps of the connection's centres, and a centre's timeline (docs/decisions/0025). */
   listWatchedCentres: 'centres.view',
   getCentreTimeline: 'centres.view',
+  /** Which of one's other connections list a centre (a link to another parent's centre, issue 47 item 4). */
+  findCentreConnections: 'centres.view',
   listContractEvents: 'activity.view',
   listActivity: 'activity.view',
   exportActivity: 'activity.view',
@@ -144,6 +151,8 @@ export const OPERATION_REQUIREMENTS = {
   markAlertsRead: 'alerts.view',
   getAlertPreferences: 'alerts.view',
   setAlertPreferences: 'alerts.view',
+  /** The zone one's alert e-mails give times in, sent by the console as a person signs in. */
+  setAlertTimeZone: 'alerts.view',
   listFailedDeliveries: 'connections.manage',
   retryFailedDelivery: 'connections.manage',
 } as const satisfies Record<OperationId | ProxyOperationId, Requirement>;

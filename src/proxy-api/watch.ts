@@ -230,6 +230,11 @@ export const watchedCentresSchema = z.object({
     outcome: z.nullable(z.string()),
     waiting: z.boolean(),
     running: z.boolean(),
+    /**
+     * A running refresh's progress: the listed centres it read so far, of its child list's
+     * (issue 47 item 3). Null when none runs or before it read the list; absent from an older proxy.
+     */
+    progress: z.optional(z.nullable(z.object({ read: z.int(), of: z.int() }))),
   }),
   centres: z.pipe(centreColumnsSchema, z.transform(centresOf)),
 });

@@ -79,14 +79,19 @@ export const failedDeliveriesQueryOptions = () =>
     staleTime: 30_000,
   });
 
-/** `POST /alerts/deliveries/{id}/retry`: the row leaves the list; it goes out with the next run. */
+/**
+ * `POST /alerts/deliveries/{id}/retry`: one attempt now, and what came of it. A sent (or dropped)
+ * one leaves the list; one that failed again, or waits for the queue, stays as the proxy now has it.
+ */
 export function useRetryDelivery() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => unwrap(await retryDelivery(proxyClient, id)).delivery,
-    onSuccess: (delivery) => {
+    mutationFn: async (id: number) => unwrap(await retryDelivery(proxyClient, id)),
+    onSuccess: (answer, id) => {
       queryClient.setQueryData(alertKeys.failed(), (rows: FailedDelivery[] | undefined) =>
-        rows?.filter((row) => row.id !== delivery.id),
+        answer.delivery
+          ? rows?.map((row) => (row.id === id ? (answer.delivery ?? row) : row))
+          : rows?.filter((row) => row.id !== id),
       );
       return queryClient.invalidateQueries({ queryKey: alertKeys.failed() });
     },

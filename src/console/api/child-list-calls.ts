@@ -83,6 +83,13 @@ export function listChildCenters(providerId: number, signal?: AbortSignal): Prom
   return runOperation(loadListChildCenters, { providerId }, { signal });
 }
 
+const loadGetOwnCentre = () => import('@/proxy-api/centres').then((module) => module.getOwnCentre);
+
+/** The name of the centre a centre's own login acts for, when the proxy knows it (D3). */
+export async function getOwnCentreName(signal?: AbortSignal): Promise<string | null> {
+  return (await runOperation(loadGetOwnCentre, undefined, { signal })).name;
+}
+
 const loadGetCentrePage = () => import('@/proxy-api/centres').then((module) => module.getCentrePage);
 
 /** A page of the proxy's index, searched and sorted there (centre-page.ts has its query options). */

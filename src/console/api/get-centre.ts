@@ -18,3 +18,12 @@ export const centreQueryOptions = (providerId: number, centreId: number) =>
       import('./child-list-calls.ts').then((module) => module.getCentre(centreId, signal)),
     staleTime: 30_000,
   });
+
+/** A centre's own login's own name (D3: it cannot read 4.5), kept with the list's keys too. */
+export const ownCentreNameQueryOptions = (providerId: number) =>
+  queryOptions({
+    queryKey: [...childCentersKeys.list(providerId), 'own'],
+    queryFn: ({ signal }) =>
+      import('./child-list-calls.ts').then((module) => module.getOwnCentreName(signal)),
+    staleTime: 60_000,
+  });

@@ -19,6 +19,7 @@ import type { SessionCarrier } from '../core/sessions/carrier.ts';
 import type { SessionStore } from '../core/sessions/store.ts';
 import type { FetchLike } from '../core/upstream/upstream.ts';
 import type { WatchReads } from '../features/watch/reads.ts';
+import type { SentAgain } from '../features/alerts/index.ts';
 import type { OperationsHooks } from '../features/operations/hooks.ts';
 
 /** What the app may ask of the watcher (features/watch/watcher.ts), which runs beside it (main.ts). */
@@ -27,6 +28,11 @@ export interface WatchRequests {
   refresh(connectionId: string): Promise<boolean>;
   /** Sends the alert messages that are due now (after an admin asked for one again). */
   deliver?(): Promise<unknown>;
+  /**
+   * An admin's "Send again", tried here and now: its outcome, or undefined when there is no such
+   * delivery to send; absent (or answering absent) where no watcher runs here yet (the queue sends it).
+   */
+  sendAgain?(connectionId: string, id: number): Promise<SentAgain | undefined> | undefined;
 }
 
 export interface ProxyOptions {

@@ -107,7 +107,17 @@ export function mountApi(app: App, options: ProxyOptions, s: AppServices): void 
   const auditRetentionMs = (options.auditRetentionDays ?? 400) * 86_400_000;
   app.use('/api/*', limitBodies);
   // Before /api's forwarding, whose spec paths never start with /centres.
-  app.route('/api/centres', centreRoutes({ auth, environments, centreIndex: s.centreIndex, calls, log }));
+  app.route(
+    '/api/centres',
+    centreRoutes({
+      auth,
+      environments,
+      centreIndex: s.centreIndex,
+      calls,
+      log,
+      ownCentreName: options.watchReads?.ownCentreName,
+    }),
+  );
   app.route(
     '/api',
     apiRoutes({
@@ -136,7 +146,8 @@ export function mountWatchAndSite(app: App, options: ProxyOptions, s: AppService
   app.route('/demo/mail', demoMailRoutes({ auth, mailbox: demo ? options.demoMail : undefined }));
   app.route('/watch', watchReadRoutes({ auth, reads: options.watchReads, answers }));
   const deliver = async () => options.watch?.deliver?.();
-  app.route('/alerts', alertRoutes({ auth, alerts: options.alerts, audit, log, now, deliver }));
+  const sendAgain = (connectionId: string, id: number) => options.watch?.sendAgain?.(connectionId, id);
+  app.route('/alerts', alertRoutes({ auth, alerts: options.alerts, audit, log, now, deliver, sendAgain }));
   const control = demo ? options.simulatorControl : undefined;
   app.route(
     '/__sim',

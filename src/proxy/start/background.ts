@@ -1,6 +1,7 @@
 // Start-up, phase 4: the work that runs beside the server once it listens: the demo's connections
 // and people registered, and the watcher (docs/decisions/0025).
 import type { WatchRequests } from './app-options.ts';
+import type { SentAgain } from '../features/alerts/index.ts';
 import { errorFacts } from '../core/log/error-codes.ts';
 import { seedDemo } from '../features/demo/people.ts';
 import { createWatchRepository } from '../features/watch/repository.ts';
@@ -32,6 +33,10 @@ export class WatcherSlot implements WatchRequests {
 
   async deliver(): Promise<unknown> {
     return this.#watcher?.nudge();
+  }
+
+  sendAgain(connectionId: string, id: number): Promise<SentAgain | undefined> | undefined {
+    return this.#watcher?.sendAgain(connectionId, id);
   }
 
   async stop(): Promise<void> {

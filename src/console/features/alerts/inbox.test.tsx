@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Alert, AlertChoices } from '@/proxy-api/alerts-console';
 import { renderApp } from '@/console/testing/render-app';
+import { forgetReportedTimeZone } from './report-time-zone.ts';
 import { personSessionHandler } from '@/console/testing/person-session';
 import { DEMO_PARENT, setupSimulatorConsole } from '@/console/testing/simulator-console';
 
@@ -120,6 +121,23 @@ describe('the Inbox', () => {
     await user.click(screen.getByRole('button', { name: 'Show older' }));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
     expect(screen.queryByRole('button', { name: 'Show older' })).not.toBeInTheDocument();
+  });
+
+  it("tells the proxy this browser's time zone once a person signs in, for their alert e-mails", async () => {
+    forgetReportedTimeZone();
+    await api.signIn(DEMO_PARENT);
+    const told: unknown[] = [];
+    api.server.use(
+      personSessionHandler('support'),
+      ...inbox([]).handlers,
+      http.put('*/alerts/time-zone', async ({ request }) => {
+        told.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderApp('/activity');
+    await waitFor(() => expect(told).toHaveLength(1));
+    expect(told).toEqual([{ timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }]);
   });
 
   it('says so when there are no alerts yet', async () => {

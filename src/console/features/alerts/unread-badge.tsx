@@ -2,6 +2,7 @@ import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { unreadQueryOptions } from '@/console/api/alerts';
 import { useI18n } from '@/console/lib/i18n';
+import { useReportTimeZone } from './report-time-zone.ts';
 
 /**
  * The Inbox entry's count of unread alerts (docs/decisions/0026): nothing while it loads, on an
@@ -10,6 +11,8 @@ import { useI18n } from '@/console/lib/i18n';
 export function UnreadBadge() {
   const { t, formatNumber } = useI18n();
   const unread = useQuery(unreadQueryOptions());
+  // Shown to every person with an inbox, right after they sign in: where the console says their zone.
+  useReportTimeZone();
   if (!unread.data) return null;
   return (
     <Badge

@@ -1,7 +1,7 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { centreQueryOptions } from '@/console/api/get-centre';
+import { centreQueryOptions, ownCentreNameQueryOptions } from '@/console/api/get-centre';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
@@ -35,14 +35,26 @@ export function CentreHeader({ providerId, centreId, facts, children }: HeaderPr
   // The login's own page: whether it is a centre's own login is the child list's answer (the
   // shell then offers nothing built on that list, D3). A centre's own login gets a 403 at once; a
   // parent on its own page reads its list whole, as before (docs/decisions/0024).
-  useQuery({
+  const list = useQuery({
     ...childCentersQueryOptions(providerId),
     enabled: centreId === providerId,
     retry: false,
     retryOnMount: false,
   });
+  // A centre's own login (the list refused, D3) asks the proxy for its name instead.
+  const ownName = useQuery({
+    ...ownCentreNameQueryOptions(providerId),
+    enabled: centreId === providerId && list.isError,
+    retry: false,
+  });
   return centreId === providerId ? (
-    <CentreView providerId={providerId} centreId={centreId} centre={undefined} facts={facts}>
+    <CentreView
+      providerId={providerId}
+      centreId={centreId}
+      centre={undefined}
+      ownName={list.isError ? ownName.data : undefined}
+      facts={facts}
+    >
       {children}
     </CentreView>
   ) : (
@@ -65,9 +77,12 @@ function CentreView({
   providerId,
   centreId,
   centre,
+  ownName,
   facts,
   children,
 }: HeaderProps & {
+  /** A centre's own login's name from the proxy (null or absent when it never saw it). */
+  ownName?: string | null;
   /** Undefined when signed in as the centre itself: a child cannot read the parent's list (D3). */
   centre: ChildListItem | undefined;
 }) {
@@ -77,6 +92,7 @@ function CentreView({
   // A centre's own login cannot read its name (D3): the one this browser showed credentials for.
   const title =
     centre?.name ??
+    ownName ??
     (own ? rememberedCentreName(centreId) : undefined) ??
     t('centre.title', { id: String(centreId) });
   usePageTitle(title);

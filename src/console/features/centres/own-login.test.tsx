@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/console/testing/render-app';
 import { setupSimulatorConsole } from '@/console/testing/simulator-console';
@@ -26,7 +27,7 @@ describe('a centre’s own login', () => {
     expect(within(nav).queryByRole('link', { name: 'Contract events' })).toBeNull();
     expect(within(nav).getByRole('link', { name: 'Register doctors' })).toBeVisible();
     expect(screen.queryByRole('button', { name: /Search centres/ })).toBeNull();
-    // Its page is called by its id: the service does not tell a centre its own name.
+    // Its page is called by its id where the proxy never saw its name (no watcher in this host).
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(`Centre ${child.providerId}`);
   });
 
@@ -43,6 +44,17 @@ describe('a centre’s own login', () => {
     first.unmount();
 
     await api.signIn(child);
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Clínica Barcelona' })).toBeVisible();
+    expect(screen.getByText('You are signed in as this centre.')).toBeVisible();
+  });
+
+  it('is called by the name the proxy knows for it, in a browser that never saw its credentials', async () => {
+    const [child] = api.parentWith(WORLD).children;
+    if (!child) throw new Error('no child');
+    await api.signIn(child);
+    // What only a proxy with a watcher knows (the in-browser host has none): its parent's list's name.
+    api.server.use(http.get(/\/api\/centres\/own$/, () => HttpResponse.json({ name: 'Clínica Barcelona' })));
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Clínica Barcelona' })).toBeVisible();
     expect(screen.getByText('You are signed in as this centre.')).toBeVisible();

@@ -31,7 +31,13 @@ const delivery = (over: Partial<FailedDelivery>): FailedDelivery => ({
   ...over,
 });
 
-function serve(deliveries: FailedDelivery[], retried: number[], refuse: Set<number> = new Set()) {
+/** The proxy tried it once now (features/alerts/send-again.ts): sent, unless told to fail it again. */
+function serve(
+  deliveries: FailedDelivery[],
+  retried: number[],
+  refuse: Set<number> = new Set(),
+  failAgain: Set<number> = new Set(),
+) {
   api.server.use(personSessionHandler('admin', 'Ana García'));
   api.server.use(
     http.get('*/connections', () => HttpResponse.json({ connections: [connection] })),
@@ -45,11 +51,14 @@ function serve(deliveries: FailedDelivery[], retried: number[], refuse: Set<numb
           { code: 'unavailable', detail: 'The database is not answering.' },
           { status: 503, headers: { 'content-type': 'application/problem+json' } },
         );
-      retried.push(id);
       const found = deliveries.find((d) => d.id === id);
-      return HttpResponse.json({
-        delivery: { ...found, status: 'pending', attempts: 0, lastErrorCode: null },
-      });
+      if (found && failAgain.has(id)) {
+        // What the proxy now has: one attempt more, its error (the list's next read says the same).
+        Object.assign(found, { attempts: found.attempts + 1, lastErrorCode: 'EAUTH' });
+        return HttpResponse.json({ outcome: 'failed', delivery: found });
+      }
+      retried.push(id);
+      return HttpResponse.json({ outcome: 'sent', delivery: null });
     }),
   );
 }
@@ -105,6 +114,30 @@ describe('alert messages that did not go out', () => {
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
     expect(list).toHaveTextContent('Chat post to hooks.slack.com');
     expect(retried).toEqual([1]);
+    // It says what happened to that send, not that every message went out.
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'E-mail to oscar.ruiz@redsalud.demo about Clínica Diagonal (Centre suspended) went out now.',
+    );
+  });
+
+  it('says a send that failed again failed, with its error, and keeps the row with one more attempt', async () => {
+    await api.signIn(DEMO_PARENT);
+    serve(
+      [delivery({ id: 3, channel: 'webhook', to: null, host: 'hooks.slack.com' })],
+      [],
+      new Set(),
+      new Set([3]),
+    );
+    const user = userEvent.setup();
+    renderApp('/settings/connections');
+    const list = await screen.findByRole('list', { name: 'Alert messages that did not go out' });
+    await user.click(within(list).getByRole('button', { name: /Send again/ }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Chat post to hooks.slack.com about Clínica Diagonal (Centre suspended) did not go out again (error EAUTH); it stays in the list.',
+    );
+    const [row] = within(list).getAllByRole('listitem');
+    expect(row).toHaveTextContent('Given up after 6 attempts (error EAUTH).');
+    expect(screen.queryByText('Every alert message went out.')).not.toBeInTheDocument();
   });
 
   it('says so when every message went out', async () => {

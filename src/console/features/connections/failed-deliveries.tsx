@@ -1,12 +1,13 @@
 import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { failedDeliveriesQueryOptions, useRetryDelivery } from '@/console/api/alerts';
 import { ErrorPanel, useErrorText } from '@/console/components/feedback';
 import { AnchorLink } from '@/console/components/links';
 import { LocalTime } from '@/console/components/local-time';
 import { PlainList } from '@/console/components/plain-list';
 import { useI18n } from '@/console/lib/i18n';
-import type { FailedDelivery } from '@/proxy-api/alerts-console';
+import type { DeliveryRetryAnswer, FailedDelivery } from '@/proxy-api/alerts-console';
 
 /**
  * The connection's alert messages that did not go out (issue 26: "an SMTP server that refuses:
@@ -18,6 +19,8 @@ export function FailedDeliveries({ connectionLabel }: { connectionLabel: string 
   // Its words (the alerts' area) are loaded by the route (routes/…/settings/connections.tsx).
   const { t } = useI18n();
   const failed = useQuery(failedDeliveriesQueryOptions());
+  // What the last "Send again" came to: a sent row leaves the list, so it is said above it.
+  const [said, setSaid] = useState<string | null>(null);
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="failed-deliveries">
       <Stack gap="sm">
@@ -31,6 +34,9 @@ export function FailedDeliveries({ connectionLabel }: { connectionLabel: string 
               : t('alerts.failed.introNoLabel')}
           </Text>
         </Stack>
+        <Text size="sm" component="output" aria-live="polite">
+          {said}
+        </Text>
         {failed.isPending ? (
           // One line of text, the room of the usual answer ("every message went out"): the form
           // below stays where it is when the answer comes (it moved 102 px, CLS 0.018 at 4× CPU).
@@ -46,7 +52,7 @@ export function FailedDeliveries({ connectionLabel }: { connectionLabel: string 
         ) : (
           <PlainList label={t('alerts.failed.title')}>
             {failed.data.map((delivery) => (
-              <FailedDeliveryRow key={delivery.id} delivery={delivery} />
+              <FailedDeliveryRow key={delivery.id} delivery={delivery} onSent={setSaid} />
             ))}
           </PlainList>
         )}
@@ -55,7 +61,30 @@ export function FailedDeliveries({ connectionLabel }: { connectionLabel: string 
   );
 }
 
-function FailedDeliveryRow({ delivery }: { delivery: FailedDelivery }) {
+/** The words for what one "Send again" came to, naming the message. */
+function sentWords(t: ReturnType<typeof useI18n>['t'], answer: DeliveryRetryAnswer, what: string): string {
+  switch (answer.outcome) {
+    case 'sent':
+      return t('alerts.failed.sent', { what });
+    case 'failed':
+      return t('alerts.failed.failedAgain', { what, code: answer.delivery.lastErrorCode ?? '—' });
+    case 'queued':
+      return t('alerts.failed.queued', { what });
+    case 'dropped':
+      return answer.reason === 'empty'
+        ? t('alerts.failed.droppedEmpty', { what })
+        : t('alerts.failed.droppedNoChannel', { what });
+  }
+}
+
+function FailedDeliveryRow({
+  delivery,
+  onSent,
+}: {
+  delivery: FailedDelivery;
+  /** Says what the send came to, above the list (the row may have left it). */
+  onSent: (words: string) => void;
+}) {
   const { t } = useI18n();
   // A mutation per row: one row's sending or error never disables or hides another's.
   const retry = useRetryDelivery();
@@ -121,7 +150,15 @@ function FailedDeliveryRow({ delivery }: { delivery: FailedDelivery }) {
           variant={given ? 'filled' : 'default'}
           loading={retry.isPending}
           aria-label={t('alerts.failed.retryFor', { rule, centre: delivery.centreName })}
-          onClick={() => retry.mutate(delivery.id)}
+          onClick={() => {
+            const what = t('alerts.failed.about', { to, centre: delivery.centreName, rule });
+            // Not `mutate`'s own callback: a sent row leaves the list (this row unmounts) first.
+            // A refusal shows on the row (retry.error).
+            retry.mutateAsync(delivery.id).then(
+              (answer) => onSent(sentWords(t, answer, what)),
+              () => undefined,
+            );
+          }}
         >
           {t('alerts.failed.retry')}
         </Button>

@@ -14,7 +14,7 @@ import { usePageTitle } from '@/console/lib/page-title';
 import type { EnvironmentKind } from '@/proxy-api/console';
 import { overviewCsv } from './overview-csv.ts';
 import { csvColumns } from './overview-csv-columns.ts';
-import { useOverviewSource } from './overview-source.ts';
+import { useOverviewSource, type OverviewSource } from './overview-source.ts';
 import {
   countReasons,
   overviewRowOf,
@@ -64,6 +64,7 @@ export function OverviewScreen({
   const rows = useOverviewRows(load, clock.data);
   const counts = useMemo(() => countReasons(rows), [rows]);
   const counting = useMemo(() => stillCounting(rows), [rows]);
+  const partial = load.partial;
   const collator = useMemo(
     () => new Intl.Collator(language, { sensitivity: 'base', numeric: true }),
     [language],
@@ -109,18 +110,15 @@ export function OverviewScreen({
             asOf={Boolean(load.watched?.asOf)}
             onRefresh={refresh}
             progress={
-              load.watched && load.refreshing ? (
-                <Text size="sm" c="dimmed">
-                  {t('overview.watch.refreshing')}
-                </Text>
-              ) : load.progress ? (
-                <OverviewProgress done={load.progress.done} total={load.progress.total} />
+              load.partial || (load.watched && load.refreshing) || load.progress ? (
+                <OverviewLoadProgress load={load} />
               ) : undefined
             }
           />
           <ShowFilter
             counts={counts}
-            counting={counting}
+            counting={counting || partial !== undefined}
+            partial={partial !== undefined}
             value={search.show}
             onChange={(show) => onSearchChange({ show })}
           />
@@ -151,11 +149,14 @@ export function OverviewScreen({
 function ShowFilter({
   counts,
   counting,
+  partial,
   value,
   onChange,
 }: {
   counts: ReasonCounts;
   counting: boolean;
+  /** Only part of the centres are known yet (the watcher's first read): "All" is a count so far too. */
+  partial: boolean;
   value: OverviewSearch['show'];
   onChange: (show: OverviewSearch['show']) => void;
 }) {
@@ -171,7 +172,7 @@ function ShowFilter({
         // a pending button keeps its label and shows a moving line that takes no room, and its
         // name says "so far".
         const label = t(`overview.show.${show}`, { count });
-        if (!counting || show === 'all') return { value: show, label };
+        if (!counting || (show === 'all' && !partial)) return { value: show, label };
         return {
           value: show,
           label,
@@ -183,6 +184,29 @@ function ShowFilter({
       onChange={onChange}
     />
   );
+}
+
+/** How far the watcher's read (its first, of a big world) or the progressive load has come. */
+function OverviewLoadProgress({ load }: { load: OverviewSource }) {
+  const { t, formatNumber } = useI18n();
+  const { partial } = load;
+  if (partial)
+    return (
+      <LoadProgress
+        words={t('overview.watch.reading', {
+          read: formatNumber(partial.read),
+          total: formatNumber(partial.of),
+        })}
+        value={partial.of === 0 ? 0 : Math.round((partial.read / partial.of) * 100)}
+      />
+    );
+  if (load.watched && load.refreshing)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('overview.watch.refreshing')}
+      </Text>
+    );
+  return load.progress ? <OverviewProgress done={load.progress.done} total={load.progress.total} /> : null;
 }
 
 /** How far the progressive load has come. */

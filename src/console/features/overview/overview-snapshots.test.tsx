@@ -83,6 +83,36 @@ describe('the overview of a stored connection', () => {
     expect(within(table).getByRole('link', { name: 'Centro Madrid' })).toBeVisible();
   });
 
+  it('during the watcher’s first read, says how far it has come and marks every count as a count so far', async () => {
+    const { parent, children } = api.parentWith(WORLD);
+    await api.signIn(parent);
+    const [first, second] = children;
+    if (!first || !second) throw new Error('no children');
+    const reading = answer([
+      snapshot(first.providerId, 'Clínica Barcelona', true),
+      snapshot(second.providerId, 'Centro Madrid'),
+    ]);
+    reading.refresh = {
+      ...reading.refresh,
+      finishedAt: null,
+      outcome: null,
+      running: true,
+      progress: { read: 2, of: 4500 },
+    };
+    api.server.use(
+      personSessionHandler('support', 'Sofía Vidal', loginOf(parent)),
+      http.get('*/watch/centres', () => HttpResponse.json(reading)),
+      http.get(`*/provider/${parent.providerId}/child`, () => delay('infinite')),
+    );
+    renderApp('/overview');
+
+    expect(await screen.findByText('Read 2 of 4,500 centres…')).toBeVisible();
+    // Two centres read of 4,500 are not "All centres (2)", nor is one suspended all that needs attention.
+    expect(screen.getByRole('button', { name: 'All centres (2 so far)' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Needs attention (1 so far)' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'All centres (2)' })).not.toBeInTheDocument();
+  });
+
   it('opens the centre’s own page when the connection’s credentials are a centre’s own', async () => {
     const [child] = api.parentWith(WORLD).children;
     if (!child) throw new Error('no child');

@@ -25,6 +25,11 @@ export interface OverviewSource {
   updatedAt: number | undefined;
   /** The progressive load's progress, for the centres it loads. */
   progress: { done: number; total: number } | undefined;
+  /**
+   * The watcher's read still short of the child list (its first read of a big world, issue 47
+   * item 3): what is on screen is part of the centres, so every count is only a count so far.
+   */
+  partial: { read: number; of: number } | undefined;
   refreshing: boolean;
   refresh: () => void;
   retry: (centreId: number) => void;
@@ -85,6 +90,13 @@ export function useOverviewSource(
       if (load.status !== 'pending' || !merged.has(id)) merged.set(id, load);
     return merged;
   }, [kept, live.loads]);
+  const reading = watched?.refresh.progress;
+  // Fewer centres on screen than the read's list holds: the snapshots stand for a list not read
+  // whole yet (a read child list shows every centre, loading those not read live).
+  const partial =
+    reading && listed.length < reading.of
+      ? { read: Math.max(reading.read, listed.length), of: reading.of }
+      : undefined;
   const asOf = watched?.asOf?.oldest;
   const updatedAt =
     asOf === undefined
@@ -99,6 +111,7 @@ export function useOverviewSource(
     watched,
     updatedAt,
     progress: live.progress,
+    partial,
     refreshing: asked.isPending || refreshPending(watched) || live.progress !== undefined,
     refresh: () => {
       if (watched) asked.mutate();

@@ -78,6 +78,8 @@ export interface PersonTable {
   last_connection_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The language of the person's alert e-mails (migrations/0004); null: English. */
   alert_language: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The IANA time zone of the person's alert e-mails (migrations/0010); null: UTC. */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A person's role on a connection (migrations/0002). */

@@ -228,6 +228,7 @@ test('migration 0006 goes down, 0008 and 0007 first (webhook rows dropped, perso
     const down = await migrator.migrateTo('0005-connection-webhook');
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['0010-person-time-zone', 'Success'],
       ['0009-client-signing-key', 'Success'],
       ['0008-alert-jobs', 'Success'],
       ['0007-watch-retention', 'Success'],

@@ -33,6 +33,8 @@ export interface MessageScope {
 export interface EmailMessage extends MessageScope {
   to: string;
   language: AlertLanguage;
+  /** The person's IANA time zone; absent: unknown, the times are in UTC and say so. */
+  timeZone?: string;
   /** Worst first (`severity`), at most `maxListed`. */
   alerts: AlertView[];
   /** 'immediate': a raise's suspensions and cancellations, now; 'digest': the day's others. */

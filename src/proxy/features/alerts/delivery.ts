@@ -16,6 +16,7 @@ import {
   type AlertView,
   type Channels,
 } from './channels.ts';
+import { isTimeZone } from '../../../proxy-api/alerts.ts';
 import { centreNameOf, detailsOf } from './payload.ts';
 import { ALERT_RULES, defaultPreference, IMMEDIATE_RULES, type AlertRule } from './rules.ts';
 
@@ -150,13 +151,15 @@ export async function deliverMessage(
         ? undefined
         : await db
             .selectFrom('person')
-            .select(['email', 'alert_language'])
+            .select(['email', 'alert_language', 'time_zone'])
             .where('id', '=', job.personId)
             .executeTakeFirst();
     if (!person) throw failure('no_person', false);
     await email?.({
       to: person.email,
       language: languageOf(person.alert_language),
+      // Checked again: a zone this runtime does not know gives times in UTC, said so.
+      ...(person.time_zone && isTimeZone(person.time_zone) && { timeZone: person.time_zone }),
       alerts: views,
       kind: job.kind,
       ...scope,
@@ -236,6 +239,10 @@ const deliveryRows = (db: Kysely<Database>, connectionId: string) =>
     .orderBy('d.id', 'desc');
 export type DeliveryRow = Awaited<ReturnType<ReturnType<typeof deliveryRows>['executeTakeFirstOrThrow']>>;
 
+/** One of the connection's deliveries, whatever its status. */
+export const deliveryRow = (db: Kysely<Database>, connectionId: string, id: number) =>
+  deliveryRows(db, connectionId).where('d.id', '=', id).executeTakeFirst();
+
 /** Given up (dead-lettered), or sent again and failed once more: what admins are shown. */
 export async function failedDeliveries(db: Kysely<Database>, connectionId: string, limit = 100) {
   return deliveryRows(db, connectionId)
@@ -268,7 +275,5 @@ export async function retryDelivery(db: Kysely<Database>, connectionId: string, 
     )
     .returning('id')
     .executeTakeFirst();
-  return retried
-    ? deliveryRows(db, connectionId).where('d.id', '=', retried.id).executeTakeFirst()
-    : undefined;
+  return retried ? deliveryRow(db, connectionId, retried.id) : undefined;
 }

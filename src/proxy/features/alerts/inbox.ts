@@ -166,6 +166,9 @@ export function createAlertInbox(db: Kysely<Database>) {
       writePreferences(db, personId, rules, language),
     failedDeliveries: (connectionId: string) => failedDeliveries(db, connectionId),
     retryDelivery: (connectionId: string, id: number, at: number) => retryDelivery(db, connectionId, id, at),
+    setTimeZone: async (personId: string, timeZone: string) => {
+      await db.updateTable('person').set({ time_zone: timeZone }).where('id', '=', personId).execute();
+    },
   };
 }
 

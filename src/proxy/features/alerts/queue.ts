@@ -12,11 +12,12 @@
 //   once a day (07:00 UTC by default).
 import { randomUUID } from 'node:crypto';
 import { fromKysely, type JobResult, type PgBoss } from 'pg-boss';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Logger } from '../../core/http/context.ts';
 import type { Database } from '../../core/store/schema.ts';
 import { errorFacts } from '../../core/log/error-codes.ts';
 import { failureCode, type Channels } from './channels.ts';
+import { jobOfDelivery, sendAgainNow } from './send-again.ts';
 import {
   deliverMessage,
   isFinal,
@@ -93,29 +94,6 @@ type OutboxRow = {
   after_alert: number;
   up_to_alert: number;
 };
-
-/** The job a delivery sent again is: its dead-lettered data, or (older rows) its one alert. */
-async function jobOfDelivery(tx: Transaction<Database>, id: number): Promise<MessageJob | undefined> {
-  const row = await tx
-    .selectFrom('alert_delivery as d')
-    .innerJoin('alert as a', 'a.id', 'd.alert_id')
-    .select(['d.job', 'd.alert_id', 'd.person_id', 'd.channel', 'd.kind', 'a.connection_id'])
-    .where('d.id', '=', id)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const kept = messageJob.safeParse(row.job);
-  if (kept.success) return { ...kept.data, deliveryId: id };
-  return {
-    connectionId: row.connection_id,
-    channel: row.channel === 'webhook' ? 'webhook' : 'email',
-    personId: row.person_id,
-    kind: row.kind === 'digest' ? 'digest' : 'immediate',
-    after: row.alert_id - 1,
-    upTo: row.alert_id,
-    key: randomUUID(),
-    deliveryId: id,
-  };
-}
 
 /** One transaction: up to a batch of rows become jobs, and leave the outbox (or are marked sent). */
 async function dispatchOnce(db: Kysely<Database>, boss: PgBoss, kind: DeliveryKind): Promise<number> {
@@ -267,5 +245,18 @@ export async function startAlertQueues(boss: PgBoss, options: AlertQueueOptions)
     nudge: () => boss.send(deliverQueue, {}),
     /** Dispatches a kind here and now (tests, the demo). */
     run,
+    /** An admin's "Send again": one attempt now, its outcome answered (send-again.ts). */
+    sendAgain: async (connectionId: string, id: number) => {
+      const sent = await sendAgainNow(delivery, connectionId, id);
+      if (sent)
+        options.onDelivered?.(
+          sent.row.channel === 'webhook' ? 'webhook' : 'email',
+          onDeliveredOf(sent.outcome),
+        );
+      return sent;
+    },
   };
 }
+
+const onDeliveredOf = (outcome: 'sent' | 'failed' | 'dropped') =>
+  outcome === 'dropped' ? 'skipped' : outcome;

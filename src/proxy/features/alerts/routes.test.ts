@@ -182,7 +182,7 @@ test('admins see a failed chat post by its webhook’s host, never its URL, besi
   expect(JSON.stringify(admin.body)).not.toContain('sealed');
 });
 
-test('an admin sends a failed delivery again: it is due now from its first attempt, once, and audited', async () => {
+test('an admin sends a failed delivery again where no watcher runs: queued, due now from its first attempt, once, and audited', async () => {
   const failed = await get('/alerts/deliveries/failed', 'demo-ana');
   const email = (failed.body['deliveries'] as Record<string, unknown>[]).find(
     (d) => d['channel'] === 'email',
@@ -193,6 +193,8 @@ test('an admin sends a failed delivery again: it is due now from its first attem
   expect((await send('POST', path, 'demo-sofia', {})).status).toBe(403);
   const retried = await send('POST', path, 'demo-ana', {});
   expect(retried.status).toBe(200);
+  // No watcher in this proxy to try it at once: the answer says it waits for the queue.
+  expect(retried.body['outcome']).toBe('queued');
   expect(retried.body['delivery']).toMatchObject({
     id: email['id'],
     centreName: 'Centre 0',
@@ -222,4 +224,36 @@ test('an admin sends a failed delivery again: it is due now from its first attem
     expect.objectContaining({ centre_id: 201, subject: 'suspended', actor_subject: 'demo-ana' }),
   ]);
   expect(JSON.stringify(entries)).not.toContain('oscar.ruiz');
+});
+
+test("a person's browser tells their time zone; an unknown zone is refused and the stored one kept", async () => {
+  const zoneOf = async () =>
+    (
+      await proxy.database.db
+        .selectFrom('person')
+        .select('time_zone')
+        .where('email', '=', 'sofia.vidal@redsalud.demo')
+        .executeTakeFirstOrThrow()
+    ).time_zone;
+  expect(await zoneOf()).toBeNull();
+  const put = (timeZone: unknown) =>
+    proxy.request('/alerts/time-zone', {
+      method: 'PUT',
+      session: sessions['demo-sofia'],
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ timeZone }),
+    });
+  expect((await put('Europe/Madrid')).status).toBe(204);
+  expect(await zoneOf()).toBe('Europe/Madrid');
+  expect((await put('Mars/Olympus_Mons')).status).toBe(400);
+  expect((await put(42)).status).toBe(400);
+  expect(await zoneOf()).toBe('Europe/Madrid');
+  // A client-credential session has no person to keep it for.
+  const client = await proxy.request('/alerts/time-zone', {
+    method: 'PUT',
+    session: sessions['client'],
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ timeZone: 'Europe/Madrid' }),
+  });
+  expect(client.status).toBe(403);
 });

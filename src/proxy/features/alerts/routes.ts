@@ -4,14 +4,22 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
-import { alertPageSchema, markReadRequestSchema, preferencesSchema } from '../../../proxy-api/alerts.ts';
+import {
+  alertPageSchema,
+  markReadRequestSchema,
+  preferencesSchema,
+  timeZoneRequestSchema,
+} from '../../../proxy-api/alerts.ts';
+import type { DeliveryRetryAnswer } from '../../../proxy-api/alerts-console.ts';
 import type { AnyOperationId } from '../../../proxy-api/permissions.ts';
 import type { ProxyEnv } from '../../core/http/context.ts';
 import { refuse } from '../../core/http/refusal.ts';
 import { json, query } from '../../core/http/validation.ts';
 import type { PersonGranted, Authorization } from '../people/index.ts';
 import { actorOf, ownerOf, recordEntries, requestFields, type AuditRecording } from '../audit/index.ts';
+import type { DeliveryRow } from './delivery.ts';
 import type { AlertInbox } from './inbox.ts';
+import type { SentAgain } from './send-again.ts';
 import { cursorPattern, cursorText, parseCursor, wireDelivery, wireItem } from './wire.ts';
 
 export interface AlertRouteDeps extends AuditRecording {
@@ -20,6 +28,8 @@ export interface AlertRouteDeps extends AuditRecording {
   alerts: AlertInbox | undefined;
   /** Sends the alert messages due now (nothing where no watcher runs here: the minute's run does). */
   deliver: () => Promise<unknown>;
+  /** An admin's "Send again" tried now (send-again.ts); undefined where no watcher runs here yet. */
+  sendAgain?: (connectionId: string, id: number) => Promise<SentAgain | undefined> | undefined;
 }
 
 declare module 'hono' {
@@ -49,6 +59,11 @@ const personsInbox = (alerts: AlertInbox | undefined) =>
     c.set('alertScope', { inbox: alerts, personId: person.id, connectionId: connection.id, connection });
     await next();
   });
+
+const timeZoneBody = json(
+  timeZoneRequestSchema,
+  'Send { "timeZone": "Europe/Madrid" } (an IANA time zone name).',
+);
 
 export function alertRoutes(deps: AlertRouteDeps) {
   const { now } = deps;
@@ -104,25 +119,31 @@ export function alertRoutes(deps: AlertRouteDeps) {
           return c.json(await inbox.preferences(personId));
         },
       )
+      // The zone one's alert e-mails give times in, as the person's browser reports it.
+      .put('/time-zone', ...inboxOf('setAlertTimeZone'), timeZoneBody, async (c) => {
+        const { inbox, personId } = c.var.alertScope;
+        await inbox.setTimeZone(personId, c.req.valid('json').timeZone);
+        return c.body(null, 204);
+      })
       .get('/deliveries/failed', ...inboxOf('listFailedDeliveries'), async (c) => {
         const { inbox, connectionId } = c.var.alertScope;
         return c.json({ deliveries: (await inbox.failedDeliveries(connectionId)).map(wireDelivery) });
       })
-      // An admin sends a delivery that did not go out again, once they fixed its cause. Audited: who
-      // asked for which alert's message (docs/decisions/0018), never the address or the URL.
+      // An admin sends a delivery that did not go out again, once they fixed its cause: one attempt
+      // now, whose outcome is the answer (send-again.ts). Audited: who asked for which alert's
+      // message and what came of it (docs/decisions/0018), never the address or the URL.
       .post('/deliveries/:id/retry', ...inboxOf('retryFailedDelivery'), async (c) => {
-        const { inbox, connectionId, connection } = c.var.alertScope;
+        const { connection } = c.var.alertScope;
         const id = Number(c.req.param('id'));
-        const retried = Number.isSafeInteger(id)
-          ? await inbox.retryDelivery(connectionId, id, now())
-          : undefined;
-        if (!retried)
+        const sent = Number.isSafeInteger(id) ? await sendOnce(deps, c.var.alertScope, id) : undefined;
+        if (!sent)
           refuse(
             404,
             'not_found',
             'No such delivery waits to be sent again: it went out, or is not this connection’s.',
           );
         const { session } = c.var;
+        const { row, answer } = sent;
         await recordEntries(deps, c, [
           {
             ...requestFields(c, now),
@@ -130,15 +151,38 @@ export function alertRoutes(deps: AlertRouteDeps) {
             actor: actorOf(session),
             ownerProviderId: connection.providerVerified ? connection.providerId : ownerOf(session),
             action: 'alert.delivery_retry',
-            centreId: retried.centre_id,
-            subject: retried.rule,
+            centreId: row.centre_id,
+            subject: row.rule,
             outcome: { status: 200, code: null },
-            detail: { deliveryId: retried.id, alertId: retried.alert_id, channel: retried.channel },
+            detail: { deliveryId: row.id, alertId: row.alert_id, channel: row.channel, sent: answer.outcome },
           },
         ]);
-        // Sent now rather than at the minute's run; without a watcher here, the minute's run sends it.
-        await deps.deliver().catch(() => undefined);
-        return c.json({ delivery: wireDelivery(retried) });
+        return c.json(answer);
       })
   );
+}
+
+/**
+ * One attempt now where a watcher runs here; else the delivery waits for the queue's next run
+ * (`queued`), which is nudged. Undefined when there is no such delivery to send.
+ */
+async function sendOnce(
+  deps: AlertRouteDeps,
+  scope: { inbox: AlertInbox; connectionId: string },
+  id: number,
+): Promise<{ row: DeliveryRow; answer: DeliveryRetryAnswer } | undefined> {
+  const { inbox, connectionId } = scope;
+  const sent = await deps.sendAgain?.(connectionId, id);
+  if (sent) {
+    const { row } = sent;
+    if (sent.outcome === 'failed') return { row, answer: { outcome: 'failed', delivery: wireDelivery(row) } };
+    if (sent.outcome === 'dropped')
+      return { row, answer: { outcome: 'dropped', reason: sent.reason, delivery: null } };
+    return { row, answer: { outcome: 'sent', delivery: null } };
+  }
+  const retried = await inbox.retryDelivery(connectionId, id, deps.now());
+  if (!retried) return undefined;
+  // Sent at the queue's next run; without a watcher here, the minute's run sends it.
+  await deps.deliver().catch(() => undefined);
+  return { row: retried, answer: { outcome: 'queued', delivery: wireDelivery(retried) } };
 }

@@ -240,6 +240,29 @@ test('a chat answering 500: pg-boss retries the post, then dead-letters it, show
   peer.status = 200;
 }, 60_000);
 
+test('"Send again" is one attempt now, answered with what came of it: failed again counts one more attempt; sent leaves the list', async () => {
+  const row = (await failedDeliveries(store.db, connection.id)).find((d) => d.channel === 'webhook');
+  if (!row) throw new Error('the dead-lettered post of the test above');
+  posts.length = 0;
+  peer.status = 500;
+  const again = await world.watcher.sendAgain(connection.id, row.id);
+  expect(again).toMatchObject({ outcome: 'failed', row: { status: 'failed', attempts: row.attempts + 1 } });
+  expect(posts).toHaveLength(1);
+  // Still listed, with the attempt counted and its error, and no job of the queue's behind it.
+  expect((await failed(row.alert_id)).map((d) => [d.status, d.attempts, d.last_error_code])).toEqual([
+    ['failed', row.attempts + 1, 'http_500'],
+  ]);
+  peer.status = 200;
+  expect(await world.watcher.sendAgain(connection.id, row.id)).toMatchObject({ outcome: 'sent' });
+  expect(posts).toHaveLength(2);
+  expect(await failed(row.alert_id)).toEqual([]);
+  // Sent: nothing to send again, and the queue does not post it once more.
+  expect(await world.watcher.sendAgain(connection.id, row.id)).toBeUndefined();
+  await world.watcher.deliver('immediate');
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  expect(posts).toHaveLength(2);
+}, 60_000);
+
 test('a webhook cleared after the alert was raised: the delivery fails with no_webhook, nothing is posted', async () => {
   posts.length = 0;
   await suspend(202, false);

@@ -5,7 +5,7 @@
 // credentials owner, filled with its own token: another parent's centre is never served.
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { centrePageQuerySchema, type CentreRecord } from '../../../proxy-api/centres.ts';
+import { centrePageQuerySchema, type CentreRecord, type OwnCentre } from '../../../proxy-api/centres.ts';
 import type { Logger, ProxyEnv } from '../../core/http/context.ts';
 import { refuse } from '../../core/http/refusal.ts';
 import { query } from '../../core/http/validation.ts';
@@ -19,6 +19,8 @@ export interface CentreRouteDeps extends EnvironmentDeps {
   centreIndex: CentreIndex;
   calls: SessionCallDeps;
   log: Logger;
+  /** The name the watcher last read for a centre in its parent's list, in an environment. */
+  ownCentreName?: (environment: string, centreId: number) => Promise<string | null>;
 }
 
 const pageQuery = query(
@@ -42,6 +44,14 @@ export function centreRoutes(deps: CentreRouteDeps) {
   const { auth } = deps;
   const inEnvironment = sessionEnvironment(deps, 'listChildCenters');
   return new Hono<ProxyEnv>()
+    .get('/own', auth.permit('getOwnCentre'), async (c) => {
+      const { environment, providerId, providerVerified } = c.var.session;
+      // Only a provider id the service confirmed for these credentials is named (D3): an
+      // unverified one could be anyone's.
+      const name = providerVerified ? ((await deps.ownCentreName?.(environment, providerId)) ?? null) : null;
+      const body: OwnCentre = { name };
+      return c.json(body);
+    })
     .get('/', pageQuery, readingChildren, auth.permit('listCentres'), inEnvironment, async (c) => {
       const index = sessionIndex(deps, c);
       const read = await index.read();

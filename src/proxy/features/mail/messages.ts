@@ -48,14 +48,27 @@ const ruleMessage: Record<AlertRule, MailMessageId> = {
 export const whatHappened = (t: Translate, alert: AlertView): string =>
   t(ruleMessage[alert.rule], { centre: alert.centreName });
 
-/** A moment in the person's language, in UTC (a person's time zone is not known yet). */
-export const momentOf = (language: AlertLanguage, iso: string): string =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
-    new Date(iso),
-  );
+/**
+ * A moment in the person's language and time zone (issue 47 item 14), naming the zone's offset
+ * ("GMT+1"); in UTC where the zone is unknown (a chat's team, a person the console never told),
+ * whose words say "(UTC)" instead.
+ */
+export const momentOf = (language: AlertLanguage, iso: string, timeZone?: string): string =>
+  new Intl.DateTimeFormat(language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: timeZone ?? 'UTC',
+  }).format(new Date(iso)) + (timeZone ? ` ${zoneName(language, iso, timeZone)}` : '');
 
-export const dayOf = (language: AlertLanguage, iso: string): string =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+/** The zone as its offset at that moment ("GMT+1"): dateStyle cannot be combined with timeZoneName. */
+const zoneName = (language: AlertLanguage, iso: string, timeZone: string): string =>
+  new Intl.DateTimeFormat(language, { timeZone, timeZoneName: 'shortOffset' })
+    .formatToParts(new Date(iso))
+    .find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+
+/** The day a moment falls on where the person is (UTC where unknown). */
+export const dayOf = (language: AlertLanguage, iso: string, timeZone?: string): string =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: timeZone ?? 'UTC' }).format(new Date(iso));
 
 /** The console's page of a centre (the alerts' links; `consoleOrigin`: docs/decisions/0027). */
 export const centreLink = (consoleOrigin: string, centreId: number): string =>

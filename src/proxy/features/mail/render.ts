@@ -49,7 +49,9 @@ function groupsOf(message: EmailMessage, t: Translate, worstFirst: boolean): Gro
     };
     group.lines.push({
       what: whatHappened(t, alert),
-      seen: t('seen', { at: momentOf(message.language, alert.at) }),
+      seen: message.timeZone
+        ? t('seenAt', { at: momentOf(message.language, alert.at, message.timeZone) })
+        : t('seen', { at: momentOf(message.language, alert.at) }),
     });
     groups.set(alert.centreId, group);
   }
@@ -66,7 +68,7 @@ export function renderEmail(message: EmailMessage, consoleOrigin: string): Rende
   const more = count - message.alerts.length;
   const storm = message.kind === 'immediate' && count > 1;
   const groups = groupsOf(message, t, storm || more > 0);
-  const day = dayOf(message.language, first.at);
+  const day = dayOf(message.language, first.at, message.timeZone);
   const subject = storm
     ? t('storm.subject', { count, centres, worst: whatHappened(t, first) })
     : message.kind === 'immediate'

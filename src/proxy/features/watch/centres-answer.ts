@@ -51,10 +51,31 @@ function asOfOf(centres: readonly SnapshotRow[]) {
   return oldest === null || newest === null ? null : { oldest, newest };
 }
 
+/**
+ * How far a running refresh has come: the listed centres it read since it started, of its child
+ * list's. Null when none runs, or before it read its list.
+ */
+function progressOf(record: RefreshRecord, centres: readonly SnapshotRow[]) {
+  const { startedAt, listed } = record;
+  if (!running(record) || startedAt === null || listed === null) return null;
+  let read = 0;
+  for (const centre of centres) if (centre.listed && centre.fetchedAt >= startedAt) read += 1;
+  return { read: Math.min(read, listed), of: listed };
+}
+
 function answerOf(record: RefreshRecord, centres: readonly SnapshotRow[]): CentresAnswer {
+  const { requestedAt, startedAt, finishedAt, outcome } = record;
   const wire: WatchedCentresWire = {
     asOf: asOfOf(centres),
-    refresh: { ...record, waiting: waiting(record), running: running(record) },
+    refresh: {
+      requestedAt,
+      startedAt,
+      finishedAt,
+      outcome,
+      waiting: waiting(record),
+      running: running(record),
+      progress: progressOf(record, centres),
+    },
     // As columns: the console's check of 10,000 objects was a click's longest wait (watch-wire.ts).
     centres: centreColumnsOf(centres),
   };

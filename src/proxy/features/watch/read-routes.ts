@@ -14,6 +14,7 @@ import type { Authorization } from '../people/index.ts';
 import { chooseEncoding } from '../../core/http/encoding.ts';
 import type { CentresAnswers } from './centres-answer.ts';
 import type { WatchReads } from './reads.ts';
+import type { CentreConnections } from '../../../proxy-api/centre-connections.ts';
 import { storedConnection } from './stored-connection.ts';
 
 const TIMELINE_PAGE = 50;
@@ -47,6 +48,32 @@ export function watchReadRoutes({ auth, reads, answers }: WatchReadRouteDeps) {
     await next();
   });
   return new Hono<ProxyEnv>()
+    .get(
+      '/centres/:id/connections',
+      auth.permit('findCentreConnections'),
+      storedConnection,
+      kept,
+      params(centreParams, 'A centre id.'),
+      async (c) => {
+        const { access } = c.var;
+        // Only the person's own other connections are looked in: never one they have no role on.
+        const others =
+          access.kind === 'person'
+            ? access.grants.filter((g) => g.connection.id !== c.var.watchedConnection)
+            : [];
+        const ids = new Set(
+          await c.var.snapshots.reads.listedIn(
+            others.map((g) => g.connection.id),
+            c.req.valid('param').id,
+          ),
+        );
+        const connections = others
+          .filter((g) => ids.has(g.connection.id) && g.connection.refusedAt === null)
+          .map((g) => ({ id: g.connection.id, label: g.connection.label }));
+        const body: CentreConnections = { connections };
+        return c.json(body);
+      },
+    )
     .get('/centres', auth.permit('listWatchedCentres'), storedConnection, kept, async (c) => {
       // Kept between refreshes (centres-answer.ts), with its gzip: written as it is.
       const answer = await c.var.snapshots.answers.answer(c.var.watchedConnection);

@@ -171,3 +171,58 @@ test('a client-credential session has no stored connection: 409 on both reads', 
     expect(await answer.json()).toMatchObject({ code: 'no_connection' });
   }
 });
+
+test("a centre's own login is told its own name as the watcher read it in its parent's list", async () => {
+  const signInAsChild = async (providerId: number) => {
+    const answer = await proxy.request('/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        environment: 'demo',
+        providerId,
+        clientId: `demo-child-${providerId}`,
+        clientSecret: `demo-child-${providerId}-secret`,
+      }),
+    });
+    expect(answer.status).toBe(200);
+    return sessionFrom(answer);
+  };
+  const ownName = async (session: string | undefined) => {
+    const answer = await proxy.request('/api/centres/own', { session });
+    expect(answer.status).toBe(200);
+    return ((await answer.json()) as { name: string | null }).name;
+  };
+  const child = await signInAsChild(134);
+  const sofia = await signedIn('demo-sofia');
+  await refreshed(sofia.session, sofia.connectionId);
+  const stored = (await world.repository.snapshots(sofia.connectionId)).get(134);
+  expect(stored?.name).toBeTruthy();
+  expect(await ownName(child)).toBe(stored?.name);
+  // A parent's own login is no child of a watched list: no name is made up for it.
+  const demo = await proxy.request('/auth/demo-login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"as":"parent"}',
+  });
+  expect(await ownName(sessionFrom(demo))).toBeNull();
+}, 60_000);
+
+test("a centre of another of the person's connections names that connection; never one they have no role on", async () => {
+  const sofia = await signedIn('demo-sofia');
+  const pau = await signedIn('demo-pau');
+  const processor = pau.connections.find((connection) => connection.id !== sofia.connectionId)?.id ?? '';
+  await switchTo(pau.session, processor);
+  await refreshed(pau.session, processor);
+  const [theirs] = (await overviewOf(pau.session)).centres.map((centre) => centre.id);
+  if (theirs === undefined) throw new Error('a centre of the processor');
+  // Pau works through Red Salud again: the processor's centre is not there, but is his elsewhere.
+  await switchTo(pau.session, sofia.connectionId);
+  const asked = async (session: string) => {
+    const answer = await proxy.request(`/watch/centres/${theirs}/connections`, { session });
+    expect(answer.status).toBe(200);
+    return ((await answer.json()) as { connections: { id: string; label: string }[] }).connections;
+  };
+  expect((await asked(pau.session)).map((connection) => connection.id)).toEqual([processor]);
+  // Sofía has no role on the processor's connection: nothing is said of it.
+  expect(await asked(sofia.session)).toEqual([]);
+}, 90_000);

@@ -37,7 +37,7 @@ const time = (value: Date | null) => (value === null ? null : value.getTime());
 export async function readWatchRecord(db: Kysely<Database>, connectionId: string) {
   const row = await db
     .selectFrom('watch_connection')
-    .select(['requested_at', 'started_at', 'finished_at', 'outcome'])
+    .select(['requested_at', 'started_at', 'finished_at', 'outcome', 'centres'])
     .where('connection_id', '=', connectionId)
     .executeTakeFirst();
   return {
@@ -45,6 +45,8 @@ export async function readWatchRecord(db: Kysely<Database>, connectionId: string
     startedAt: time(row?.started_at ?? null),
     finishedAt: time(row?.finished_at ?? null),
     outcome: row?.outcome ?? null,
+    /** The centres of the running refresh's child list once read, else of the last one. */
+    listed: row?.centres ?? null,
   };
 }
 
@@ -166,8 +168,50 @@ export async function readSnapshotAges(db: Kysely<Database>, now: number): Promi
 }
 
 /** The functions above over one database, as the routes pass them around. */
+/**
+ * A centre's name as its parent's list last gave it to the watcher, for that centre's own login
+ * (D3: a child cannot read 4.5, and no operation it may call names it). Only ever asked for the
+ * session's own verified provider id, so it names no centre but the caller's own.
+ */
+export async function readOwnCentreName(
+  db: Kysely<Database>,
+  environment: string,
+  centreId: number,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('centre_snapshot')
+    .innerJoin('connection', 'connection.id', 'centre_snapshot.connection_id')
+    .select('centre_snapshot.name')
+    .where('connection.environment', '=', environment)
+    .where('centre_snapshot.centre_id', '=', centreId)
+    .where('centre_snapshot.listed', '=', true)
+    .orderBy('centre_snapshot.fetched_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.name ?? null;
+}
+
+/** Which of these connections' watchers list the centre now. */
+export async function readListedIn(
+  db: Kysely<Database>,
+  connectionIds: readonly string[],
+  centreId: number,
+): Promise<string[]> {
+  if (connectionIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('centre_snapshot')
+    .select('connection_id')
+    .where('connection_id', 'in', [...connectionIds])
+    .where('centre_id', '=', centreId)
+    .where('listed', '=', true)
+    .execute();
+  return rows.map((row) => row.connection_id);
+}
+
 export function createWatchReads(db: Kysely<Database>) {
   return {
+    listedIn: (...args: Tail<Parameters<typeof readListedIn>>) => readListedIn(db, ...args),
+    ownCentreName: (...args: Tail<Parameters<typeof readOwnCentreName>>) => readOwnCentreName(db, ...args),
     record: (...args: Tail<Parameters<typeof readWatchRecord>>) => readWatchRecord(db, ...args),
     snapshots: (...args: Tail<Parameters<typeof readCentreSnapshots>>) => readCentreSnapshots(db, ...args),
     centre: (...args: Tail<Parameters<typeof readCentreWatch>>) => readCentreWatch(db, ...args),

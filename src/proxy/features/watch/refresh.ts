@@ -204,6 +204,7 @@ export async function refreshConnection(
   const children = await childrenOf(deps, connection, calls);
   if (!children) return { outcome: 'unavailable', ...nothing };
 
+  await deps.repository.listed(connection.id, children.length);
   const previous = await deps.repository.snapshots(connection.id);
   const at = new Date(deps.now());
   const counts = await readCentres(deps, connection, { calls, pacer, children, previous }, at);

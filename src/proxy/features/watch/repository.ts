@@ -106,6 +106,19 @@ export async function finishRefresh(
     .execute();
 }
 
+/**
+ * How many centres the running refresh's child list holds, written as soon as it is read: the
+ * overview says how far a first read has come ("Read 4,500 of 10,000 centres…"). The finish
+ * writes the same count again.
+ */
+export async function recordListed(db: Kysely<Database>, connectionId: string, centres: number) {
+  await db
+    .updateTable('watch_connection')
+    .set({ centres })
+    .where('connection_id', '=', connectionId)
+    .execute();
+}
+
 export async function readRecord(
   db: Kysely<Database>,
   connectionId: string,
@@ -136,6 +149,7 @@ export function createWatchRepository(db: Kysely<Database>) {
     snapshots: (...args: Tail<Parameters<typeof readSnapshots>>) => readSnapshots(db, ...args),
     write: (...args: Tail<Parameters<typeof writeFetched>>) => writeFetched(db, ...args),
     unlist: (...args: Tail<Parameters<typeof unlistCentres>>) => unlistCentres(db, ...args),
+    listed: (...args: Tail<Parameters<typeof recordListed>>) => recordListed(db, ...args),
     timeline: (...args: Tail<Parameters<typeof readTimeline>>) => readTimeline(db, ...args),
   };
 }

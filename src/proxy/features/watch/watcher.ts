@@ -268,6 +268,8 @@ export async function startWatcher(options: WatcherOptions) {
     nudge: alertQueues.nudge,
     /** Sends the due alert messages of a kind here and now (tests, the demo's digest button). */
     deliver: alertQueues.run,
+    /** An admin's "Send again": one attempt now, answered with its outcome. */
+    sendAgain: alertQueues.sendAgain,
     async stop(): Promise<void> {
       await boss.stop({ graceful: true, timeout: 10_000 });
     },

@@ -11,6 +11,7 @@ import { webhookDeliveries } from './0006-webhook-deliveries.ts';
 import { watchRetention } from './0007-watch-retention.ts';
 import { alertJobs } from './0008-alert-jobs.ts';
 import { clientSigningKey } from './0009-client-signing-key.ts';
+import { personTimeZone } from './0010-person-time-zone.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-audit-log': auditLog,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0007-watch-retention': watchRetention,
   '0008-alert-jobs': alertJobs,
   '0009-client-signing-key': clientSigningKey,
+  '0010-person-time-zone': personTimeZone,
 };
