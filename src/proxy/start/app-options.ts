@@ -19,7 +19,7 @@ import type { SessionCarrier } from '../core/sessions/carrier.ts';
 import type { SessionStore } from '../core/sessions/store.ts';
 import type { FetchLike } from '../core/upstream/upstream.ts';
 import type { WatchReads } from '../features/watch/reads.ts';
-import type { SentAgain } from '../features/alerts/index.ts';
+import type { SentAgain } from '../features/alerts/sent-again.ts';
 import type { OperationsHooks } from '../features/operations/hooks.ts';
 
 /** What the app may ask of the watcher (features/watch/watcher.ts), which runs beside it (main.ts). */

@@ -19,7 +19,7 @@ import type { PersonGranted, Authorization } from '../people/index.ts';
 import { actorOf, ownerOf, recordEntries, requestFields, type AuditRecording } from '../audit/index.ts';
 import type { DeliveryRow } from './delivery.ts';
 import type { AlertInbox } from './inbox.ts';
-import type { SentAgain } from './send-again.ts';
+import type { SentAgain } from './sent-again.ts';
 import { cursorPattern, cursorText, parseCursor, wireDelivery, wireItem } from './wire.ts';
 
 export interface AlertRouteDeps extends AuditRecording {

@@ -11,17 +11,12 @@ import {
   deliveryRow,
   messageJob,
   type DeliveryOptions,
-  type DeliveryRow,
   type MessageJob,
 } from './delivery.ts';
 import { randomUUID } from 'node:crypto';
+import type { SentAgain } from './sent-again.ts';
 
-/** What one "Send again" came to; `row` is the delivery as it is after it. */
-export type SentAgain =
-  | { outcome: 'sent'; row: DeliveryRow }
-  | { outcome: 'failed'; row: DeliveryRow }
-  /** Nothing left to send (the person chose otherwise, the alerts were purged) or no channel here. */
-  | { outcome: 'dropped'; reason: 'empty' | 'no_channel'; row: DeliveryRow };
+export type { SentAgain } from './sent-again.ts';
 
 /** Claims the row (one admin's press sends it once), sends it, and records what came of it. */
 export async function sendAgainNow(
