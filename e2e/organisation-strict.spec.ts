@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
-import { freePort, startProxy, type OwnProxy } from './own-proxy.ts';
+import { startProxy, type OwnProxy } from './own-proxy.ts';
 
 // Organisation sign-in through a provider as strict as real ones (issue 45 item 7): the client
 // `provider-console` with a base64 secret, allowed only client_secret_post, Basic credentials
@@ -38,8 +39,20 @@ function startStrictProvider(options: object): Promise<string> {
   });
 }
 
+/** A loopback port held until `release`, so that nothing started meanwhile can take it. */
+async function reservePort(): Promise<{ port: number; release(): Promise<void> }> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return { port: address.port, release: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
 test.beforeAll(async () => {
-  const [port, otherPort] = [await freePort(), await freePort()];
+  // The provider must know the consoles' origins before they start, and listens on a port of its
+  // own choosing: the consoles' ports are held until then.
+  const held = [await reservePort(), await reservePort()] as const;
+  const [{ port }, { port: otherPort }] = held;
   const issuer = await startStrictProvider({
     clients: [{ clientId: 'provider-console', clientSecret: secret, authMethod: 'client_secret_post' }],
     origins: [`http://127.0.0.1:${port}`, `http://127.0.0.1:${otherPort}`],
@@ -47,6 +60,7 @@ test.beforeAll(async () => {
     invalidClient: 401,
     unverified: [unconfirmed],
   });
+  await Promise.all(held.map((reserved) => reserved.release()));
   const settings = {
     OIDC_ISSUER_URL: issuer,
     OIDC_CLIENT_ID: 'provider-console',

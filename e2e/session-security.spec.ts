@@ -157,6 +157,8 @@ test('after a login the secret and the token are in no response, browser storage
   const cookies = await context.cookies(proxyUrl);
   expect(cookies.map((cookie) => cookie.name).toSorted()).toEqual([
     '__Host-provider-console-session',
+    // The person's language and time zone, for the pages the proxy renders: no secret in either.
+    'provider-console-language',
     'provider-console-time-zone',
   ]);
   const sessionCookie = cookies.find((cookie) => cookie.name === '__Host-provider-console-session');
