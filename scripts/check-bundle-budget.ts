@@ -1,4 +1,4 @@
-// The bundle budget (docs/architecture.md, `npm run test:budget`): login-route entry JS ≤ 161 kB gzip, entry CSS ≤ 16 kB
+// The bundle budget (docs/architecture.md, `npm run test:budget`): login-route entry JS ≤ 163 kB gzip, entry CSS ≤ 16 kB
 // gzip, every lazy route ≤ 35 kB gzip beyond what the entry already loaded, no MSW and no client
 // secret in a production build. Reads Vite's manifest of a fresh `vite build`.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -7,8 +7,8 @@ import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 
 const KB = 1024;
-// 161 kB since issue 26 (docs/decisions/0017, "The login budget").
-export const budgets = { loginEntryJs: 161 * KB, entryCss: 16 * KB, routeChunk: 35 * KB };
+// 163 kB since issues 45–48 (docs/decisions/0017, "The login budget").
+export const budgets = { loginEntryJs: 163 * KB, entryCss: 16 * KB, routeChunk: 35 * KB };
 
 const manifestSchema = z.record(
   z.string(),

@@ -1,7 +1,6 @@
 import '@/console/app/styles';
 import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
-import { hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/console/app/app';
 import {
@@ -12,7 +11,6 @@ import {
   restoreInlineStyles,
   whenHydrated,
 } from '@/console/lib/prerendered';
-import { takeState } from '@/console/lib/server-state';
 import { createQueryClient } from '@/console/app/query-client';
 import { createAppRouter } from '@/console/app/router';
 import { environmentsQueryOptions, sessionQueryOptions } from '@/console/api/session';
@@ -62,12 +60,11 @@ rememberTimeZone();
 async function prepare() {
   const queryClient = createQueryClient();
   // The data the proxy rendered the screen from: the loaders below find it, and ask for none again.
-  const state = screenRendered ? takeState() : undefined;
-  if (state) hydrate(queryClient, state);
+  const filled = screenRendered && (await import('@/console/app/page-state')).fillFromPage(queryClient);
   const router = createAppRouter(queryClient);
   // As TanStack's own hydration does: the tree renders as on the server (no Suspense above the
   // matches), and the first mount does not load again what is loaded here.
-  if (state && serverRendered) router.ssr = { manifest: undefined };
+  if (filled && serverRendered) router.ssr = { manifest: undefined };
   // Who is signed in, and where, asked at once (the login guard's queries then find them in flight).
   void queryClient.prefetchQuery(sessionQueryOptions());
   void queryClient.prefetchQuery(environmentsQueryOptions());
