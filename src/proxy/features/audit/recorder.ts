@@ -74,6 +74,29 @@ export function requestFields(c: Ctx, now: () => number) {
 }
 
 /** Appends entries; a failure is logged with what was lost, and never thrown. */
+/**
+ * The `access.denied` entry of a refused request (docs/decisions/0023): who asked, for what, and
+ * the answer they got, never what the refusal protects.
+ */
+export function deniedEntry(
+  c: Ctx,
+  now: () => number,
+  session: SessionIdentity,
+  refusal: { status: number; code: string; centreId?: number | null; detail: Record<string, unknown> },
+): NewAuditEntry {
+  return {
+    ...requestFields(c, now),
+    environment: session.environment,
+    actor: actorOf(session),
+    ownerProviderId: ownerOf(session),
+    action: 'access.denied',
+    centreId: refusal.centreId ?? null,
+    subject: null,
+    outcome: { status: refusal.status, code: refusal.code },
+    detail: { ...refusal.detail, method: c.req.method },
+  };
+}
+
 export async function recordEntries(deps: AuditRecording, c: Ctx, entries: NewAuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
   try {

@@ -5,7 +5,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Connection as WireConnection } from '../../../proxy-api/people.ts';
 import type { ProxyEnv } from '../../core/http/context.ts';
 import { refuse } from '../../core/http/refusal.ts';
-import { actorOf, ownerOf, recordEntries, requestFields, type AuditRecording } from '../audit/index.ts';
+import { deniedEntry, recordEntries, type AuditRecording } from '../audit/index.ts';
 import type { Granted, Connection, Directory } from '../people/index.ts';
 
 declare module 'hono' {
@@ -65,17 +65,11 @@ export const theirConnection = (deps: AuditRecording, operation: string, availab
     if (!connection && available) {
       const { session } = c.var;
       await recordEntries(deps, c, [
-        {
-          ...requestFields(c, deps.now),
-          environment: session.environment,
-          actor: actorOf(session),
-          ownerProviderId: ownerOf(session),
-          action: 'access.denied',
-          centreId: null,
-          subject: null,
-          outcome: { status: 404, code: 'not_found' },
-          detail: { operation, connection: id.slice(0, 100), method: c.req.method },
-        },
+        deniedEntry(c, deps.now, session, {
+          status: 404,
+          code: 'not_found',
+          detail: { operation, connection: id.slice(0, 100) },
+        }),
       ]);
     }
     if (!connection || !available) notAdmin();

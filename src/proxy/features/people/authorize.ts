@@ -12,7 +12,7 @@ import {
   type AnyOperationId,
   type Permission,
 } from '../../../proxy-api/permissions.ts';
-import { ownerOf, recordEntries, requestFields, actorOf } from '../audit/index.ts';
+import { deniedEntry, recordEntries } from '../audit/index.ts';
 import type { AuditStore } from '../audit/index.ts';
 import { rawTarget, type Ctx, type Logger, type ProxyEnv } from '../../core/http/context.ts';
 import { refuse } from '../../core/http/refusal.ts';
@@ -151,22 +151,12 @@ async function denied(
   const { count } = await services.store.hit(`audit-changes:${session.key}`, 60_000);
   if (count <= services.changesPerMinute)
     await recordEntries(services, c, [
-      {
-        ...requestFields(c, services.now),
-        environment: session.environment,
-        actor: actorOf(session),
-        ownerProviderId: ownerOf(session),
-        action: 'access.denied',
+      deniedEntry(c, services.now, session, {
+        status: 403,
+        code: 'forbidden',
         centreId: centreOf(rawTarget(c)),
-        subject: null,
-        outcome: { status: 403, code: 'forbidden' },
-        detail: {
-          operation,
-          permission,
-          method: c.req.method,
-          ...(access.kind === 'person' ? { role: access.role } : {}),
-        },
-      },
+        detail: { operation, permission, ...(access.kind === 'person' ? { role: access.role } : {}) },
+      }),
     ]);
   return refuse(403, 'forbidden', refusalDetail(access, permission));
 }

@@ -1,7 +1,14 @@
 // POST /auth/connection: a person works through another of their connections from now on
 // (docs/decisions/0023). The session's record is rebound (its old token no longer opens), the
 // switch is recorded, and the answer is the session as it now is.
-import { actorOf, ownerOf, recordEntries, requestFields, type AuditRecording } from '../audit/index.ts';
+import {
+  actorOf,
+  deniedEntry,
+  ownerOf,
+  recordEntries,
+  requestFields,
+  type AuditRecording,
+} from '../audit/index.ts';
 import type { Ctx } from '../../core/http/context.ts';
 import { refuse } from '../../core/http/refusal.ts';
 import type { SessionManager } from '../../core/sessions/sessions.ts';
@@ -24,21 +31,11 @@ export async function switchConnection(deps: SwitchDeps, c: Ctx, connectionId: s
   if (!grant) {
     // Recorded as every other refusal is (issue 46, L4); the answer says nothing of that connection.
     await recordEntries(deps, c, [
-      {
-        ...requestFields(c, deps.now),
-        environment: session.environment,
-        actor: actorOf(session),
-        ownerProviderId: ownerOf(session),
-        action: 'access.denied',
-        centreId: null,
-        subject: null,
-        outcome: { status: 403, code: 'forbidden' },
-        detail: {
-          operation: 'switchConnection',
-          connection: connectionId.slice(0, 100),
-          method: c.req.method,
-        },
-      },
+      deniedEntry(c, deps.now, session, {
+        status: 403,
+        code: 'forbidden',
+        detail: { operation: 'switchConnection', connection: connectionId.slice(0, 100) },
+      }),
     ]);
     return refuse(403, 'forbidden', 'You have no role on that connection: ask one of its admins.');
   }
