@@ -80,9 +80,15 @@ export function OverviewScreen({
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
-        <Title order={1} size="h2">
-          {t('overview.title')}
-        </Title>
+        {/* What the screen is, painted with its frame: a session without snapshots loads its rows one by one. */}
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {t('overview.title')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('overview.intro')}
+          </Text>
+        </Stack>
         <Button
           variant="default"
           onClick={() => void exportCsv()}
