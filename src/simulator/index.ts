@@ -19,6 +19,8 @@ export type SimulatorOptions = {
   templatesPrefix?: string;
   /** How much the world may grow between resets (default: without bound; the proxy's demo sets it). */
   capacity?: Capacity;
+  /** With `state`: a world kept since its seed, whose growth counts from the seed (core/index.ts). */
+  grownSinceSeed?: boolean;
   /** Called after every request that may have changed the state (the browser host persists then). */
   onChange?: (state: SimState) => void;
 };

@@ -4,6 +4,7 @@ import { createFileRoute, Link, Outlet, redirect, useMatchRoute, useRouter } fro
 import { lazy, Suspense, useState } from 'react';
 import { useSwitchConnection } from '@/console/api/person-session';
 import { environmentsQueryOptions, sessionQueryOptions, signOut } from '@/console/api/session';
+import { alertLinkSearchSchema } from '@/console/app/alert-link-search';
 import { navigationFor, type NavigationEntry } from '@/console/app/navigation';
 import { useOwnCentreLogin } from '@/console/app/own-centre';
 import { NotificationsHost } from '@/console/components/notifications-host';
@@ -28,7 +29,8 @@ const ReloginDialog = lazy(() =>
 
 // The login guard, once, in a pathless layout (TanStack Router's `_auth.tsx` pattern).
 export const Route = createFileRoute('/_auth')({
-  beforeLoad: async ({ context, location }) => {
+  validateSearch: alertLinkSearchSchema,
+  beforeLoad: async ({ context, location, search }) => {
     // All at once: the environments never wait for the session (docs/decisions/0017), nor the
     // signed-in frame's words, which stay out of the login page's entry (lib/i18n AREAS).
     const environmentsLoad = context.queryClient.ensureQueryData(environmentsQueryOptions());
@@ -40,6 +42,12 @@ export const Route = createFileRoute('/_auth')({
     const session = await context.queryClient.ensureQueryData(sessionQueryOptions());
     if (!session) throw redirect({ to: '/login', search: { redirect: location.href } });
     const [environments] = await Promise.all([environmentsLoad, wordsLoad]);
+    // An alert's link naming its connection (issue 47 item 4): followed in the browser only, where
+    // the session lives (the proxy renders no such address, features/site/routes.ts).
+    if (search.via !== undefined && typeof document !== 'undefined') {
+      const { followAlertLink } = await import('@/console/app/follow-alert-link');
+      throw await followAlertLink(context.queryClient, session, search.via, location);
+    }
     // A session in an environment the proxy no longer lists offers nothing but a way out.
     const environment = environments.find((candidate) => candidate.id === session.environment) ?? {
       id: session.environment,

@@ -171,6 +171,9 @@ async function startDemo(config: ProxyConfig, log: pino.Logger, options: Resourc
     generated: options.demoSeed,
     resetMs: config.demo.resetMs,
     logger: log,
+    // Issue 47 item 6: the world is kept where the store is, in DATA_DIR. A PostgreSQL store may be
+    // shared by several proxies, each with a world of its own, so none of them keeps one there.
+    keepIn: config.databaseUrl ? undefined : config.dataDir,
   });
   // docs/decisions/0020: the demo beside a real upstream only when asked for, and said out loud.
   const upstreams = config.environments.filter((candidate) => candidate.id !== 'demo');

@@ -17,10 +17,17 @@ type Kind = keyof Capacity;
 
 const nouns: Record<Kind, string> = { centres: 'centres', doctors: 'doctors', events: 'contract events' };
 
-export function createGrowth(capacity: Capacity | undefined, state: () => SimState) {
+/**
+ * `since`: the state growth counts from when it is not the current one (a world kept across a
+ * restart of its host still counts what was added since its seed, not since the restart).
+ */
+export function createGrowth(capacity: Capacity | undefined, state: () => SimState, since?: SimState) {
   // Ids only grow, so new centres and doctors are the ids handed out since the last reset.
-  let baseline = { ...state().nextIds };
-  let events = 0;
+  let baseline = { ...(since ?? state()).nextIds };
+  // Each applied event id is kept (D8), so a kept world's applied events are those not in its seed.
+  let events = since
+    ? Math.max(0, Object.keys(state().appliedEvents).length - Object.keys(since.appliedEvents).length)
+    : 0;
   const grown = (kind: Kind): number =>
     kind === 'centres'
       ? state().nextIds.provider - baseline.provider

@@ -39,6 +39,11 @@ export type CoreOptions = {
   state?: SimState;
   /** How much the world may grow between resets (default: without bound). */
   capacity?: Capacity;
+  /**
+   * With `state`: a world kept since its seed (the proxy's demo across a restart), whose growth
+   * counts from the seed rather than from `state`.
+   */
+  grownSinceSeed?: boolean;
 };
 
 export type SimCore = ReturnType<typeof createCore>;
@@ -49,7 +54,11 @@ export function createCore(options: CoreOptions = {}) {
   const seed = options.seed ?? 'demo';
   const initial = () => seededState(seed, options.now, options.tokenLifetimeSeconds);
   let state: SimState = options.state ? structuredClone(options.state) : initial();
-  const growth = createGrowth(options.capacity, () => state);
+  const growth = createGrowth(
+    options.capacity,
+    () => state,
+    options.state && options.grownSinceSeed ? initial() : undefined,
+  );
   return {
     get state(): SimState {
       return state;

@@ -7,6 +7,7 @@ import { PlainList } from '@/console/components/plain-list';
 import { loadArea, useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
 import { isApiError } from '@/contract/api-error-value';
+import { withConsoleLinks } from '@/console/features/demo-mail/mail-text';
 
 // Its words load with its code, not from the route's loader: a loader is part of the route tree,
 // which ships with the login page, whose budget has no bytes to spare (docs/decisions/0027).
@@ -65,7 +66,7 @@ export function DemoMailScreen() {
                   m={0}
                   style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit' }}
                 >
-                  {message.text}
+                  {withConsoleLinks(message.text)}
                 </Text>
               </Stack>
             </Paper>

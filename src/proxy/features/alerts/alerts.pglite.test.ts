@@ -230,7 +230,14 @@ test('the daily digest gathers a person’s runs of the day into one message, in
   ];
   expect(await world.watcher.deliver('digest')).toEqual({ dispatched: 2 });
   await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 10_000, interval: 100 });
-  expect(sent[0]).toMatchObject({ to: 'sofia@example.org', kind: 'digest', language: 'es', total: 2 });
+  // Its links name the connection the alerts came from (issue 47 item 4).
+  expect(sent[0]).toMatchObject({
+    to: 'sofia@example.org',
+    kind: 'digest',
+    language: 'es',
+    total: 2,
+    connectionId: connection.id,
+  });
   expect(sent[0]?.alerts.map((a) => a.id).sort()).toEqual(picked.sort());
   // Dispatched: the next digest has nothing of hers.
   expect(await world.watcher.deliver('digest')).toEqual({ dispatched: 0 });

@@ -28,6 +28,8 @@ export interface MessageScope {
   centres?: number;
   /** The same for every attempt and "Send again": the e-mail's Message-ID, the post's Idempotency-Key. */
   key?: string;
+  /** The connection the alerts came from, named in the message's links (issue 47 item 4). */
+  connectionId?: string;
 }
 
 export interface EmailMessage extends MessageScope {

@@ -138,7 +138,7 @@ export async function deliverMessage(
   if (!(job.channel === 'webhook' ? webhook : email)) return 'no_channel';
   const { views, total, centres } = await composeMessage(db, job);
   if (views.length === 0) return 'empty';
-  const scope = { total, centres, key: job.key };
+  const scope = { total, centres, key: job.key, connectionId: job.connectionId };
   if (job.channel === 'webhook') {
     // Cleared (or no longer opening) since the alert was raised: nothing to post to, ever.
     const url = await options.webhookUrl?.(job.connectionId);

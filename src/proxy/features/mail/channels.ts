@@ -51,6 +51,7 @@ export async function startAlertChannels(options: AlertChannelOptions): Promise<
         scope: {
           ...(message.total !== undefined && { total: message.total }),
           ...(message.key && { key: message.key }),
+          ...(message.connectionId !== undefined && { connectionId: message.connectionId }),
         },
       });
     return { ...(email && { email }), webhook };

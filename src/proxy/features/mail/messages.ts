@@ -7,6 +7,7 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import ca from './locales/ca.json' with { type: 'json' };
 import en from './locales/en.json' with { type: 'json' };
 import es from './locales/es.json' with { type: 'json' };
+import { ALERT_CONNECTION_PARAM } from '../../../proxy-api/alert-links.ts';
 import type { AlertLanguage, AlertRule, AlertView } from './alert-types.ts';
 
 export type MailMessageId = keyof typeof en;
@@ -70,9 +71,21 @@ const zoneName = (language: AlertLanguage, iso: string, timeZone: string): strin
 export const dayOf = (language: AlertLanguage, iso: string, timeZone?: string): string =>
   new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: timeZone ?? 'UTC' }).format(new Date(iso));
 
-/** The console's page of a centre (the alerts' links; `consoleOrigin`: docs/decisions/0027). */
-export const centreLink = (consoleOrigin: string, centreId: number): string =>
-  `${consoleOrigin.replace(/\/+$/, '')}/centres/${encodeURIComponent(centreId)}`;
+/** `?via=<connection id>` (or `&…` after `others`): the connection an alert's link came from. */
+const fromConnection = (connectionId: string | undefined, others = ''): string => {
+  const search = new URLSearchParams(others);
+  if (connectionId !== undefined) search.set(ALERT_CONNECTION_PARAM, connectionId);
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
+
+/**
+ * The console's page of a centre (the alerts' links; `consoleOrigin`: docs/decisions/0027), naming
+ * the connection the alert came from, so that a person working through another of theirs is
+ * switched to it (issue 47 item 4).
+ */
+export const centreLink = (consoleOrigin: string, centreId: number, connectionId?: string): string =>
+  `${consoleOrigin.replace(/\/+$/, '')}/centres/${encodeURIComponent(centreId)}${fromConnection(connectionId)}`;
 
 /** Where the overview shows the centres a rule speaks of (the console's `show` filter). */
 const overviewFilter: Record<AlertRule, string> = {
@@ -85,6 +98,6 @@ const overviewFilter: Record<AlertRule, string> = {
   reactivated: 'all',
 };
 
-/** The console's overview filtered to a storm's worst rule (issue 46 item 1). */
-export const overviewLink = (consoleOrigin: string, rule: AlertRule): string =>
-  `${consoleOrigin.replace(/\/+$/, '')}/overview?show=${overviewFilter[rule]}`;
+/** The console's overview filtered to a storm's worst rule (issue 46 item 1), of the alert's connection. */
+export const overviewLink = (consoleOrigin: string, rule: AlertRule, connectionId?: string): string =>
+  `${consoleOrigin.replace(/\/+$/, '')}/overview${fromConnection(connectionId, `show=${overviewFilter[rule]}`)}`;

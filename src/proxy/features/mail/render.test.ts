@@ -43,3 +43,25 @@ describe('times in an alert e-mail', () => {
     expect(mail.text).toContain('Seen Nov 12, 2026, 11:30 PM (UTC).');
   });
 });
+
+// Issue 47 item 4: a link names the connection its alerts came from, so that the console switches
+// a person who works through another of theirs to it.
+describe("an alert e-mail's links", () => {
+  test('name the connection, in the text and in the HTML', () => {
+    const mail = renderEmail(message({ connectionId: 'conn-processor' }), 'https://console.example/');
+    expect(mail.text).toContain('https://console.example/centres/101?via=conn-processor');
+    expect(mail.html).toContain('href="https://console.example/centres/101?via=conn-processor"');
+  });
+
+  test("a storm's link to the rest names it beside the overview's filter", () => {
+    const more = message({ connectionId: 'conn-processor', total: 30, centres: 30 });
+    expect(renderEmail(more, 'https://console.example').text).toContain(
+      'https://console.example/overview?show=suspended&via=conn-processor',
+    );
+  });
+
+  test('without a connection, the links are as before', () => {
+    const mail = renderEmail(message({}), 'https://console.example');
+    expect(mail.text).toContain('https://console.example/centres/101\n');
+  });
+});

@@ -82,7 +82,10 @@ export function renderEmail(message: EmailMessage, consoleOrigin: string): Rende
   const footer = t('footer');
   const rest =
     more > 0
-      ? { line: t('more', { count: more }), link: overviewLink(consoleOrigin, first.rule) }
+      ? {
+          line: t('more', { count: more }),
+          link: overviewLink(consoleOrigin, first.rule, message.connectionId),
+        }
       : undefined;
   const grouped = message.kind === 'digest' || storm;
 
@@ -92,7 +95,7 @@ export function renderEmail(message: EmailMessage, consoleOrigin: string): Rende
     ...groups.flatMap((group) => [
       ...(grouped ? [group.centreName] : []),
       ...group.lines.map((line) => `- ${line.what}. ${line.seen}.`),
-      `${t('open', { centre: group.centreName })}: ${centreLink(consoleOrigin, group.centreId)}`,
+      `${t('open', { centre: group.centreName })}: ${centreLink(consoleOrigin, group.centreId, message.connectionId)}`,
       '',
     ]),
     ...(rest ? [rest.line, `${t('overview')}: ${rest.link}`, ''] : []),
@@ -112,7 +115,7 @@ export function renderEmail(message: EmailMessage, consoleOrigin: string): Rende
             `<li><strong>${escapeHtml(line.what)}</strong><br><span style="color:#52606d">${escapeHtml(line.seen)}</span></li>`,
         ),
         '</ul>',
-        `<p><a href="${escapeHtml(centreLink(consoleOrigin, group.centreId))}">${escapeHtml(t('open', { centre: group.centreName }))}</a></p>`,
+        `<p><a href="${escapeHtml(centreLink(consoleOrigin, group.centreId, message.connectionId))}">${escapeHtml(t('open', { centre: group.centreName }))}</a></p>`,
       ].join(''),
     ),
     rest

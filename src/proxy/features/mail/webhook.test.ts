@@ -110,6 +110,14 @@ describe('posting alerts to a chat webhook', () => {
     }
   });
 
+  test("a post's links name the connection its alerts came from (issue 47 item 4)", () => {
+    const payload = webhookPayload(alerts, 'en', 'https://console.example', alerts.length + 5, 'conn-9');
+    const rendered = [payload.text, ...payload.blocks.map((block) => block.text.text)].join('\n');
+    expect(rendered).toContain('<https://console.example/centres/');
+    expect(rendered).toMatch(/\/centres\/\d+\?via=conn-9\|/);
+    expect(rendered).toMatch(/\/overview\?show=[\w-]+&via=conn-9\|/);
+  });
+
   test('a hook that does not answer in time is a retryable timeout', async () => {
     const error = await failure(post('/slow', 300));
     expect([error?.reason, error?.retryable]).toEqual(['timeout', true]);

@@ -59,6 +59,8 @@ export function webhookPayload(
   language: AlertLanguage,
   consoleOrigin: string,
   total = alerts.length,
+  /** The connection the alerts came from, named in the links (issue 47 item 4). */
+  connectionId?: string,
 ): SlackPayload {
   const t = translator(language);
   const lines = alerts.map((alert) => ({ alert, what: whatHappened(t, alert) }));
@@ -66,7 +68,7 @@ export function webhookPayload(
   const [worst] = alerts;
   const rest =
     more > 0 && worst
-      ? `${t('more', { count: more })} <${overviewLink(consoleOrigin, worst.rule)}|${mrkdwn(t('overview'))}>`
+      ? `${t('more', { count: more })} <${overviewLink(consoleOrigin, worst.rule, connectionId)}|${mrkdwn(t('overview'))}>`
       : undefined;
   return {
     // The notification's words, and what a client without blocks shows: mrkdwn too, so a centre's
@@ -77,7 +79,7 @@ export function webhookPayload(
         type: 'section' as const,
         text: {
           type: 'mrkdwn' as const,
-          text: `*${mrkdwn(what)}*\n${mrkdwn(t('seen', { at: momentOf(language, alert.at) }))} · <${centreLink(consoleOrigin, alert.centreId)}|${mrkdwn(t('open', { centre: alert.centreName }))}>`,
+          text: `*${mrkdwn(what)}*\n${mrkdwn(t('seen', { at: momentOf(language, alert.at) }))} · <${centreLink(consoleOrigin, alert.centreId, connectionId)}|${mrkdwn(t('open', { centre: alert.centreName }))}>`,
         },
       })),
       ...(rest ? [{ type: 'section' as const, text: { type: 'mrkdwn' as const, text: rest } }] : []),
@@ -98,7 +100,7 @@ export interface WebhookOptions {
    */
   reach?: WebhookReach;
   /** How many alerts the post stands for, and its idempotency key (features/alerts/channels.ts). */
-  scope?: Pick<WebhookMessage, 'total' | 'key'>;
+  scope?: Pick<WebhookMessage, 'total' | 'key' | 'connectionId'>;
 }
 
 export async function postToWebhook(
@@ -110,7 +112,15 @@ export async function postToWebhook(
   if (options.reach && !webhookUrlFor(options.reach).safeParse(url).success)
     throw new WebhookDeliveryError('refused', false);
   const body = new TextEncoder().encode(
-    JSON.stringify(webhookPayload(alerts, language, options.consoleOrigin, options.scope?.total)),
+    JSON.stringify(
+      webhookPayload(
+        alerts,
+        language,
+        options.consoleOrigin,
+        options.scope?.total,
+        options.scope?.connectionId,
+      ),
+    ),
   );
   const key = options.scope?.key;
   // The same on every attempt and "Send again": a receiver can drop a second copy (issue 46 item 11).

@@ -23,6 +23,7 @@ import {
   type PrerenderedLanguage,
 } from './answers.ts';
 import type { ScreenRenderer } from './screen-render.ts';
+import { ALERT_CONNECTION_PARAM } from '../../../proxy-api/alert-links.ts';
 
 export interface Representation {
   body: Uint8Array<ArrayBuffer>;
@@ -127,9 +128,12 @@ export function siteRoutes(deps: SiteRouteDeps) {
     c.set('kind', 'document');
     const language = chooseLanguage(getCookie(c, languageCookieName), c.req.header('accept-language'));
     const signedIn = deps.hasSession(c);
-    const overview = pathname === '/overview' && signedIn ? await overviewOf(c, language, nonce) : undefined;
+    // An alert's link that names its connection (issue 47 item 4) is opened by the console, which
+    // may switch the session to that connection first: this session's screen is not the one to show.
+    const rendering = signedIn && !new URL(c.req.url).searchParams.has(ALERT_CONNECTION_PARAM);
+    const overview = pathname === '/overview' && rendering ? await overviewOf(c, language, nonce) : undefined;
     const rendered =
-      signedIn && overview === undefined && pathname !== '/login'
+      rendering && overview === undefined && pathname !== '/login'
         ? await screenOf(c, language, nonce)
         : undefined;
     // Where the console would go at once (a canonical address, the login): the browser goes there
