@@ -80,15 +80,7 @@ export function OverviewScreen({
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
-        {/* What the screen is, painted with its frame: a session without snapshots loads its rows one by one. */}
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {t('overview.title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('overview.intro')}
-          </Text>
-        </Stack>
+        <OverviewHeading />
         <Button
           variant="default"
           onClick={() => void exportCsv()}
@@ -189,6 +181,24 @@ function ShowFilter({
       value={value}
       onChange={onChange}
     />
+  );
+}
+
+/**
+ * What the screen is, painted with its frame: a session without snapshots loads its rows one by
+ * one, and these words are the first paint's content while they arrive.
+ */
+function OverviewHeading() {
+  const { t } = useI18n();
+  return (
+    <Stack gap={4}>
+      <Title order={1} size="h2">
+        {t('overview.title')}
+      </Title>
+      <Text c="dimmed" size="sm">
+        {t('overview.intro')}
+      </Text>
+    </Stack>
   );
 }
 
