@@ -65,7 +65,8 @@ const json = (method: string, body: unknown) => ({
 
 /** One call of an audited route, who makes it, and what the trail must then hold. */
 type Call = {
-  as: 'parent' | 'support' | 'pau' | 'ana' | 'none';
+  /** `fresh`: a session signed in for this call alone (a sign-out ends it). */
+  as: 'parent' | 'support' | 'pau' | 'ana' | 'none' | 'fresh';
   path: string;
   init: RequestInit;
   /** The upstream call it would make, when it is forwarded. */
@@ -74,6 +75,8 @@ type Call = {
   action: string;
   /** The text the entry keeps as it was sent, made storable: a client id, a subject. */
   kept?: { column: 'actor_client_id' | 'subject'; value: string };
+  /** The proxy reads its body first: a 400 is its own, before anyone acted. */
+  validated?: boolean;
 };
 
 const calls = (pauConnections: string[]): fc.Arbitrary<Call> =>
@@ -128,6 +131,20 @@ const calls = (pauConnections: string[]): fc.Arbitrary<Call> =>
       upstream: `GET /iam/v1/provider/${centre}/credentials`,
       action: 'centre.credentials_reveal',
     })),
+    // The demo's sign-in by name (D12), any name, and a sign-out.
+    fc.oneof(fc.constantFrom('parent', 'processor'), text(12)).map((as) => ({
+      as: 'none' as const,
+      path: '/auth/demo-login',
+      init: json('POST', { as }),
+      action: 'auth.sign_in',
+      validated: true,
+    })),
+    fc.constant({
+      as: 'fresh' as const,
+      path: '/auth/logout',
+      init: { method: 'POST' },
+      action: 'auth.sign_out',
+    }),
     // A role that may not create centres: refused by the proxy, recorded as such.
     fc.record({ name: text(60) }).map((body) => ({
       as: 'support' as const,
@@ -171,9 +188,14 @@ describe('every audited route under arbitrary Unicode', () => {
     const seenStatuses = new Set<string>();
     await fc.assert(
       fc.asyncProperty(calls(pauConnections), async (call) => {
+        const session =
+          call.as === 'fresh'
+            ? sessionFrom(await proxy.request('/auth/demo-login', json('POST', { as: 'parent' })))
+            : call.as === 'none'
+              ? undefined
+              : sessions[call.as];
         const before = await lastId(proxy);
         const sentBefore = reached.length;
-        const session = call.as === 'none' ? undefined : sessions[call.as];
         const response = await proxy.request(call.path, { ...call.init, session });
         await response.arrayBuffer();
         const entries = await newEntries(proxy, before);
@@ -184,7 +206,10 @@ describe('every audited route under arbitrary Unicode', () => {
         seenStatuses.add(`${call.action} ${response.status}`);
         // What the proxy refused before anyone acted: a sign-in lock (decision 0011); under /api a
         // call it never forwarded (its own validation, a reused event id, the session's bound).
-        const refusedFirst = call.upstream === undefined ? response.status === 429 : !forwarded;
+        const refusedFirst =
+          call.upstream === undefined
+            ? response.status === 429 || (call.validated === true && response.status === 400)
+            : !forwarded;
         const kept = refusedFirst ? undefined : call.kept;
         expect(
           {
