@@ -211,10 +211,16 @@ export function switchConnection(client: UpstreamClient, input: SwitchConnection
 // (docs/decisions/0018), shared by every session of that provider. Ours, not the service's.
 
 /**
- * What the log answers: the newest events the service accepted, up to `events`, within the audit
- * log's retention (`days` is its default, AUDIT_RETENTION_DAYS), each with its latest attempts.
+ * What the log answers: a page of events, newest first, up to `page.max` (`page.default` when no
+ * `limit` is asked), within the audit log's retention (`days` is its default, AUDIT_RETENTION_DAYS),
+ * each with its latest attempts; `next` continues. One answer's size never grows with the history,
+ * so one session reading the whole log cannot hold the proxy's thread (issue 46's M4).
  */
-export const CONTRACT_EVENT_LOG_LIMITS = { events: 1000, days: 400, attemptsPerEvent: 20 } as const;
+export const CONTRACT_EVENT_LOG_LIMITS = {
+  page: { default: 25, max: 50 },
+  days: 400,
+  attemptsPerEvent: 20,
+} as const;
 
 /**
  * One attempt: what the console received for one sending of the event. `status` is the HTTP status
@@ -256,18 +262,25 @@ export const contractEventSchema = z.object({
 });
 export type ContractEvent = z.infer<typeof contractEventSchema>;
 
-/** `GET /contract-events[?centreId=n]`: newest event first. */
-export const contractEventsSchema = z.object({ events: z.array(contractEventSchema) });
+/**
+ * `GET /contract-events[?centreId=n][&limit=n][&cursor=c]`: newest event first (by its first
+ * attempt); `next` is the cursor of the following page (null: the last).
+ */
+export const contractEventsSchema = z.object({
+  events: z.array(contractEventSchema),
+  next: z.nullable(z.string()),
+});
 export type ContractEvents = z.infer<typeof contractEventsSchema>;
 
 export function getContractEvents(
   client: UpstreamClient,
-  input: { centreId?: number | undefined },
+  input: { centreId?: number | undefined; limit?: number | undefined; cursor?: string | undefined },
   init?: CallInit,
 ) {
+  const { centreId, limit, cursor } = input;
   return send(
     client,
-    { method: 'GET', path: WIRE_PATHS.contractEvents, query: { centreId: input.centreId } },
+    { method: 'GET', path: WIRE_PATHS.contractEvents, query: { centreId, limit, cursor } },
     contractEventsSchema,
     init,
   );

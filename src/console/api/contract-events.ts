@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getContractEvents } from '@/proxy-api/console';
+import { CONTRACT_EVENT_LOG_LIMITS, getContractEvents } from '@/proxy-api/console';
 import { unwrap } from '@/contract/result';
 import { proxyClient } from './client.ts';
 
@@ -12,12 +12,22 @@ export const contractEventsKeys = {
   list: (centreId: number | undefined) => [...contractEventsKeys.all, centreId ?? 'every'] as const,
 };
 
-/** Newest first. Others managing the same provider add to it: fetched again on focus after 15 s. */
+/**
+ * The newest page (the proxy's largest), newest first: the tab shows the newest few and reads what
+ * the centre's contract did from them. Others managing the same provider add to it: fetched again
+ * on focus after 15 s.
+ */
 export const contractEventsQueryOptions = (centreId?: number) =>
   queryOptions({
     queryKey: contractEventsKeys.list(centreId),
     queryFn: async ({ signal }) =>
-      unwrap(await getContractEvents(proxyClient, { centreId }, { signal })).events,
+      unwrap(
+        await getContractEvents(
+          proxyClient,
+          { centreId, limit: CONTRACT_EVENT_LOG_LIMITS.page.max },
+          { signal },
+        ),
+      ).events,
     staleTime: 15_000,
     refetchOnWindowFocus: true,
   });

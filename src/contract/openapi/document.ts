@@ -4,6 +4,7 @@
 import { normalizeTemplatesPrefix } from '../operations.ts';
 import { componentSchemas, type JsonSchema } from './components.ts';
 import { pathItems } from './paths.ts';
+import { withSimulatorLimits } from './simulator-limits.ts';
 
 export type OpenApiDocument = {
   openapi: '3.1.0';
@@ -32,9 +33,13 @@ Schemas are strict: objects are closed and enums listed, so a validator reports 
 or value. The console reads the same answers tolerantly (unknown fields ignored, unknown enum values
 shown as "unknown").
 
+Requests: the limits stated are the simulator's (lengths, counts, largest numbers, non-blank text), and
+a body past one is a 400. A field a request body does not describe is ignored, not refused; its schema
+is closed all the same, so that a validator tells a client of a misspelt field.
+
 Errors: every operation but the token answers \`{"success":false,"code":<status>,"message":"…"}\`
-with \`errors[]\` on 400 (D2); the token answers OAuth 2.0 errors (D1). Rate limits: not shown (the
-simulator has none).`;
+with \`errors[]\` on 400 (D2); the token answers OAuth 2.0 errors (D1). Rate limits: not shown (a
+simulator given a capacity answers 429 once its world is full).`;
 
 export function buildOpenApiDocument(options: DocumentOptions = {}): OpenApiDocument {
   return {
@@ -63,7 +68,7 @@ export function buildOpenApiDocument(options: DocumentOptions = {}): OpenApiDocu
     security: [{ bearer: [] }],
     paths: pathItems(normalizeTemplatesPrefix(options.templatesPrefix ?? '')),
     components: {
-      schemas: componentSchemas(),
+      schemas: withSimulatorLimits(componentSchemas()),
       securitySchemes: {
         bearer: {
           type: 'http',

@@ -3,7 +3,17 @@
 // says "not shown", the decision the simulator follows.
 import type { OperationId } from '../operations.ts';
 import { LICENSE_TYPES } from '../schemas.ts';
-import { offset, PAGE_LIMIT, pathId, query, type OperationSpec } from './operation-shapes.ts';
+import {
+  CHILD_LIMIT,
+  MAX_ID,
+  offset,
+  PAGE_LIMIT,
+  pathId,
+  query,
+  SEARCH,
+  userIdSchema,
+  type OperationSpec,
+} from './operation-shapes.ts';
 import { examples } from './examples.ts';
 
 export type { DecisionNote, OperationSpec, Parameter } from './operation-shapes.ts';
@@ -144,7 +154,7 @@ export const operationSpecs: Record<OperationId, OperationSpec> = {
     ],
     parameters: [
       pathId('providerId', "The parent provider: the caller's own (D3)."),
-      query('limit', 'Page size; when omitted all children are returned.', { type: 'integer', minimum: 1 }),
+      query('limit', 'Page size; when omitted all children are returned.', CHILD_LIMIT),
       offset,
     ],
     ok: {
@@ -171,7 +181,7 @@ export const operationSpecs: Record<OperationId, OperationSpec> = {
       pathId('providerId', 'The provider: the caller or one of its children (D3).'),
       query('limit', 'Page size; default 10.', PAGE_LIMIT),
       offset,
-      query('search', 'Partial, case-insensitive match on first or last name.', { type: 'string' }),
+      query('search', 'Partial, case-insensitive match on first or last name.', SEARCH),
     ],
     ok: {
       schema: 'DoctorsWithLicensesEnvelope',
@@ -200,7 +210,7 @@ export const operationSpecs: Record<OperationId, OperationSpec> = {
     ],
     parameters: [
       pathId('providerId', 'The provider: the caller or one of its children (D3).'),
-      query('userId', "External user identifier: that user's licences.", { type: 'string' }),
+      query('userId', "External user identifier: that user's licences.", userIdSchema),
       query('type', 'Licence detail of this type rather than the summary.', {
         type: 'string',
         enum: [...LICENSE_TYPES],
@@ -272,8 +282,8 @@ export const operationSpecs: Record<OperationId, OperationSpec> = {
       { gap: 'Order', decision: 'D9', rule: 'by id' },
     ],
     parameters: [
-      query('providerId', 'The health provider.', { type: 'integer', minimum: 1 }, true),
-      query('userId', "When present, the user's own templates are included too.", { type: 'string' }),
+      query('providerId', 'The health provider.', { type: 'integer', minimum: 1, maximum: MAX_ID }, true),
+      query('userId', "When present, the user's own templates are included too.", userIdSchema),
       query('excludeProvider', "When true, only the user's templates.", { type: 'boolean' }),
       query('limit', 'Page size; default 10, maximum 100 (spec §8).', PAGE_LIMIT),
       offset,

@@ -45,8 +45,9 @@ export interface ProxyOptions {
   /** Changes one session may make per minute (default 600, docs/decisions/0018). */
   changesPerMinute?: number;
   /**
-   * Pages of the audit log one session may read per second (default 10; docs/decisions/0018): one
-   * session paging as fast as it can took the proxy's one thread from everyone else.
+   * Pages of the audit log, and of the contract-event log, one session may read per second, each
+   * (default 10; docs/decisions/0018): one session paging as fast as it can took the proxy's one
+   * thread from everyone else.
    */
   auditPagesPerSecond?: number;
   /** 32 bytes for AES-256-GCM. */

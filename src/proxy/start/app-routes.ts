@@ -130,8 +130,11 @@ export function mountApi(app: App, options: ProxyOptions, s: AppServices): void 
       demoQuota: options.demoQuota,
     }),
   );
-  app.route('/contract-events', contractEventRoutes({ auth, audit, now, auditRetentionMs }));
   const auditPagesPerSecond = options.auditPagesPerSecond ?? 10;
+  app.route(
+    '/contract-events',
+    contractEventRoutes({ auth, audit, store, pagesPerSecond: auditPagesPerSecond, now, auditRetentionMs }),
+  );
   app.route('/audit', auditRoutes({ auth, audit, store, auditPagesPerSecond, now }));
 }
 

@@ -22,7 +22,7 @@ test('an attempt made by a person carries their name and e-mail; a client’s ca
     entry('demo', { at: at + 1, subject: 'evt_anon', actor: person(null, 'oscar.ruiz@redsalud.demo') }),
     entry('demo', { at: at + 2, subject: 'evt_client' }),
   ]);
-  const events = await readContractEvents(
+  const { events } = await readContractEvents(
     store,
     { environment: 'demo', ownerProviderId: 100 },
     { since: at - 1 },

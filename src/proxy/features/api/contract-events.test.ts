@@ -221,43 +221,24 @@ const attempt = (eventId: string, time: number, status = 200, digest = 'd') =>
   });
 
 describe('the log as a view of the audit log', () => {
-  test('10,000 refused events leave every accepted one in the log', async () => {
-    const audit = createMemoryAuditStore();
-    const accepted = Array.from({ length: 30 }, (_, index) => attempt(`evt_real_${index}`, at + index));
-    await audit.append(accepted.slice(0, 15));
-    await audit.append(
-      Array.from({ length: 10_000 }, (_, index) => attempt(`evt_junk_${index}`, at + 100 + index, 400)),
-    );
-    await audit.append(accepted.slice(15));
-    const events = await readContractEvents(audit, scope, { since: 0 });
-    const ids = new Set(events.map((logged) => logged.eventId));
-    for (const kept of accepted) expect(ids).toContain(kept.subject);
-    // Refused-only events are shown too, the newest of them.
-    expect(events.filter((logged) => logged.eventId.startsWith('evt_junk_'))).toHaveLength(200);
-    expect(events[0]?.eventId).toBe('evt_junk_9999');
-  });
-
   test('an event is its id and its body: an id sent with two bodies is two events', async () => {
     const audit = createMemoryAuditStore();
     await audit.append([attempt('evt_same', at, 200, 'first'), attempt('evt_same', at + 1, 200, 'second')]);
-    const events = await readContractEvents(audit, scope, { since: 0 });
+    const { events } = await readContractEvents(audit, scope, { since: 0 });
     expect(events.map((logged) => logged.attempts.length)).toEqual([1, 1]);
   });
 
   test('reads within the retention only, and an event’s latest 20 attempts, oldest first', async () => {
     const audit = createMemoryAuditStore();
     await audit.append([attempt('old', at), attempt('recent', at + 30 * day)]);
-    expect((await readContractEvents(audit, scope, { since: at })).map((e) => e.eventId)).toEqual([
-      'recent',
-      'old',
-    ]);
-    expect((await readContractEvents(audit, scope, { since: at + day })).map((e) => e.eventId)).toEqual([
-      'recent',
-    ]);
+    const ids = async (since: number) =>
+      (await readContractEvents(audit, scope, { since })).events.map((e) => e.eventId);
+    expect(await ids(at)).toEqual(['recent', 'old']);
+    expect(await ids(at + day)).toEqual(['recent']);
     await audit.append(
       Array.from({ length: 25 }, (_, index) => attempt('recent', at + 31 * day + index * 1_000, 504)),
     );
-    const [recent] = await readContractEvents(audit, scope, { since: at + day });
+    const [recent] = (await readContractEvents(audit, scope, { since: at + day })).events;
     expect(recent?.attempts).toHaveLength(20);
     expect(recent?.attempts[19]?.at).toBe(new Date(at + 31 * day + 24_000).toISOString());
   });

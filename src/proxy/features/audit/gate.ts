@@ -18,24 +18,36 @@ export interface GateDeps {
 
 const minute = 60_000;
 
+const READS = {
+  activity: {
+    key: 'audit-reads',
+    words: (pages: number) =>
+      `This session has read ${pages} pages of the activity log in the last second, the most one session may read. Try again in a second, or export the filter as CSV.`,
+  },
+  contract: {
+    key: 'contract-reads',
+    words: (pages: number) =>
+      `This session has read ${pages} pages of the contract-event log in the last second, the most one session may read. Try again in a second.`,
+  },
+} as const;
+
 /**
- * Before a page of the audit log is read: a session reads at most so many pages a second. Each page
- * is an indexed query and up to 200 entries to serialize on the proxy's one thread; a session
- * paging through a million entries as fast as it could slowed every other session's requests
- * (measured in docs/decisions/0018). A person loading more never comes near it; an export is the CSV.
+ * Before a page of the audit log, or of the contract-event log that is its view, is read: a session
+ * reads at most so many pages of each a second. Each page is an indexed query and up to 200 entries
+ * to serialize on the proxy's one thread; a session paging through a million entries as fast as it
+ * could slowed every other session's requests (measured in docs/decisions/0018; issue 46's M4 for
+ * the contract-event log). A person loading more never comes near it; an export is the CSV.
  */
 export async function admitRead(
   deps: { store: SessionStore; auditPagesPerSecond: number },
   session: { key: string },
+  log: keyof typeof READS = 'activity',
 ): Promise<void> {
-  const { count } = await deps.store.hit(`audit-reads:${session.key}`, 1_000);
+  const { count } = await deps.store.hit(`${READS[log].key}:${session.key}`, 1_000);
   if (count > deps.auditPagesPerSecond)
-    refuse(
-      429,
-      'too_many_reads',
-      `This session has read ${deps.auditPagesPerSecond} pages of the activity log in the last second, the most one session may read. Try again in a second, or export the filter as CSV.`,
-      { headers: { 'retry-after': '1' } },
-    );
+    refuse(429, 'too_many_reads', READS[log].words(deps.auditPagesPerSecond), {
+      headers: { 'retry-after': '1' },
+    });
 }
 
 /**

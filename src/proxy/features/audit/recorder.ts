@@ -12,6 +12,7 @@ import {
   type ProxyEnv,
   type SessionIdentity,
 } from '../../core/http/context.ts';
+import type { SessionStore } from '../../core/sessions/store.ts';
 import type { OperationId } from '../../core/upstream/operations.ts';
 import {
   answerPrefixBytes,
@@ -73,7 +74,6 @@ export function requestFields(c: Ctx, now: () => number) {
   };
 }
 
-/** Appends entries; a failure is logged with what was lost, and never thrown. */
 /**
  * The `access.denied` entry of a refused request (docs/decisions/0023): who asked, for what, and
  * the answer they got, never what the refusal protects.
@@ -97,6 +97,30 @@ export function deniedEntry(
   };
 }
 
+/** What recording a refusal takes: the log, and the count of what the session had recorded. */
+export interface DeniedRecording extends AuditRecording {
+  store: SessionStore;
+  /** Entries one session may have recorded per minute (gate.ts's count, docs/decisions/0018). */
+  changesPerMinute: number;
+}
+
+/**
+ * A refusal's `access.denied` entry, recorded within the session's bound on recorded entries (the
+ * count its changes share, gate.ts): a session that keeps knocking cannot flood the log. Past the
+ * bound the refusal is answered the same, and the proxy's log still has its line.
+ */
+export async function recordDenied(
+  deps: DeniedRecording,
+  c: Ctx,
+  session: SessionIdentity & { key: string },
+  refusal: Parameters<typeof deniedEntry>[3],
+): Promise<void> {
+  const { count } = await deps.store.hit(`audit-changes:${session.key}`, 60_000);
+  if (count <= deps.changesPerMinute)
+    await recordEntries(deps, c, [deniedEntry(c, deps.now, session, refusal)]);
+}
+
+/** Appends entries; a failure is logged with what was lost, and never thrown. */
 export async function recordEntries(deps: AuditRecording, c: Ctx, entries: NewAuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
   try {

@@ -5,8 +5,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Connection as WireConnection } from '../../../proxy-api/people.ts';
 import type { ProxyEnv } from '../../core/http/context.ts';
 import { refuse } from '../../core/http/refusal.ts';
-import { deniedEntry, recordEntries, type AuditRecording } from '../audit/index.ts';
-import type { Granted, Connection, Directory } from '../people/index.ts';
+import type { Authorization, Granted, Connection, Directory } from '../people/index.ts';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -58,20 +57,21 @@ export const stored = (directory: Directory | undefined, person = false) =>
  * Any other (another parent's, or none) is one refusal whatever it is, and an `access.denied` entry
  * as every other refusal is (issue 46 L4): the entry keeps the id asked for, the answer nothing.
  */
-export const theirConnection = (deps: AuditRecording, operation: string, available: unknown = true) =>
+export const theirConnection = (
+  deps: { auth: Authorization },
+  operation: string,
+  available: unknown = true,
+) =>
   createMiddleware<ProxyEnv>(async (c, next) => {
     const id = c.req.param('id') ?? '';
     const connection = administered(c.var.access).find((candidate) => candidate.id === id);
-    if (!connection && available) {
-      const { session } = c.var;
-      await recordEntries(deps, c, [
-        deniedEntry(c, deps.now, session, {
-          status: 404,
-          code: 'not_found',
-          detail: { operation, connection: id.slice(0, 100) },
-        }),
-      ]);
-    }
+    // Within the session's bound on recorded entries, as every refusal is.
+    if (!connection && available)
+      await deps.auth.recordDenied(c, {
+        status: 404,
+        code: 'not_found',
+        detail: { operation, connection: id.slice(0, 100) },
+      });
     if (!connection || !available) notAdmin();
     c.set('adminConnection', connection);
     await next();

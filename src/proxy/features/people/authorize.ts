@@ -12,7 +12,7 @@ import {
   type AnyOperationId,
   type Permission,
 } from '../../../proxy-api/permissions.ts';
-import { deniedEntry, recordEntries } from '../audit/index.ts';
+import { recordDenied } from '../audit/index.ts';
 import type { AuditStore } from '../audit/index.ts';
 import { rawTarget, type Ctx, type Logger, type ProxyEnv } from '../../core/http/context.ts';
 import { refuse } from '../../core/http/refusal.ts';
@@ -63,6 +63,12 @@ export function createAuthorization(services: AuthorizationServices) {
       }),
     authorize: (c: Ctx, operation: AnyOperationId) => authorize(services, c, operation),
     mayRead: (c: Ctx, operation: AnyOperationId) => mayRead(services, c, operation),
+    /**
+     * Records a refusal made after `permit` (another parent's connection, a refused switch) as an
+     * `access.denied` entry of the request's session, within the same per-session bound as its own.
+     */
+    recordDenied: (c: Ctx, refusal: Parameters<typeof recordDenied>[3]) =>
+      recordDenied(services, c, c.var.session, refusal),
     /** Ends the request as signed out: `none` (no session) or `expired` (its cookie is cleared). */
     unauthenticated: (kind: 'none' | 'expired'): never => unauthenticated(services.carrier, kind),
   };
@@ -146,18 +152,13 @@ async function denied(
     { event: 'access_denied', requestId: c.get('requestId'), operation, permission },
     'access denied',
   );
-  // Each refusal is recorded, within the session's bound on recorded entries (docs/decisions/0018):
-  // a session that keeps knocking cannot flood the log.
-  const { count } = await services.store.hit(`audit-changes:${session.key}`, 60_000);
-  if (count <= services.changesPerMinute)
-    await recordEntries(services, c, [
-      deniedEntry(c, services.now, session, {
-        status: 403,
-        code: 'forbidden',
-        centreId: centreOf(rawTarget(c)),
-        detail: { operation, permission, ...(access.kind === 'person' ? { role: access.role } : {}) },
-      }),
-    ]);
+  // Each refusal is recorded, within the session's bound on recorded entries (docs/decisions/0018).
+  await recordDenied(services, c, session, {
+    status: 403,
+    code: 'forbidden',
+    centreId: centreOf(rawTarget(c)),
+    detail: { operation, permission, ...(access.kind === 'person' ? { role: access.role } : {}) },
+  });
   return refuse(403, 'forbidden', refusalDetail(access, permission));
 }
 

@@ -1,14 +1,7 @@
 // POST /auth/connection: a person works through another of their connections from now on
 // (docs/decisions/0023). The session's record is rebound (its old token no longer opens), the
 // switch is recorded, and the answer is the session as it now is.
-import {
-  actorOf,
-  deniedEntry,
-  ownerOf,
-  recordEntries,
-  requestFields,
-  type AuditRecording,
-} from '../audit/index.ts';
+import { actorOf, ownerOf, recordEntries, requestFields, type AuditRecording } from '../audit/index.ts';
 import type { Ctx } from '../../core/http/context.ts';
 import { refuse } from '../../core/http/refusal.ts';
 import type { SessionManager } from '../../core/sessions/sessions.ts';
@@ -29,14 +22,13 @@ export async function switchConnection(deps: SwitchDeps, c: Ctx, connectionId: s
     refuse(400, 'invalid_request', 'A client-credential session works through its own credentials only.');
   const grant = access.grants.find((candidate) => candidate.connection.id === connectionId);
   if (!grant) {
-    // Recorded as every other refusal is (issue 46, L4); the answer says nothing of that connection.
-    await recordEntries(deps, c, [
-      deniedEntry(c, deps.now, session, {
-        status: 403,
-        code: 'forbidden',
-        detail: { operation: 'switchConnection', connection: connectionId.slice(0, 100) },
-      }),
-    ]);
+    // Recorded as every other refusal is, within the session's bound (issue 46, L4); the answer
+    // says nothing of that connection.
+    await deps.auth.recordDenied(c, {
+      status: 403,
+      code: 'forbidden',
+      detail: { operation: 'switchConnection', connection: connectionId.slice(0, 100) },
+    });
     return refuse(403, 'forbidden', 'You have no role on that connection: ask one of its admins.');
   }
   const { connection } = grant;
