@@ -2,7 +2,7 @@ import { SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { contractEventsQueryOptions } from '@/console/api/contract-events';
+import { contractEventsQueryOptions, type CentreContractEvents } from '@/console/api/contract-events';
 import { licenceSummaryQueryOptions } from '@/console/api/get-licenses';
 import { everyDoctorWithLicensesQueryOptions } from '@/console/api/list-doctors-with-licenses';
 import { EmptyState, NotFoundPanel } from '@/console/components/feedback';
@@ -11,10 +11,9 @@ import { AnchorLink } from '@/console/components/links';
 import { PermissionNote } from '@/console/components/permission-note';
 import { contractOf } from '@/console/domain/centre';
 import { actionsFor, contractAvailability, type Action } from '@/console/domain/contract-actions';
-import { eventKindsOf, includedConsultationsOf } from '@/console/domain/contract-events';
+import { eventKindsOf } from '@/console/domain/contract-events';
 import { may } from '@/console/domain/permissions';
 import { useI18n } from '@/console/lib/i18n';
-import type { ContractEvent } from '@/proxy-api/console';
 import { CancelPanel } from './cancel-panel.tsx';
 import { CurrentContract } from './current-contract.tsx';
 import { EventList } from './event-list.tsx';
@@ -49,7 +48,7 @@ export function ContractScreen({ environment, providerId, centreId, centreName }
   const events = useSuspenseQuery(contractEventsQueryOptions(centreId));
   const narrow = useMediaQuery('(max-width: 36em)');
   const rights = useRights();
-  const consultations = includedConsultationsOf(events.data, centreId);
+  const consultations = events.data.included;
   const now = contractOf(summary.data, roster.data, consultations);
   const sender = useContractSender({ environment, providerId, centreId }, async () => {
     try {
@@ -128,14 +127,15 @@ export function ContractScreen({ environment, providerId, centreId, centreName }
           </>
         )}
       </Stack>
-      <CentreEvents events={events.data} centreId={centreId} />
+      <CentreEvents log={events.data} centreId={centreId} />
     </Stack>
   );
 }
 
 /** The centre's newest contract events, and the way to the log page when there are more. */
-function CentreEvents({ events, centreId }: { events: readonly ContractEvent[]; centreId: number }) {
+function CentreEvents({ log, centreId }: { log: CentreContractEvents; centreId: number }) {
   const { t } = useI18n();
+  const { events, more } = log;
   return (
     <Stack gap="sm" component="section" aria-labelledby="contract-events">
       <Title order={2} size="h3" id="contract-events">
@@ -148,7 +148,7 @@ function CentreEvents({ events, centreId }: { events: readonly ContractEvent[]; 
           <EventList events={events.slice(0, EVENTS_ON_TAB)} kinds={eventKindsOf(events)} />
           {events.length > EVENTS_ON_TAB ? (
             <AnchorLink to="/activity" search={{ action: 'contract.event', centre: centreId }}>
-              {t('contract.events.all', { count: events.length })}
+              {t(more ? 'contract.events.allMore' : 'contract.events.all', { count: events.length })}
             </AnchorLink>
           ) : null}
         </>
