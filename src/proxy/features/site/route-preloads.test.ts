@@ -72,6 +72,20 @@ describe('a page with its screen’s modules', () => {
   });
 });
 
+test('a page that paints from its HTML gets them after its first paint, after its entry', () => {
+  // As tools/build/prerender.ts writes a frame: the entry added by a script once the page has painted.
+  const frame =
+    '<html><head></head><body><div id="root">frame</div><script nonce="n">/* adds /assets/index.js */</script></body></html>';
+  const html = withRoutePreloads(frame, routePreloadLookup(built)('/centres/7/licences'), 'n0nce');
+  expect(html.slice(0, html.indexOf('</head>'))).not.toContain('/assets/');
+  const added = html.slice(html.indexOf('/* adds /assets/index.js */'));
+  expect(added).toMatch(
+    /^[^]*<\/script><script nonce="n0nce">[^]*requestAnimationFrame[^]*<\/script><\/body>/,
+  );
+  expect(added).toContain('["/assets/screens-a1.js","/assets/licences-b2.js"]');
+  expect(added).toContain('["/assets/licences-c3.css"]');
+});
+
 /** The modules a page preloads, in order. */
 const preloaded = (html: string) =>
   [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1]);
@@ -87,7 +101,9 @@ describe('served by the proxy', () => {
     mkdirSync(path.join(dist, '.vite'));
     writeFileSync(
       path.join(dist, 'index.html'),
-      '<!doctype html><html><head><meta property="csp-nonce" nonce="PROVIDER_CONSOLE_CSP_NONCE"></head><body><div id="root"></div></body></html>',
+      '<!doctype html><html><head><meta property="csp-nonce" nonce="PROVIDER_CONSOLE_CSP_NONCE">' +
+        '<script type="module" crossorigin src="/assets/index.js" nonce="PROVIDER_CONSOLE_CSP_NONCE"></script>' +
+        '</head><body><div id="root"></div></body></html>',
     );
     writeFileSync(path.join(dist, ROUTE_PRELOADS_FILE), JSON.stringify(built));
     upstream = await startFakeUpstream();

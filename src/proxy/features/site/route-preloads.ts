@@ -36,24 +36,54 @@ export function routePreloadLookup(built: unknown): RoutePreloads {
 }
 
 /**
- * The page with the screen's modules listed before `</head>`, each once: a URL the page already
- * names (the entry's own preloads, a frame's style sheets) is left out. `crossorigin` as Vite writes
- * its own (a module's request and its preload must match to share one fetch); the nonce as every
- * tag of the page carries it (core/http/security-headers.ts). Style sheets are preloaded, not
- * applied: the route's code applies them when it runs, and a sheet in the head would hold the
- * first paint back.
+ * A page that paints from its HTML (the prerendered login, the shell's frame, a rendered screen)
+ * starts its entry only after its first paint (tools/build/prerender.ts): its route's modules start
+ * then too, added by a script after the one that adds the entry, so they never compete with that
+ * paint (Lighthouse counted 100 kB of preloads in the head against the frame's first paint).
+ */
+function afterFirstPaint(modules: readonly string[], styles: readonly string[], nonce: string): string {
+  const load = `(function () {
+  function add(rel, as, href) {
+    var link = document.createElement('link');
+    link.rel = rel;
+    if (as) link.as = as;
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+  requestAnimationFrame(function () {
+    setTimeout(function () {
+      ${JSON.stringify(modules)}.forEach(function (href) { add('modulepreload', '', href); });
+      ${JSON.stringify(styles)}.forEach(function (href) { add('preload', 'style', href); });
+    }, 0);
+  });
+})();`;
+  return `<script nonce="${nonce}">${load}</script>`;
+}
+
+/**
+ * The page with the screen's modules, each once: a URL the page already names (the entry's own
+ * preloads, a frame's style sheets) is left out. In a page that loads its entry at once, as
+ * `<link>`s before `</head>`: `crossorigin` as Vite writes its own (a module's request and its
+ * preload must match to share one fetch), the nonce as every tag of the page carries it
+ * (core/http/security-headers.ts). Style sheets are preloaded, not applied: the route's code applies
+ * them when it runs, and a sheet in the head would hold the first paint back. In a page that paints
+ * from its HTML, after that paint (`afterFirstPaint`).
  */
 export function withRoutePreloads(html: string, screen: ScreenModules | undefined, nonce: string): string {
   if (!screen) return html;
+  const modules = screen.modules.filter((href) => !html.includes(`"${href}"`));
+  const styles = screen.styles.filter((href) => !html.includes(`"${href}"`));
+  if (modules.length === 0 && styles.length === 0) return html;
+  if (!/<script type="module"[^>]*\ssrc=/.test(html)) {
+    const end = html.lastIndexOf('</body>');
+    const script = afterFirstPaint(modules, styles, nonce);
+    return end < 0 ? html : `${html.slice(0, end)}${script}${html.slice(end)}`;
+  }
   const links = [
-    ...screen.modules
-      .filter((href) => !html.includes(`"${href}"`))
-      .map((href) => `<link rel="modulepreload" crossorigin href="${href}" nonce="${nonce}">`),
-    ...screen.styles
-      .filter((href) => !html.includes(`"${href}"`))
-      .map((href) => `<link rel="preload" as="style" crossorigin href="${href}" nonce="${nonce}">`),
+    ...modules.map((href) => `<link rel="modulepreload" crossorigin href="${href}" nonce="${nonce}">`),
+    ...styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}" nonce="${nonce}">`),
   ];
-  if (links.length === 0) return html;
   const head = html.indexOf('</head>');
   return head < 0 ? html : `${html.slice(0, head)}${links.join('')}${html.slice(head)}`;
 }
