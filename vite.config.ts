@@ -57,29 +57,51 @@ export default defineConfig({
       },
       output: {
         codeSplitting: {
-          // Full zod (the contract's schemas) is needed only after login; left to itself the bundler
-          // shares it with a chunk the entry loads (budget: login entry ≤ 140 kB gzip).
+          // Rolldown ranks a negative `priority` above every positive one (as if unsigned, seen in
+          // builds: the old sign-in group at -1 outranked the entry's). Highest first: zod's two
+          // chunks, the entry's, the sign-in's, the forms', then what the screens share (issue 48
+          // item 2, docs/decisions/0017 "Grouped chunks").
           groups: [
+            // Full zod (the contract's schemas) is needed only after login; left to itself the
+            // bundler shares it with a chunk the entry loads (budget: login entry ≤ 140 kB gzip).
             {
               name: 'zod-core',
               test: /[\\/]node_modules[\\/]zod[\\/]v4[\\/](core|mini|locales)[\\/]/,
-              priority: 2,
+              priority: 5,
             },
-            { name: 'zod-classic', test: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]classic[\\/]/, priority: 1 },
+            { name: 'zod-classic', test: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]classic[\\/]/, priority: 4 },
             // Everything the entry loads anyway, in one chunk. Left to itself the bundler splits the
             // modules the entry shares with lazy routes into a chunk per set of importers: each new
             // route re-cut them into more, smaller files (33 for the login page, about 3 kB gzip of
             // import/export glue and lost compression), measured in docs/decisions/0014.
-            { name: 'initial', tags: ['$initial'], priority: 0 },
-            // The sign-in screen and form with its password field, in one chunk: the login page, the
-            // re-login dialog and the Connections forms share them, and left to itself the bundler
-            // cut them into several files (the login page 188 bytes over its budget on import glue).
-            // Only these modules: with their dependencies it pulled 32 kB out of the entry, and with
-            // the login route's own module it went into the entry itself (decision 0023).
+            { name: 'initial', tags: ['$initial'], priority: 3 },
+            // The sign-in screen and form with its password field and what they need beyond the
+            // entry, in one chunk: the login page loads it and its route's own module, two files
+            // (it was ten: the inputs, the title, the select each their own), and the signed-in
+            // screens that share those inputs take them from here rather than from `screens`.
             {
               name: 'sign-in',
               test: /features[\\/]auth[\\/](login-screen|login-form|organisation-sign-in|demo-logins|login-fields|remembered-login)|@mantine[\\/]core[\\/].*[\\/]PasswordInput[\\/][^\\/]*\.mjs$/,
-              priority: -1,
+              priority: 2,
+            },
+            // Forms (react-hook-form and its resolvers, 16 kB gzip): only the screens and dialogs
+            // that edit load them.
+            {
+              name: 'forms',
+              test: /[\\/]node_modules[\\/](react-hook-form|@hookform)[\\/]|[\\/]src[\\/]console[\\/]components[\\/]form\.tsx$/,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+            // Whatever two or more lazy chunks share, in one chunk: left to itself the bundler cut
+            // it by importer set into about a hundred files, and a centre's tab needed 53 of them
+            // (each a request over HTTP/1.1). A route's own modules, the catalogues and papaparse
+            // stay apart (each loaded by one screen, one language or one action).
+            {
+              name: 'screens',
+              test: (id) =>
+                !/[\\/]src[\\/]console[\\/]routes[\\/]|\.json\?lingui$|[\\/]papaparse[\\/]/.test(id),
+              minShareCount: 2,
+              priority: 0,
               includeDependenciesRecursively: false,
             },
           ],

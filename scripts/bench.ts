@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { benchSimulator } from './bench-simulator.ts';
 import { buildBarePage, serveBarePage } from './bench/bare-page.ts';
 import { coldLoads, filterKeystrokes, launchBrowser, type Page } from './bench/browser.ts';
+import { lcpTable } from './bench/lcp-table.ts';
 import { lighthouseScores } from './bench/lighthouse.ts';
 import { writeWaterfall } from './bench/waterfall.ts';
 import { benchAudit } from './bench/audit.ts';
@@ -27,6 +28,7 @@ import {
   startProxy,
   startSimulator,
   upstreamToken,
+  firstCentreOf,
 } from './bench/servers.ts';
 import { buildIfStale } from './build-if-stale.ts';
 import { findChromium } from './find-chromium.ts';
@@ -357,7 +359,15 @@ try {
   };
   mkdirSync(path.join(root, 'bench'), { recursive: true });
   writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(run, null, 2)}\n`);
-  const markdown = renderResults(run);
+  // Each screen's largest paint, element and requests beside the bare page's (issue 48 item 7).
+  const screens = everyPage.map((page) => ({ name: page.name, figures: lcp(page.name) }));
+  const markdown = [
+    renderResults(run),
+    "## Each screen's largest paint",
+    '',
+    ...lcpTable(screens, lcp('bare page')),
+    '',
+  ].join('\n');
   writeFileSync(path.join(root, 'bench/results.md'), markdown);
   console.info(`\n${markdown}`);
 } finally {
@@ -366,15 +376,4 @@ try {
 
 function names(pages: readonly Page[]): string {
   return pages.map((page) => page.name).join(' / ');
-}
-
-async function firstCentreOf(proxyUrl: string, cookie: string): Promise<{ id: number; name: string }> {
-  const response = await fetch(`${proxyUrl}/api/core/v1/provider/100/child?limit=1`, {
-    headers: { cookie, 'x-requested-with': 'provider-console' },
-  });
-  const body = (await response.json()) as { response?: { data?: { id?: unknown; name?: unknown }[] } };
-  const { id, name } = body.response?.data?.[0] ?? {};
-  if (typeof id !== 'number' || typeof name !== 'string')
-    throw new Error('the generated world has no centre');
-  return { id, name };
 }

@@ -261,6 +261,11 @@ export async function filterKeystrokes(
       // oxlint-disable-next-line no-await-in-loop -- let the URL settle between keystrokes, as a person would
       await tab.waitForTimeout(150);
     }
+    // A run that ended on another page (the login: the session was not the browser's) typed into
+    // nothing of the list's (issue 48 item 7).
+    const ended = new URL(tab.url()).pathname;
+    if (ended !== new URL(page.url).pathname)
+      throw new Error(`the filter's run ended on ${ended}, not on ${new URL(page.url).pathname}`);
     worst.push(Math.max(...times));
     all.push(...times);
     listWorst.push(Math.max(...listTimes));

@@ -1,16 +1,24 @@
 // One part of `npm run bench` on its own, for work on that part (the whole bench takes about half an
 // hour on 2 cores): `npm run bench:part -- filter|loads|lighthouse|proxy [--runs N] [--rounds N] [--seconds N]
-// [--pages centres,login] [--port N] [--cpu-prof DIR] [--dist DIR]`. Same servers, same measurements, same
+// [--pages centres,login,'centre: licences'] [--port N] [--cpu-prof DIR] [--dist DIR]`. Same servers, same measurements, same
 // bench/ outputs as the full run, on ports from `--port` (default 8890) so that several people can
 // measure on one machine. Prints its figures with the load average before and after; writes
 // nothing into bench/results.* (only the full run's figures are of record).
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { buildBarePage, serveBarePage } from './bare-page.ts';
-import { coldLoads, filterKeystrokes, launchBrowser, type Page } from './browser.ts';
+import { coldLoads, filterKeystrokes, launchBrowser, type LoadFigures, type Page } from './browser.ts';
+import { lcpTable } from './lcp-table.ts';
 import { lighthouseScores } from './lighthouse.ts';
 import { benchProxyEnv, measureProxyLoad } from './proxy-load.ts';
-import { signIn, startForwarder, startProxy, startSimulator, upstreamToken } from './servers.ts';
+import {
+  firstCentreOf,
+  signIn,
+  startForwarder,
+  startProxy,
+  startSimulator,
+  upstreamToken,
+} from './servers.ts';
 import { writeWaterfall } from './waterfall.ts';
 import { buildIfStale } from '../build-if-stale.ts';
 import { findChromium } from '../find-chromium.ts';
@@ -77,33 +85,40 @@ async function proxyPart(cookie: string) {
 async function browserPart(which: 'filter' | 'loads' | 'lighthouse', cookie: string) {
   const chromePath = process.env['CHROME_PATH'] ?? findChromium();
   if (!chromePath) throw new Error('no Chromium found; set CHROME_PATH');
+  const centre = await firstCentreOf(proxy.url, cookie);
+  const centres: Page = { name: 'centres', url: `${proxy.url}/centres`, cookie, ready: '10,000' };
+  const screens: Page[] = [
+    { name: 'login', url: `${proxy.url}/login`, ready: 'Provider Console' },
+    centres,
+    // A centre's page opens on its Licences tab (bench.ts `centrePage`).
+    {
+      name: 'centre: licences',
+      url: `${proxy.url}/centres/${centre.id}/licences`,
+      cookie,
+      ready: centre.name,
+    },
+  ];
   if (which === 'lighthouse') {
-    const pages: Page[] = [
-      { name: 'login', url: `${proxy.url}/login`, ready: 'Provider Console' },
-      { name: 'centres', url: `${proxy.url}/centres`, cookie, ready: '10,000' },
-    ].filter((page) => values.pages.split(',').includes(page.name));
+    const pages = screens.filter((page) => values.pages.split(',').includes(page.name));
     for (const [name, figures] of await lighthouseScores(chromePath, pages, runs))
       console.info(`${name}: ${JSON.stringify(figures)}`);
     return;
   }
   const browser = await launchBrowser(chromePath);
   try {
-    const centres: Page = { name: 'centres', url: `${proxy.url}/centres`, cookie, ready: '10,000' };
     if (which === 'filter') {
       console.info(JSON.stringify(await filterKeystrokes(browser, centres, '1234', runs)));
       return;
     }
     const bare = await serveBarePage(await buildBarePage(), base + 5);
     try {
-      const known: Page[] = [
-        { name: 'login', url: `${proxy.url}/login`, ready: 'Provider Console' },
-        centres,
-        { name: 'bare page', url: bare.url, ready: 'Sign in' },
-      ];
+      const known: Page[] = [...screens, { name: 'bare page', url: bare.url, ready: 'Sign in' }];
       const wanted = new Set([...values.pages.split(','), 'bare page']);
+      const measured = new Map<string, LoadFigures>();
       for (const page of known.filter((p) => wanted.has(p.name))) {
         // oxlint-disable-next-line no-await-in-loop -- one page at a time
         const figures = await coldLoads(browser, page, runs);
+        measured.set(page.name, figures);
         const written = writeWaterfall(page.name, figures.waterfall);
         console.info(
           `${page.name}: LCP ${Math.round(figures.lcpMs)} ms (runs ${figures.lcpRuns.map(Math.round).join(', ')}), ` +
@@ -112,6 +127,11 @@ async function browserPart(which: 'filter' | 'loads' | 'lighthouse', cookie: str
             (figures.wrongEnd ? ` — NOT its own address: ${figures.wrongEnd}` : ''),
         );
       }
+      const table = lcpTable(
+        [...measured].filter(([name]) => name !== 'bare page').map(([name, figures]) => ({ name, figures })),
+        measured.get('bare page'),
+      );
+      console.info(`\n${table.join('\n')}`);
     } finally {
       await bare.close();
     }

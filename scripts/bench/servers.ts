@@ -206,3 +206,15 @@ export async function upstreamToken(simulatorUrl: string): Promise<string> {
   if (typeof body.access_token !== 'string') throw new Error('the simulator gave no token');
   return body.access_token;
 }
+
+/** The first centre of the signed-in parent (bench.ts, parts.ts: a centre's tabs). */
+export async function firstCentreOf(proxyUrl: string, cookie: string): Promise<{ id: number; name: string }> {
+  const response = await fetch(`${proxyUrl}/api/core/v1/provider/100/child?limit=1`, {
+    headers: { cookie, 'x-requested-with': 'provider-console' },
+  });
+  const body = (await response.json()) as { response?: { data?: { id?: unknown; name?: unknown }[] } };
+  const { id, name } = body.response?.data?.[0] ?? {};
+  if (typeof id !== 'number' || typeof name !== 'string')
+    throw new Error('the generated world has no centre');
+  return { id, name };
+}

@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
 import type { ChildListItem } from '@/contract/schemas';
 import { useRights } from '@/console/api/person-session';
@@ -127,9 +127,10 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
 }
 
 /**
- * The list under the count. The field and the count answer each keystroke at once; the list follows
- * in a render React may interrupt (useDeferredValue), so typing never waits for the new rows' style
- * and layout (docs/decisions/0017, issue 48 item 5).
+ * The list under the count, in the same render as the field and the count: its rows are plain
+ * cells and anchors (centres-table.tsx), cheap enough that deferring the list (useDeferredValue)
+ * cost more, in a second render and a second paint after the count's, than it saved
+ * (docs/decisions/0017, issue 48 item 5).
  */
 function CentresList({
   rows,
@@ -147,8 +148,6 @@ function CentresList({
   arrived: number | undefined;
 }) {
   const { t } = useI18n();
-  const listed = useDeferredValue(rows);
-  const listedQ = useDeferredValue(q);
   const { sort, dir, at } = search;
   const order = useMemo(() => ({ sort, dir }), [sort, dir]);
   const onSort = useCallback(
@@ -161,16 +160,16 @@ function CentresList({
     },
     [at, onSearchChange],
   );
-  if (listed.length === 0)
+  if (rows.length === 0)
     return (
       <NoResults
-        message={listedQ === '' ? t('centres.noResults.filter') : t('centres.noResults', { q: listedQ })}
+        message={q === '' ? t('centres.noResults.filter') : t('centres.noResults', { q })}
         onClear={onClear}
       />
     );
   return (
     <CentresTable
-      rows={listed}
+      rows={rows}
       sort={order}
       onSort={onSort}
       initialIndex={at}

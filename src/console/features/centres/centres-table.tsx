@@ -1,9 +1,9 @@
-import { Link } from '@tanstack/react-router';
 import { memo, useCallback, useMemo } from 'react';
 import { SortHeader } from '@/console/components/sort-header';
 import { VirtualTable } from '@/console/components/virtual-table';
 import { useI18n } from '@/console/lib/i18n';
 import type { ChildListItem } from '@/contract/schemas';
+import { centreHref, useCentreLinks } from './centre-links.ts';
 import { ROW_HEIGHT } from './centres-skeleton.tsx';
 import classes from './centres-table.module.css';
 import type { CentresSearch, SortField } from './search.ts';
@@ -42,15 +42,17 @@ export const CentresTable = memo(function CentresTable({
 }: CentresTableProps) {
   const { t, countryName } = useI18n();
   const noCity = t('centres.city.none');
-  // Plain elements with the small text's class rather than Mantine's Text: a few dozen of them
-  // render on every keystroke (docs/decisions/0017).
+  // Plain elements with the small text's class rather than Mantine's Text, and a plain anchor whose
+  // clicks the list handles once (centre-links.ts) rather than a router <Link> each: a keystroke
+  // mounts a screenful of new rows (docs/decisions/0017, issue 48 item 5).
+  const links = useCentreLinks();
   const cells = useCallback(
     (centre: ChildListItem) => (
       <>
         <td>
-          <Link to="/centres/$centreId" params={{ centreId: centre.id }} className={classes.link}>
+          <a href={centreHref(centre.id)} data-centre-id={centre.id} className={classes.link}>
             {centre.name}
-          </Link>
+          </a>
         </td>
         <td className={classes.small}>{countryName(centre.country)}</td>
         <td className={`${classes.small} ${classes.city}`}>{centre.city ?? noCity}</td>
@@ -76,19 +78,21 @@ export const CentresTable = memo(function CentresTable({
   );
   const arrivedIndex = arrived === undefined ? -1 : rows.findIndex((row) => row.id === arrived);
   return (
-    <VirtualTable
-      label={t('centres.list.label')}
-      rows={rows}
-      rowKey={(centre) => centre.id}
-      layout={classes.layout}
-      estimateRowHeight={ROW_HEIGHT}
-      overscan={8}
-      header={header}
-      cells={cells}
-      rowClassName={(centre) => (centre.id === arrived ? 'row-arrived' : undefined)}
-      initialIndex={initialIndex}
-      onFirstVisibleChange={onFirstVisibleChange}
-      scrollToIndex={arrivedIndex >= 0 ? arrivedIndex : undefined}
-    />
+    <div ref={links} className={classes.links}>
+      <VirtualTable
+        label={t('centres.list.label')}
+        rows={rows}
+        rowKey={(centre) => centre.id}
+        layout={classes.layout}
+        estimateRowHeight={ROW_HEIGHT}
+        overscan={8}
+        header={header}
+        cells={cells}
+        rowClassName={(centre) => (centre.id === arrived ? 'row-arrived' : undefined)}
+        initialIndex={initialIndex}
+        onFirstVisibleChange={onFirstVisibleChange}
+        scrollToIndex={arrivedIndex >= 0 ? arrivedIndex : undefined}
+      />
+    </div>
   );
 });

@@ -22,6 +22,7 @@ import {
   prerenderedPages,
   type PrerenderedLanguage,
 } from './answers.ts';
+import { withRoutePreloads, type ScreenModules } from './route-preloads.ts';
 import type { ScreenRenderer } from './screen-render.ts';
 import { ALERT_CONNECTION_PARAM } from '../../../proxy-api/alert-links.ts';
 
@@ -60,6 +61,8 @@ export interface StaticSite {
    * proxy renders and `SCREEN_STATE_SLOT` for its data (screen-render.ts); undefined when not built.
    */
   screenFrame?(language: PrerenderedLanguage): string | undefined;
+  /** The modules a screen's path loads beyond the entry, as built (route-preloads.ts). */
+  preloads?(pathname: string): ScreenModules | undefined;
 }
 
 /** A Web Worker's script as Vite names it (`new Worker(new URL('./x.worker.ts', …))`). */
@@ -144,9 +147,11 @@ export function siteRoutes(deps: SiteRouteDeps) {
         headers: { location: rendered.redirect, 'cache-control': 'no-store', vary: 'Cookie' },
       });
     const screen = rendered;
-    const body = new TextEncoder().encode(
-      documentHtml(site, pages, { pathname, language, signedIn, nonce, overview, screen }),
-    );
+    // The screen's modules, where the page goes on to load them: not a signed-out screen's (the
+    // console sends it to /login) nor a signed-in /login's (sent on).
+    const preloads = signedIn === (pathname !== '/login') ? site.preloads?.(pathname) : undefined;
+    const html = documentHtml(site, pages, { pathname, language, signedIn, nonce, overview, screen });
+    const body = new TextEncoder().encode(withRoutePreloads(html, preloads, nonce));
     const headers = {
       'content-type': 'text/html; charset=utf-8',
       // Revalidated on every visit (it carries this response's nonce), never taken from a cache;

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import type { RenderOverview, RenderScreen } from '../../../proxy-api/first-screen.ts';
 import type { ContentEncoding } from '../../core/http/encoding.ts';
+import { ROUTE_PRELOADS_FILE, routePreloadLookup } from './route-preloads.ts';
 import { noncePlaceholder, type Representation, type StaticFile, type StaticSite } from './routes.ts';
 
 export type { StaticFile, StaticSite };
@@ -76,8 +77,13 @@ export function loadStaticSite(distDir: string): StaticSite {
     const file = path.join(distDir, 'prerendered', name);
     return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
   };
+  const preloadsFile = path.join(distDir, ROUTE_PRELOADS_FILE);
+  const preloads = existsSync(preloadsFile)
+    ? routePreloadLookup(JSON.parse(readFileSync(preloadsFile, 'utf8')))
+    : undefined;
   return {
     file: (pathname) => files.get(pathname),
+    preloads: (pathname) => preloads?.(pathname),
     document: (nonce) => index.replaceAll(noncePlaceholder, nonce),
     login: (variant, language) => prerendered(`login.${variant}.${language}.html`),
     shellFrame: (language) => prerendered(`shell.${language}.html`),
