@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { apiDemoLogin, HEADERS } from './console-journeys.ts';
+import { apiDemoLogin, HEADERS, resetSimulator } from './console-journeys.ts';
 import { expect, journeyServer, test } from './fixtures.ts';
 
 // Server rendering is off by default until a press before hydration is never lost (issue 48):
@@ -15,6 +15,16 @@ async function rememberZone(context: BrowserContext, baseURL: string | undefined
   await context.addCookies([
     { name: 'provider-console-time-zone', value: 'Europe/Madrid', url: baseURL ?? '' },
   ]);
+}
+
+/** Holds every script of the build back until the returned function is called, as on a slow phone. */
+async function holdScripts(page: Page): Promise<() => void> {
+  const { promise: released, resolve: release } = Promise.withResolvers<void>();
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
 }
 
 /** The console's calls to the proxy (its data), from now on. */
@@ -149,4 +159,53 @@ test('no secret, token or other session’s data is in a rendered page', async (
   expect(theirs).not.toContain('Centre Secret Test');
   expect(theirs).not.toContain('demo-parent');
   await other.close();
+});
+
+test('a choice pressed on a rendered form before the console has taken over holds, and its create is sent once', async ({
+  page,
+  baseURL,
+  request,
+}) => {
+  await resetSimulator(request);
+  await apiDemoLogin(page.request);
+  await rememberZone(page.context(), baseURL);
+  const sent: string[] = [];
+  page.on('request', (call) => {
+    if (call.method() === 'POST' && new URL(call.url()).pathname.endsWith('/partner/webhook'))
+      sent.push(call.url());
+  });
+  const release = await holdScripts(page);
+  await page.goto('/centres/105/contract', { waitUntil: 'commit' });
+  const model = page.getByRole('radiogroup', { name: 'Contract model' });
+  await model.getByText('Pay-per-use').click();
+  release();
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+  const consultations = page.getByRole('spinbutton', { name: /^Included consultations/ });
+  await expect(consultations).toBeVisible();
+  await expect(model.getByRole('radio', { name: 'Pay-per-use' })).toBeChecked();
+  // Still the choice once the page has settled (the shell's first updates come after hydration).
+  await page.waitForTimeout(1_000);
+  await expect(model.getByRole('radio', { name: 'Pay-per-use' })).toBeChecked();
+  await consultations.fill('300');
+  await page.getByRole('button', { name: 'Create the contract' }).click();
+  await expect(page.getByRole('status', { name: 'Applied' })).toBeVisible();
+  expect(sent).toHaveLength(1);
+});
+
+test('a choice pressed while the console is taking a rendered form over holds (no scripts held back)', async ({
+  page,
+  baseURL,
+  request,
+}) => {
+  await resetSimulator(request);
+  await apiDemoLogin(page.request);
+  await rememberZone(page.context(), baseURL);
+  // As a person does: pressed as soon as it shows, whatever the scripts have done by then.
+  await page.goto('/centres/105/contract', { waitUntil: 'commit' });
+  const model = page.getByRole('radiogroup', { name: 'Contract model' });
+  await model.getByText('Pay-per-use').click();
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+  await page.waitForTimeout(1_000);
+  await expect(model.getByRole('radio', { name: 'Pay-per-use' })).toBeChecked();
+  await expect(page.getByRole('spinbutton', { name: /^Included consultations/ })).toBeVisible();
 });
