@@ -209,3 +209,21 @@ test('a choice pressed while the console is taking a rendered form over holds (n
   await expect(model.getByRole('radio', { name: 'Pay-per-use' })).toBeChecked();
   await expect(page.getByRole('spinbutton', { name: /^Included consultations/ })).toBeVisible();
 });
+
+test('on the doctor registration, a way to add doctors pressed before the console has taken over is the one shown', async ({
+  page,
+  baseURL,
+}) => {
+  await apiDemoLogin(page.request);
+  await rememberZone(page.context(), baseURL);
+  const release = await holdScripts(page);
+  const response = await page.goto('/doctors/register', { waitUntil: 'commit' });
+  expect(await response?.text()).toContain('data-prerendered="screen"');
+  const modes = page.getByRole('radiogroup', { name: 'How to add doctors' });
+  await modes.getByText('Import a file').click();
+  release();
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+  await expect(page).toHaveURL(/[?&]mode=file/);
+  await page.waitForTimeout(1_000);
+  await expect(modes.getByRole('radio', { name: 'Import a file' })).toBeChecked();
+});
