@@ -1,10 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { apiDemoLogin, HEADERS, resetSimulator } from './console-journeys.ts';
-import { expect, journeyServer, test } from './fixtures.ts';
-
-// Server rendering is off by default until a press before hydration is never lost (issue 48):
-// these journeys run on a server with it on.
-test.use({ serverOptions: { ...journeyServer, env: { ...journeyServer.env, SCREEN_RENDER: 'true' } } });
+import { expect, test } from './fixtures.ts';
 
 // Every signed-in screen arrives rendered by the proxy with the session's data, and the console
 // hydrates it (docs/decisions/0028, issue 48): it paints from its first HTML, asks for none of
@@ -126,6 +122,30 @@ test('a centre named to break out of the page’s script shows as its name: noth
   await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
   expect(dialogs).toEqual([]);
   // A script refused by the CSP would have been a console error (the fixture fails on any).
+});
+
+test('the data a rendered page carries is under the page’s CSP nonce, as every script and style in it', async ({
+  page,
+  baseURL,
+}) => {
+  await apiDemoLogin(page.request);
+  await rememberZone(page.context(), baseURL);
+  const response = await page.request.get('/centres/105/licences');
+  const policy = response.headers()['content-security-policy'] ?? '';
+  const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(policy)?.[1];
+  expect(nonce, 'a nonce in the page’s script-src').toBeDefined();
+  const html = await response.text();
+  // The query cache the console hydrates from: JSON, not script, and carrying this answer's nonce.
+  expect(html).toMatch(
+    new RegExp(`<script type="application/json" id="provider-console-state" nonce="${nonce}">`),
+  );
+  const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+  const styles = html.match(/<style\b[^>]*>/g) ?? [];
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of [...scripts.filter((script) => !/\ssrc=/.test(script)), ...styles])
+    expect(tag).toContain(`nonce="${nonce}"`);
+  // No inline style attribute, which the policy refuses (they travel as nonced rules).
+  expect(html).not.toMatch(/<[a-z][^>]*\sstyle="/);
 });
 
 test('no secret, token or other session’s data is in a rendered page', async ({ page, browser, baseURL }) => {
