@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { APIResponse, BrowserContext, Page } from '@playwright/test';
 import { apiDemoLogin, HEADERS, resetSimulator } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -131,10 +131,12 @@ test('the data a rendered page carries is under the page’s CSP nonce, as every
   await apiDemoLogin(page.request);
   await rememberZone(page.context(), baseURL);
   // A render past its budget on a loaded machine serves the frame instead: asked again until rendered.
-  let response = await page.request.get('/centres/105/licences');
-  for (let tries = 1; tries < 5 && !(await response.text()).includes('data-prerendered="screen"'); tries++)
-    // oxlint-disable-next-line no-await-in-loop -- one page after another, as a person reloads
-    response = await page.request.get('/centres/105/licences');
+  const rendered = async (tries: number): Promise<APIResponse> => {
+    const response = await page.request.get('/centres/105/licences');
+    const whole = (await response.text()).includes('data-prerendered="screen"');
+    return whole || tries <= 1 ? response : rendered(tries - 1);
+  };
+  const response = await rendered(5);
   const policy = response.headers()['content-security-policy'] ?? '';
   const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(policy)?.[1];
   expect(nonce, 'a nonce in the page’s script-src').toBeDefined();
