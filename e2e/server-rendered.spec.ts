@@ -1,10 +1,6 @@
-import type { BrowserContext, Page } from '@playwright/test';
-import { apiDemoLogin, HEADERS } from './console-journeys.ts';
-import { expect, journeyServer, test } from './fixtures.ts';
-
-// Server rendering is off by default until a press before hydration is never lost (issue 48):
-// these journeys run on a server with it on.
-test.use({ serverOptions: { ...journeyServer, env: { ...journeyServer.env, SCREEN_RENDER: 'true' } } });
+import type { APIResponse, BrowserContext, Page } from '@playwright/test';
+import { apiDemoLogin, HEADERS, resetSimulator } from './console-journeys.ts';
+import { expect, test } from './fixtures.ts';
 
 // Every signed-in screen arrives rendered by the proxy with the session's data, and the console
 // hydrates it (docs/decisions/0028, issue 48): it paints from its first HTML, asks for none of
@@ -15,6 +11,16 @@ async function rememberZone(context: BrowserContext, baseURL: string | undefined
   await context.addCookies([
     { name: 'provider-console-time-zone', value: 'Europe/Madrid', url: baseURL ?? '' },
   ]);
+}
+
+/** Holds every script of the build back until the returned function is called, as on a slow phone. */
+async function holdScripts(page: Page): Promise<() => void> {
+  const { promise: released, resolve: release } = Promise.withResolvers<void>();
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
 }
 
 /** The console's calls to the proxy (its data), from now on. */
@@ -118,6 +124,34 @@ test('a centre named to break out of the page’s script shows as its name: noth
   // A script refused by the CSP would have been a console error (the fixture fails on any).
 });
 
+test('the data a rendered page carries is under the page’s CSP nonce, as every script and style in it', async ({
+  page,
+  baseURL,
+}) => {
+  await apiDemoLogin(page.request);
+  await rememberZone(page.context(), baseURL);
+  // A render past its budget on a loaded machine serves the frame instead: asked again until rendered.
+  const rendered = async (tries: number): Promise<APIResponse> => {
+    const response = await page.request.get('/centres');
+    const whole = (await response.text()).includes('data-prerendered="screen"');
+    return whole || tries <= 1 ? response : rendered(tries - 1);
+  };
+  const response = await rendered(5);
+  const policy = response.headers()['content-security-policy'] ?? '';
+  const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(policy)?.[1];
+  expect(nonce, 'a nonce in the page’s script-src').toBeDefined();
+  const html = await response.text();
+  // The query cache the console hydrates from: JSON, not script, and carrying this answer's nonce.
+  expect(html).toContain(`<script type="application/json" id="provider-console-state" nonce="${nonce}">`);
+  const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+  const styles = html.match(/<style\b[^>]*>/g) ?? [];
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of [...scripts.filter((script) => !/\ssrc=/.test(script)), ...styles])
+    expect(tag).toContain(`nonce="${nonce}"`);
+  // No inline style attribute, which the policy refuses (they travel as nonced rules).
+  expect(html).not.toMatch(/<[a-z][^>]*\sstyle="/);
+});
+
 test('no secret, token or other session’s data is in a rendered page', async ({ page, browser, baseURL }) => {
   await apiDemoLogin(page.request);
   await rememberZone(page.context(), baseURL);
@@ -149,4 +183,71 @@ test('no secret, token or other session’s data is in a rendered page', async (
   expect(theirs).not.toContain('Centre Secret Test');
   expect(theirs).not.toContain('demo-parent');
   await other.close();
+});
+
+test('a choice pressed on a rendered form before the console has taken over holds, and its create is sent once', async ({
+  page,
+  baseURL,
+  request,
+}) => {
+  await resetSimulator(request);
+  await apiDemoLogin(page.request);
+  await rememberZone(page.context(), baseURL);
+  const sent: string[] = [];
+  page.on('request', (call) => {
+    if (call.method() === 'POST' && new URL(call.url()).pathname.endsWith('/partner/webhook'))
+      sent.push(call.url());
+  });
+  const release = await holdScripts(page);
+  await page.goto('/centres/105/contract', { waitUntil: 'commit' });
+  const model = page.getByRole('radiogroup', { name: 'Contract model' });
+  await model.getByText('Pay-per-use').click();
+  release();
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+  const consultations = page.getByRole('spinbutton', { name: /^Included consultations/ });
+  await expect(consultations).toBeVisible();
+  await expect(model.getByRole('radio', { name: 'Pay-per-use' })).toBeChecked();
+  // Still the choice once the page has settled (the shell's first updates come after hydration).
+  await page.waitForTimeout(1_000);
+  await expect(model.getByRole('radio', { name: 'Pay-per-use' })).toBeChecked();
+  await consultations.fill('300');
+  await page.getByRole('button', { name: 'Create the contract' }).click();
+  await expect(page.getByRole('status', { name: 'Applied' })).toBeVisible();
+  expect(sent).toHaveLength(1);
+});
+
+test('a choice pressed while the console is taking a rendered form over holds (no scripts held back)', async ({
+  page,
+  baseURL,
+  request,
+}) => {
+  await resetSimulator(request);
+  await apiDemoLogin(page.request);
+  await rememberZone(page.context(), baseURL);
+  // As a person does: pressed as soon as it shows, whatever the scripts have done by then.
+  await page.goto('/centres/105/contract', { waitUntil: 'commit' });
+  const model = page.getByRole('radiogroup', { name: 'Contract model' });
+  await model.getByText('Pay-per-use').click();
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+  await page.waitForTimeout(1_000);
+  await expect(model.getByRole('radio', { name: 'Pay-per-use' })).toBeChecked();
+  await expect(page.getByRole('spinbutton', { name: /^Included consultations/ })).toBeVisible();
+});
+
+test('on the doctor registration, a way to add doctors pressed before the console has taken over is the one shown', async ({
+  page,
+  baseURL,
+}) => {
+  await apiDemoLogin(page.request);
+  await rememberZone(page.context(), baseURL);
+  const release = await holdScripts(page);
+  const response = await page.goto('/doctors/register', { waitUntil: 'commit' });
+  expect(await response?.text()).toContain('data-prerendered="screen"');
+  const modes = page.getByRole('radiogroup', { name: 'How to add doctors' });
+  await modes.getByText('Import a file').click();
+  release();
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+  await expect(page).toHaveURL(/[?&]mode=file/);
+  await page.waitForTimeout(1_000);
+  await expect(modes.getByRole('radio', { name: 'Import a file' })).toBeChecked();
 });

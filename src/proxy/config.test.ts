@@ -106,8 +106,15 @@ describe('configuration', () => {
     [{ DEMO_SESSIONS_PER_ADDRESS: '0' }, 'DEMO_SESSIONS_PER_ADDRESS'],
     [{ DEMO_SIGNINS_PER_MINUTE: 'x' }, 'DEMO_SIGNINS_PER_MINUTE'],
     [{ DEMO_RESET_HOURS: '0' }, 'DEMO_RESET_HOURS'],
+    [{ SCREEN_RENDER: 'yes' }, 'SCREEN_RENDER: must be true or false'],
   ])('a bad configuration %j is refused naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrow(message);
+  });
+
+  test('signed-in screens are rendered by the proxy unless SCREEN_RENDER is false (decision 0028)', () => {
+    expect(parseConfig({}).screenRender).toBe(true);
+    expect(parseConfig({ SCREEN_RENDER: 'true' }).screenRender).toBe(true);
+    expect(parseConfig({ SCREEN_RENDER: 'false' }).screenRender).toBe(false);
   });
 
   test('TRUSTED_PROXIES, SHUTDOWN_GRACE_SECONDS and rediss:// are read', () => {

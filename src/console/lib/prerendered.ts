@@ -58,7 +58,11 @@ export function keepFocus(root: HTMLElement): () => void {
  * A button that went down on the prerendered page is noted too: if the console takes over before
  * it comes up, the browser's click belongs to no button. On a screen the proxy rendered with its
  * data (docs/decisions/0028), its fields are read-only until React owns them (`releaseFields`):
- * hydration keeps what the state says, so a value typed before would be silently lost.
+ * hydration keeps what the state says, so a value typed before would be silently lost. A noted
+ * press goes no further than the document, nor does any pointer, focus or key event on the screen
+ * while it hydrates: React would otherwise hydrate the part it reaches at once, in a pass of its own
+ * (a text mismatch on the Contract tab, up to 10 runs in 10 on a loaded machine), and press a
+ * button itself before the replay pressed it again.
  */
 export const CAPTURE_PRESSES = `(function () {
   var pressed = [];
@@ -86,12 +90,20 @@ export const CAPTURE_PRESSES = `(function () {
   }, true);
   document.addEventListener('click', function (event) {
     var press = noted(pressableOf(event, false));
-    if (press) { event.preventDefault(); pressed.push(press); }
+    if (press) { event.preventDefault(); event.stopPropagation(); pressed.push(press); }
   }, true);
   document.addEventListener('submit', function (event) {
     var press = noted(pressableOf(event, true));
-    if (press) { event.preventDefault(); pressed.push(press); }
+    if (press) { event.preventDefault(); event.stopPropagation(); pressed.push(press); }
   }, true);
+  // While a rendered screen hydrates, React hydrates at once whatever part an input event reaches,
+  // in a pass of its own; the press is the capture's until React owns the whole screen.
+  ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'focusin', 'keydown', 'keyup'].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      var root = document.getElementById('root');
+      if (root && root.getAttribute('data-prerendered') === 'screen' && root.contains(event.target)) event.stopPropagation();
+    }, true);
+  });
   function hold(field) {
     if (field.readOnly || !field.closest('[data-prerendered="screen"]')) return;
     field.readOnly = true;

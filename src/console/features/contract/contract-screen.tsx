@@ -1,7 +1,7 @@
 import { SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { contractEventsQueryOptions, type CentreContractEvents } from '@/console/api/contract-events';
 import { licenceSummaryQueryOptions } from '@/console/api/get-licenses';
 import { everyDoctorWithLicensesQueryOptions } from '@/console/api/list-doctors-with-licenses';
@@ -17,15 +17,13 @@ import { useI18n } from '@/console/lib/i18n';
 import { CancelPanel } from './cancel-panel.tsx';
 import { CurrentContract } from './current-contract.tsx';
 import { EventList } from './event-list.tsx';
-import { loadActionForm } from './load-action-form.ts';
+import { ActionForm } from './load-action-form.ts';
 import { whyNoActions } from './no-actions.tsx';
 import { ACTION_NAME, AnswerPanel, ElsewhereNotice, PendingPanel } from './status-panels.tsx';
 import { useContractSender } from './use-contract-sender.ts';
 
 /** The newest events the tab shows; the log page holds every one (up to the proxy's bound). */
 const EVENTS_ON_TAB = 10;
-
-const ActionForm = lazy(() => loadActionForm().then((module) => ({ default: module.ActionForm })));
 
 export interface ContractScreenProps {
   environment: string;

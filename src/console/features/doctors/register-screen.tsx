@@ -1,15 +1,9 @@
 import { Loader, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
+import { RegisterWorkspace } from './load-register-workspace.ts';
 import type { RegisterWorkspaceProps } from './register-workspace.tsx';
-
-// The workspace (the searchable target picker, react-hook-form, the contract's schemas, the row
-// fields) is nearly all of this screen's weight: it loads beside the route's chunk, not in it
-// (budget: 35 kB gzip per route; docs/decisions/0013-doctors.md has the measurements).
-const RegisterWorkspace = lazy(() =>
-  import('./register-workspace.tsx').then((module) => ({ default: module.RegisterWorkspace })),
-);
 
 /**
  * 4.2: doctors registered under the signed-in provider or one of its centres, one doctor per

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RouteError } from '@/console/components/route-error';
 import { registerSearchSchema } from '@/console/features/doctors/doctors-rules';
+import { RegisterWorkspace } from '@/console/features/doctors/load-register-workspace';
 import { RegisterScreen } from '@/console/features/doctors/register-screen';
 import { loadArea } from '@/console/lib/i18n';
 import { useSearchChange } from '@/console/lib/use-search-change';
@@ -8,7 +9,8 @@ import { useSearchChange } from '@/console/lib/use-search-change';
 // Doctor registration (4.2): in every environment, and the home of the development one (D3).
 export const Route = createFileRoute('/_auth/_screens/doctors/register')({
   validateSearch: registerSearchSchema,
-  loader: () => loadArea('doctors'),
+  // The workspace's chunk beside the words, so that the screen renders (and hydrates) it at once.
+  loader: () => Promise.all([loadArea('doctors'), RegisterWorkspace.preload()]),
   errorComponent: RouteError,
   component: RegisterRoute,
 });

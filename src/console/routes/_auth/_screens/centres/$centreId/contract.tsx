@@ -7,7 +7,7 @@ import { everyDoctorWithLicensesQueryOptions } from '@/console/api/list-doctors-
 import { RouteError } from '@/console/components/route-error';
 import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
 import { ContractScreen } from '@/console/features/contract/contract-screen';
-import { loadActionForm } from '@/console/features/contract/load-action-form';
+import { ActionForm } from '@/console/features/contract/load-action-form';
 import { loadArea } from '@/console/lib/i18n';
 
 // A centre's Contract tab: the partner webhook's actions for a self-billing parent (spec 4.8,
@@ -17,7 +17,7 @@ export const Route = createFileRoute('/_auth/_screens/centres/$centreId/contract
     Promise.all([
       loadArea('contract'),
       // The form's own chunk, fetched beside the data rather than after it.
-      loadActionForm(),
+      ActionForm.preload(),
       context.queryClient.ensureQueryData(licenceSummaryQueryOptions(params.centreId)),
       context.queryClient.ensureQueryData(everyDoctorWithLicensesQueryOptions(params.centreId)),
       context.queryClient.ensureQueryData(contractEventsQueryOptions(params.centreId)),
