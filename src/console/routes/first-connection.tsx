@@ -2,6 +2,7 @@ import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { environmentsQueryOptions, sessionQueryOptions } from '@/console/api/session';
 import { FirstConnectionScreen } from '@/console/features/connections/first-connection-screen';
 import { loadArea } from '@/console/lib/i18n';
+import { AddConnectionForm } from '@/console/features/connections/load-add-connection-form';
 
 // Where the organisation sign-in sends the first admin of a deployment with no connection yet
 // (docs/decisions/0023): outside the shell, as the login page, since no session exists until the
@@ -17,6 +18,7 @@ export const Route = createFileRoute('/first-connection')({
       // The connection form's words, and `common.loading` of the shell's.
       loadArea('people'),
       loadArea('shell'),
+      AddConnectionForm.preload(),
     ]),
   // One file for the screen and what it loads: a page few ever open, kept out of the entry, where
   // the login page's budget is (160 kB gzip).

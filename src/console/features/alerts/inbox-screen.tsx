@@ -1,6 +1,6 @@
 import { Button, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, use } from 'react';
+import { Suspense, use } from 'react';
 import {
   alertChoicesQueryOptions,
   alertsQueryOptions,
@@ -12,15 +12,17 @@ import { AnchorLink } from '@/console/components/links';
 import { loadArea, useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
 import { AlertList } from './alert-list.tsx';
+import { AlertChoicesForm } from './load-alert-choices.ts';
+
+// The route has no loader (the route tree's budget): the form's chunk is asked for as soon as the
+// screen's runs, before its first render.
+void AlertChoicesForm.preload().catch(() => {});
 
 // Its words load with its code, not from the route's loader: the route tree ships with the login
 // page, whose budget has no bytes to spare (docs/decisions/0027).
 const words = loadArea('alerts');
 // The choices (and the form idiom's react-hook-form) load on their own, below the list: the list
 // paints without waiting for them, and the screen's chunk stays within its budget.
-const AlertChoicesForm = lazy(() =>
-  import('./alert-choices.tsx').then((module) => ({ default: module.AlertChoicesForm })),
-);
 
 /**
  * One's alerts on the current connection (issue 26, item 4; docs/decisions/0026): in words, each

@@ -135,7 +135,7 @@ describe('the Inbox', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    renderApp('/activity');
+    renderApp('/inbox');
     await waitFor(() => expect(told).toHaveLength(1));
     expect(told).toEqual([{ timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }]);
   });

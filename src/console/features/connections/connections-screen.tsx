@@ -11,11 +11,9 @@ import { usePageTitle } from '@/console/lib/page-title';
 import type { EnvironmentKind } from '@/proxy-api/console';
 import type { Connection } from '@/proxy-api/people';
 import { FailedDeliveries } from './failed-deliveries.tsx';
+import { AddConnectionForm } from './load-add-connection-form.ts';
 
 // The form idiom (react-hook-form and its resolver) loads after the list has painted.
-const AddConnectionForm = lazy(() =>
-  import('./add-connection-form.tsx').then((module) => ({ default: module.AddConnectionForm })),
-);
 const ReplaceSecretDialog = lazy(() =>
   import('./replace-secret-dialog.tsx').then((module) => ({ default: module.ReplaceSecretDialog })),
 );

@@ -1,17 +1,15 @@
 import { Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useAddFirstConnection } from '@/console/api/connections';
 import { AnchorLink } from '@/console/components/links';
 import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
 import type { Environment } from '@/proxy-api/console';
 import type { AddConnectionRequest } from '@/proxy-api/people';
+import { AddConnectionForm } from './load-add-connection-form.ts';
 
 // The form idiom (react-hook-form and its resolver) loads after the page has painted, as on the
 // Connections screen.
-const AddConnectionForm = lazy(() =>
-  import('./add-connection-form.tsx').then((module) => ({ default: module.AddConnectionForm })),
-);
 
 /**
  * The first admin's first connection (issue 25; docs/decisions/0023): someone in ADMIN_EMAILS

@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useRights } from '@/console/api/person-session';
 import { peopleQueryOptions } from '@/console/api/people';
 import { EmptyState } from '@/console/components/feedback';
@@ -10,9 +10,9 @@ import { useI18n } from '@/console/lib/i18n';
 import { usePageTitle } from '@/console/lib/page-title';
 import { ROLES } from '@/proxy-api/console';
 import { PeopleTable } from './people-table.tsx';
+import { InviteForm } from './load-invite-form.ts';
 
 // The form idiom (react-hook-form and its resolver) loads after the list has painted.
-const InviteForm = lazy(() => import('./invite-form.tsx').then((module) => ({ default: module.InviteForm })));
 
 /**
  * The People screen (docs/decisions/0023): who works through the current connection and with what

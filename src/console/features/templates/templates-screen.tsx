@@ -20,13 +20,11 @@ import {
 } from './rules.ts';
 import { TemplatesLoading } from './templates-loading.tsx';
 import { TemplatesTable } from './templates-table.tsx';
+import { DoctorPicker } from './load-doctor-picker.ts';
 
 // The picker (Mantine's Select, its popover and floating-ui) and the drawer (a modal: focus trap,
 // scroll lock) load on first use: together they are more than the route chunk's 35 kB gzip, and
 // the centre's view needs neither.
-const DoctorPicker = lazy(() =>
-  import('./doctor-picker.tsx').then((module) => ({ default: module.DoctorPicker })),
-);
 const TemplateDrawer = lazy(() =>
   import('./template-drawer.tsx').then((module) => ({ default: module.TemplateDrawer })),
 );

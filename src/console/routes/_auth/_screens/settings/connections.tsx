@@ -5,6 +5,7 @@ import { RouteError } from '@/console/components/route-error';
 import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
 import { ConnectionsScreen } from '@/console/features/connections/connections-screen';
 import { loadArea } from '@/console/lib/i18n';
+import { AddConnectionForm } from '@/console/features/connections/load-add-connection-form';
 
 // The connections an admin manages (docs/decisions/0023): an admin's (app/navigation.ts).
 export const Route = createFileRoute('/_auth/_screens/settings/connections')({
@@ -13,6 +14,7 @@ export const Route = createFileRoute('/_auth/_screens/settings/connections')({
       loadArea('people'),
       // The section on the alert messages that did not go out speaks the alerts' words.
       loadArea('alerts'),
+      AddConnectionForm.preload(),
       context.queryClient.ensureQueryData(connectionsQueryOptions()),
       context.queryClient.ensureQueryData(environmentsQueryOptions()),
     ]),

@@ -9,6 +9,7 @@ import {
 import { TemplatesScreen } from '@/console/features/templates/templates-screen';
 import { loadArea } from '@/console/lib/i18n';
 import { useSearchChange } from '@/console/lib/use-search-change';
+import { DoctorPicker } from '@/console/features/templates/load-doctor-picker';
 
 // The Templates tab of a centre's page: spec 4.9's three rules, paged, with a drawer (D9).
 export const Route = createFileRoute('/_auth/_screens/centres/$centreId/templates')({
@@ -28,7 +29,7 @@ export const Route = createFileRoute('/_auth/_screens/centres/$centreId/template
     // keeps the previous page on screen, marked busy, until this one arrives (lib/paging.ts), and
     // says itself what a failure means (an unknown doctor, a centre outside the login).
     if (request) void context.queryClient.prefetchQuery(reportTemplatesQueryOptions(request));
-    await loadArea('templates');
+    await Promise.all([loadArea('templates'), DoctorPicker.preload()]);
   },
   errorComponent: RouteError,
   component: TemplatesRoute,
