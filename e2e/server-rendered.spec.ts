@@ -2,6 +2,10 @@ import type { APIResponse, BrowserContext, Page } from '@playwright/test';
 import { apiDemoLogin, HEADERS, resetSimulator } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 
+// The browser's zone is the one the console tells the proxy (rememberZone's cookie): a page rendered
+// in one zone and hydrated in another differs in every time it shows.
+test.use({ timezoneId: 'Europe/Madrid' });
+
 // Every signed-in screen arrives rendered by the proxy with the session's data, and the console
 // hydrates it (docs/decisions/0028, issue 48): it paints from its first HTML, asks for none of
 // that data again, and carries nothing the session may not see.
@@ -208,7 +212,7 @@ test('a choice pressed on a rendered form before the console has taken over hold
   await expect(consultations).toBeVisible();
   await expect(model.getByRole('radio', { name: 'Pay-per-use' })).toBeChecked();
   // Still the choice once the page has settled (the shell's first updates come after hydration).
-  await page.waitForTimeout(1_000);
+  await page.waitForLoadState('networkidle');
   await expect(model.getByRole('radio', { name: 'Pay-per-use' })).toBeChecked();
   await consultations.fill('300');
   await page.getByRole('button', { name: 'Create the contract' }).click();
@@ -229,7 +233,7 @@ test('a choice pressed while the console is taking a rendered form over holds (n
   const model = page.getByRole('radiogroup', { name: 'Contract model' });
   await model.getByText('Pay-per-use').click();
   await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
-  await page.waitForTimeout(1_000);
+  await page.waitForLoadState('networkidle');
   await expect(model.getByRole('radio', { name: 'Pay-per-use' })).toBeChecked();
   await expect(page.getByRole('spinbutton', { name: /^Included consultations/ })).toBeVisible();
 });
@@ -248,6 +252,6 @@ test('on the doctor registration, a way to add doctors pressed before the consol
   release();
   await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
   await expect(page).toHaveURL(/[?&]mode=file/);
-  await page.waitForTimeout(1_000);
+  await page.waitForLoadState('networkidle');
   await expect(modes.getByRole('radio', { name: 'Import a file' })).toBeChecked();
 });
