@@ -5,7 +5,7 @@ import type { Session as WireSession } from '../../../proxy-api/console.ts';
 import type { Session } from '../../core/sessions/sessions.ts';
 import type { PersonGrant, Granted, Connection } from '../people/index.ts';
 
-const stateOf = (connection: Connection): 'ok' | 'refused' =>
+const connectionStateOf = (connection: Connection): 'ok' | 'refused' =>
   connection.refusedAt === null ? 'ok' : 'refused';
 
 export const choiceOf = (grant: PersonGrant) => ({
@@ -14,7 +14,7 @@ export const choiceOf = (grant: PersonGrant) => ({
   environment: grant.connection.environment,
   providerId: grant.connection.providerId,
   role: grant.role,
-  state: stateOf(grant.connection),
+  state: connectionStateOf(grant.connection),
 });
 
 export function wireSession(session: Session, access: Granted): WireSession {
@@ -27,7 +27,7 @@ export function wireSession(session: Session, access: Granted): WireSession {
     connection: {
       id: access.connection.id,
       label: access.connection.label,
-      state: stateOf(access.connection),
+      state: connectionStateOf(access.connection),
     },
     role: access.role,
     connections: access.grants.map(choiceOf),
