@@ -151,12 +151,16 @@ test('the operator creates a contract, and the activity shows it under their nam
   await page.waitForURL((url) => url.searchParams.get('person') === 'demo-oscar');
   // Each entry's sentence: the first paragraph of each of the list's own items.
   const entries = page.getByRole('list', { name: 'Activity entries' }).locator(':scope > li');
-  await expect(entries.first().locator('p').first()).toContainText('Óscar Ruiz');
-  const sentences = await entries.evaluateAll((items) =>
-    items.map((item) => item.querySelector('p')?.textContent ?? ''),
-  );
-  expect(sentences.length).toBeGreaterThan(0);
-  for (const sentence of sentences) expect(sentence).toMatch(/^Óscar Ruiz /);
+  // The previous filter's entries stay on screen, dimmed, until the new one's arrive: asked until
+  // the list holds his entries only.
+  const sentences = () =>
+    entries.evaluateAll((items) => items.map((item) => item.querySelector('p')?.textContent ?? ''));
+  await expect
+    .poll(async () => {
+      const shown = await sentences();
+      return shown.length > 0 && shown.every((sentence) => sentence.startsWith('Óscar Ruiz '));
+    })
+    .toBe(true);
 });
 
 test('nothing on Connections moves when its failed alert messages arrive after the connections', async ({

@@ -29,13 +29,14 @@ export const limitsShape = {
   DEMO_SIGNINS_PER_MINUTE: whole(10, 100_000),
   DEMO_RESET_HOURS: whole(24, 24 * 365),
   /**
-   * Signed-in screens rendered with their data into the HTML (docs/decisions/0028), on unless
-   * `false`: then the frame is served and the browser renders each screen, as before issue 48.
+   * Signed-in screens rendered with their data into the HTML (docs/decisions/0028), off unless
+   * `true`: a choice made in a list before hydration is still lost, so the frame is served and the
+   * browser renders each screen by default.
    */
   SCREEN_RENDER: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .optional()
-    .transform((value) => value !== 'false'),
+    .transform((value) => value === 'true'),
 };
 
 type Parsed = z.output<z.ZodObject<typeof limitsShape>>;
