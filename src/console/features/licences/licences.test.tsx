@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { focusManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -130,6 +130,35 @@ describe('the Licences tab', () => {
     const elite = await screen.findByRole('table', { name: 'ELITE licences' });
     expect(within(elite).getAllByRole('row')).toHaveLength(4);
     expect(api.sent('/license').some((request) => request.path.endsWith('/101/license'))).toBe(true);
+  });
+
+  it('opens on the type a link names: that radio checked and its licences, or that there are none', async () => {
+    await api.signIn(DEMO_PARENT);
+    const elite = renderApp('/centres/101/licences?type=ELITE');
+    const table = await screen.findByRole('table', { name: 'ELITE licences' });
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    expect(screen.getByRole('radio', { name: 'ELITE' })).toBeChecked();
+    elite.unmount();
+    // Centre 101 holds BASIC and ELITE licences, no TRIAL one.
+    renderApp('/centres/101/licences?type=TRIAL');
+    expect(await screen.findByText('No TRIAL licences at this centre.')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'TRIAL' })).toBeChecked();
+    expect(screen.queryByRole('table', { name: /licences$/ })).not.toBeInTheDocument();
+  });
+
+  it('makes each licence type chosen a step that back and forward go through', async () => {
+    await api.signIn(DEMO_PARENT);
+    const user = userEvent.setup();
+    const { router } = renderApp('/centres/101/licences?type=ELITE');
+    await screen.findByRole('table', { name: 'ELITE licences' });
+    await user.click(screen.getByRole('radio', { name: 'TRIAL' }));
+    expect(await screen.findByText('No TRIAL licences at this centre.')).toBeInTheDocument();
+    act(() => router.history.back());
+    expect(await screen.findByRole('table', { name: 'ELITE licences' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'ELITE' })).toBeChecked();
+    act(() => router.history.forward());
+    expect(await screen.findByText('No TRIAL licences at this centre.')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'TRIAL' })).toBeChecked();
   });
 
   it('opens a doctor’s licences from a link, with every field of the licence', async () => {
