@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import caCentres from '@/console/locales/ca/centres.json';
@@ -186,5 +186,30 @@ describe('the centres list', () => {
     expect(names()[0]).toContain('Lisbon Care');
     await waitFor(() => expect(router.state.location.search).toMatchObject({ country: 'PT' }));
     expect(screen.getByText('1 centre')).toBeInTheDocument();
+  });
+
+  it('opens on the country a link names: the filter at that country and only its centres', async () => {
+    await signedInParent(api);
+    renderApp('/centres?country=PT');
+    await screen.findByText('Lisbon Care');
+    expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('PT');
+    expect(names()).toHaveLength(1);
+    expect(names()[0]).toContain('Portugal');
+  });
+
+  it('makes a country chosen its own step: back clears the country and keeps the sort', async () => {
+    await signedInParent(api);
+    const user = userEvent.setup();
+    const { router } = renderApp('/centres');
+    await screen.findByText('Clínica Barcelona');
+    const country = screen.getByRole('columnheader', { name: /Country/ });
+    await user.click(within(country).getByRole('button'));
+    expect(country).toHaveAttribute('aria-sort', 'ascending');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'PT');
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ country: 'PT' }));
+    act(() => router.history.back());
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue(''));
+    expect(names()).toHaveLength(3);
+    expect(screen.getByRole('columnheader', { name: /Country/ })).toHaveAttribute('aria-sort', 'ascending');
   });
 });
