@@ -69,6 +69,38 @@ describe('the Doctors tab', () => {
     expect(router.history.length).toBe(1);
   });
 
+  it('makes each page a step: back from a search returns to page 2, forward to the search', async () => {
+    await api.signIn(DEMO_PARENT);
+    const user = userEvent.setup();
+    const { router } = renderApp('/centres/107/doctors');
+    await screen.findByText('1–25 of 65');
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await screen.findByText('26–50 of 65');
+    const pageTwo = bodyRows().map((row) => row.textContent);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '10');
+    await screen.findByText('1–10 of 65');
+    await user.type(screen.getByLabelText('Search doctors'), 'ma');
+    const matching =
+      api.sim
+        .exportState()
+        .providers['107']?.doctors.filter((doctor) => /ma/i.test(`${doctor.name} ${doctor.lastname}`))
+        .length ?? 0;
+    expect(matching).toBeLessThan(65);
+    const searched = `1–${Math.min(matching, 10)} of ${matching}`;
+    await screen.findByText(searched);
+    const searchedRows = bodyRows().map((row) => row.textContent);
+    // The search takes the place of the page size's step (typing adds no step of its own): back
+    // returns to page 2 as it was.
+    act(() => router.history.back());
+    expect(await screen.findByText('26–50 of 65')).toBeInTheDocument();
+    await waitFor(() => expect(bodyRows().map((row) => row.textContent)).toEqual(pageTwo));
+    expect(screen.getByLabelText('Search doctors')).toHaveValue('');
+    act(() => router.history.forward());
+    expect(await screen.findByText(searched)).toBeInTheDocument();
+    await waitFor(() => expect(bodyRows().map((row) => row.textContent)).toEqual(searchedRows));
+    expect(screen.getByLabelText('Search doctors')).toHaveValue('ma');
+  });
+
   it('fetches the next page ahead, so that "next" shows it without waiting', async () => {
     await api.signIn(DEMO_PARENT);
     const requests = listRequests(107);
