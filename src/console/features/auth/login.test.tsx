@@ -39,9 +39,9 @@ const problem = (status: number, code: string) =>
     { status, headers: { 'content-type': 'application/problem+json' } },
   );
 
-/** What the simulator holds as children of the demo parent. */
-const demoChildren = () =>
-  Object.values(api.sim.exportState().providers).filter((provider) => provider.parentId === 100);
+/** What the simulator holds as children of a demo parent (100 unless told). */
+const demoChildren = (parentId = 100) =>
+  Object.values(api.sim.exportState().providers).filter((provider) => provider.parentId === parentId);
 
 describe('login', () => {
   it('sends an unauthenticated visitor to the login screen and back to the centres after signing in', async () => {
@@ -64,6 +64,25 @@ describe('login', () => {
     await user.click(screen.getByRole('button', { name: 'Demo parent (100)' }));
     expect(await screen.findByText(`${demoChildren().length} centres`)).toBeInTheDocument();
     expect(demoChildren().length).toBeGreaterThanOrEqual(30);
+  });
+
+  it('the demo processor button signs in as provider 200 and lists its children only', async () => {
+    const sent: unknown[] = [];
+    api.server.use(
+      http.post('*/auth/demo-login', async ({ request }) => {
+        sent.push(await request.clone().json());
+        // Answered by the proxy, as every other request.
+        return undefined;
+      }),
+    );
+    const user = userEvent.setup();
+    await openLogin();
+    await user.click(screen.getByRole('button', { name: 'Demo processor (200)' }));
+    const children = demoChildren(200);
+    expect(await screen.findByText(`${children.length} centres`)).toBeInTheDocument();
+    for (const child of children) expect(screen.getByText(child.name)).toBeInTheDocument();
+    // D12: the button names the login; the proxy holds its secret.
+    expect(sent).toEqual([{ as: 'processor' }]);
   });
 
   it('remembers the environment, provider id and client id but never the secret', async () => {
