@@ -206,5 +206,27 @@ export function watchSuite(name: string, store: () => Store): void {
         await world.directory.removeConnection(wrong.id);
       }
     }, 30_000);
+
+    // docs/decisions/0026 (Delivery): an alert message is retried 4 times (5 attempts), exponentially
+    // from one minute, at most an hour apart; an attempt may run 120 s; then the dead-letter queue.
+    // The alerts' own tests shorten this schedule, so the started watcher's queue is read back here.
+    test('the watcher’s alert-message queue retries as decided: 4 retries from a minute, doubling up to an hour', async () => {
+      const queue = await world.watcher.boss.getQueue('alert-message');
+      expect({
+        retryLimit: queue?.retryLimit,
+        retryDelay: queue?.retryDelay,
+        retryBackoff: queue?.retryBackoff,
+        retryDelayMax: queue?.retryDelayMax,
+        expireInSeconds: queue?.expireInSeconds,
+        deadLetter: queue?.deadLetter,
+      }).toEqual({
+        retryLimit: 4,
+        retryDelay: 60,
+        retryBackoff: true,
+        retryDelayMax: 3600,
+        expireInSeconds: 120,
+        deadLetter: 'alert-message-failed',
+      });
+    });
   });
 }
