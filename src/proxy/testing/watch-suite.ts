@@ -228,5 +228,20 @@ export function watchSuite(name: string, store: () => Store): void {
         deadLetter: 'alert-message-failed',
       });
     });
+
+    test('a database whose alert-message queue was made with another schedule gets the decided one at the next start', async () => {
+      await world.watcher.boss.updateQueue('alert-message', {
+        retryLimit: 1,
+        retryDelay: 5,
+        retryBackoff: false,
+      });
+      const next = await startWatchWorld(store(), upstream);
+      try {
+        const queue = await next.watcher.boss.getQueue('alert-message');
+        expect([queue?.retryLimit, queue?.retryDelay, queue?.retryBackoff]).toEqual([4, 60, true]);
+      } finally {
+        await next.watcher.stop();
+      }
+    });
   });
 }

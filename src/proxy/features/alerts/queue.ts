@@ -157,20 +157,26 @@ export async function dispatch(db: Kysely<Database>, boss: PgBoss, kind: Deliver
   return total;
 }
 
-/** Creates the queues (the dead-letter queue first: the message queue names it). */
+/**
+ * Creates the queues (the dead-letter queue first: the message queue names it), and brings the
+ * message queue of a database made before to the settings of this version: pg-boss's createQueue
+ * leaves a queue that exists as it was made, so a changed schedule would never reach it.
+ */
 async function createQueues(boss: PgBoss, retry: RetryPolicy) {
   await boss.createQueue(deliverQueue, { policy: 'singleton', retryLimit: 0, expireInSeconds: 600 });
   await boss.createQueue(digestQueue, { policy: 'singleton', retryLimit: 0, expireInSeconds: 3600 });
   // Kept 14 days after they failed, past the admins' weekly look.
   await boss.createQueue(deadLetterQueue, { retryLimit: 5, retryDelay: 30, deleteAfterSeconds: 14 * 86_400 });
-  await boss.createQueue(messageQueue, {
+  const messages = {
     retryLimit: retry.limit,
     retryDelay: retry.delaySeconds,
     retryBackoff: true,
     retryDelayMax: 3600,
     expireInSeconds: retry.expireInSeconds,
     deadLetter: deadLetterQueue,
-  });
+  };
+  await boss.createQueue(messageQueue, messages);
+  await boss.updateQueue(messageQueue, messages);
 }
 
 export async function startAlertQueues(boss: PgBoss, options: AlertQueueOptions) {
