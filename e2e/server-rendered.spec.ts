@@ -1,6 +1,7 @@
 import type { APIResponse, BrowserContext, Page } from '@playwright/test';
 import { apiDemoLogin, HEADERS, resetSimulator } from './console-journeys.ts';
 import { expect, journeyServer, test } from './fixtures.ts';
+import { organisationSignIn } from './overview-watch-journeys.ts';
 
 // Server rendering is off by default while a choice made in a list before hydration is lost
 // (docs/decisions/0028): these journeys run on a server with it on, in the zone their cookie names.
@@ -257,4 +258,45 @@ test('on the doctor registration, a way to add doctors pressed before the consol
   await expect(page).toHaveURL(/[?&]mode=file/);
   await page.waitForLoadState('networkidle');
   await expect(modes.getByRole('radio', { name: 'Import a file' })).toBeChecked();
+});
+
+test('a person chosen in Activity’s list while the console is taking the rendered screen over is the filter applied', async ({
+  page,
+  baseURL,
+}) => {
+  // A person who signed in as themselves: the list offers the people of the connection.
+  await organisationSignIn(page, 'Óscar Ruiz', '/overview');
+  await rememberZone(page.context(), baseURL);
+  const release = await holdScripts(page);
+  const response = await page.goto('/activity', { waitUntil: 'commit' });
+  expect(await response?.text()).toContain('data-prerendered="screen"');
+  const person = page.getByRole('group', { name: 'Filters' }).getByRole('combobox', { name: 'Person' });
+  await expect(person).toBeVisible();
+  // How the list looks, which waiting for the console must not change (not greyed, nothing moves).
+  const look = async () => ({
+    box: await person.boundingBox(),
+    style: await person.evaluate((select) => {
+      const { opacity, color, backgroundColor, cursor } = getComputedStyle(select);
+      return { opacity, color, backgroundColor, cursor };
+    }),
+  });
+  const before = await look();
+  // Chosen as soon as it shows, before any script has run: the choice waits for the console.
+  const chosen = person.selectOption({ label: 'Óscar Ruiz' });
+  release();
+  await chosen;
+  await page.waitForURL((url) => url.searchParams.get('person') === 'demo-oscar');
+  await page.waitForLoadState('networkidle');
+  await expect(person).toHaveValue('demo-oscar');
+  expect(await look()).toEqual(before);
+  // Each entry's sentence, the first paragraph of each of the list's own items: his only.
+  const entries = page.getByRole('list', { name: 'Activity entries' }).locator(':scope > li');
+  await expect
+    .poll(async () => {
+      const shown = await entries.evaluateAll((items) =>
+        items.map((item) => item.querySelector('p')?.textContent ?? ''),
+      );
+      return shown.length > 0 && shown.every((sentence) => sentence.startsWith('Óscar Ruiz '));
+    })
+    .toBe(true);
 });
