@@ -16,8 +16,9 @@ interface FiltersProps {
   centreFilter: boolean;
 }
 
-// The centre filter (Mantine's Select, its popover and floating-ui) loads after the screen: with it
-// the route's chunk was 51.6 kB gzip, over its 35 kB budget, and the entries need none of it.
+// The centre filter (Mantine's Select, its popover and floating-ui) is a chunk of its own, which the
+// route fetches beside the data (load-centre-filter.ts): with it the route's chunk was 51.6 kB gzip,
+// over its 35 kB budget.
 
 /**
  * The log's filters (centre, action, person, who, outcome, days), each applied as it changes and kept in
