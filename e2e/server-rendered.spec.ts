@@ -284,39 +284,46 @@ async function filteredToOscar(page: Page, person: Locator) {
     .toBe(true);
 }
 
-test('a person chosen in Activity’s list before the console has taken the rendered screen over is the filter applied, and the list looks the same while it waits', async ({
-  page,
-  baseURL,
-}) => {
-  const person = await activityAsOscar(page, baseURL);
-  const release = await holdScripts(page);
-  const response = await page.goto('/activity', { waitUntil: 'commit' });
-  expect(await response?.text()).toContain('data-prerendered="screen"');
-  await expect(person).toBeVisible();
-  // How the list looks, which waiting for the console must not change (not greyed, nothing moves).
-  const look = async () => ({
-    box: await person.boundingBox(),
-    style: await person.evaluate((select) => {
-      const { opacity, color, backgroundColor, cursor } = getComputedStyle(select);
-      return { opacity, color, backgroundColor, cursor };
-    }),
-  });
-  const before = await look();
-  // Chosen as soon as it shows, before any script has run: the choice waits for the console.
-  const chosen = person.selectOption({ label: 'Óscar Ruiz' });
-  release();
-  await chosen;
-  await filteredToOscar(page, person);
-  expect(await look()).toEqual(before);
-});
+test.describe('Activity’s person filter', () => {
+  // The log names the centres earlier journeys created, which a simulator reset since removed (the
+  // log outlives it, docs/decisions/0018): the screen asks for their records and gets 404 (it names
+  // them from the log), before or after the filter applies, as the machine's speed has it.
+  test.use({ expectedConsoleErrors: [/Failed to load resource: the server responded with a status of 404/] });
 
-test('a person chosen in Activity’s list as soon as it shows is the filter applied (no scripts held back)', async ({
-  page,
-  baseURL,
-}) => {
-  const person = await activityAsOscar(page, baseURL);
-  // As a person does: chosen as soon as it shows, whatever the scripts have done by then.
-  await page.goto('/activity', { waitUntil: 'commit' });
-  await person.selectOption({ label: 'Óscar Ruiz' });
-  await filteredToOscar(page, person);
+  test('a person chosen in Activity’s list before the console has taken the rendered screen over is the filter applied, and the list looks the same while it waits', async ({
+    page,
+    baseURL,
+  }) => {
+    const person = await activityAsOscar(page, baseURL);
+    const release = await holdScripts(page);
+    const response = await page.goto('/activity', { waitUntil: 'commit' });
+    expect(await response?.text()).toContain('data-prerendered="screen"');
+    await expect(person).toBeVisible();
+    // How the list looks, which waiting for the console must not change (not greyed, nothing moves).
+    const look = async () => ({
+      box: await person.boundingBox(),
+      style: await person.evaluate((select) => {
+        const { opacity, color, backgroundColor, cursor } = getComputedStyle(select);
+        return { opacity, color, backgroundColor, cursor };
+      }),
+    });
+    const before = await look();
+    // Chosen as soon as it shows, before any script has run: the choice waits for the console.
+    const chosen = person.selectOption({ label: 'Óscar Ruiz' });
+    release();
+    await chosen;
+    await filteredToOscar(page, person);
+    expect(await look()).toEqual(before);
+  });
+
+  test('a person chosen in Activity’s list as soon as it shows is the filter applied (no scripts held back)', async ({
+    page,
+    baseURL,
+  }) => {
+    const person = await activityAsOscar(page, baseURL);
+    // As a person does: chosen as soon as it shows, whatever the scripts have done by then.
+    await page.goto('/activity', { waitUntil: 'commit' });
+    await person.selectOption({ label: 'Óscar Ruiz' });
+    await filteredToOscar(page, person);
+  });
 });
