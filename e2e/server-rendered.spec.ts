@@ -26,9 +26,21 @@ async function holdScripts(page: Page): Promise<() => void> {
   const { promise: released, resolve: release } = Promise.withResolvers<void>();
   await page.route(/\/assets\/.*\.js$/, async (route) => {
     await released;
-    await route.continue();
+    // A script of a page left meanwhile (`openRendered` asked again) has no request to continue.
+    await route.continue().catch(() => {});
   });
   return release;
+}
+
+/**
+ * Opens `path` as the proxy rendered it. A render past its budget on a loaded machine serves the
+ * frame instead, which the browser renders itself: asked again, up to five times, until rendered.
+ */
+async function openRendered(page: Page, path: string, tries = 5): Promise<void> {
+  const response = await page.goto(path, { waitUntil: 'commit' });
+  const rendered = (await response?.text())?.includes('data-prerendered="screen"') ?? false;
+  if (!rendered && tries > 1) return openRendered(page, path, tries - 1);
+  expect(rendered, `${path} as the proxy rendered it`).toBe(true);
 }
 
 /** The console's calls to the proxy (its data), from now on. */
@@ -249,8 +261,7 @@ test('on the doctor registration, a way to add doctors pressed before the consol
   await apiDemoLogin(page.request);
   await rememberZone(page.context(), baseURL);
   const release = await holdScripts(page);
-  const response = await page.goto('/doctors/register', { waitUntil: 'commit' });
-  expect(await response?.text()).toContain('data-prerendered="screen"');
+  await openRendered(page, '/doctors/register');
   const modes = page.getByRole('radiogroup', { name: 'How to add doctors' });
   await modes.getByText('Import a file').click();
   release();
@@ -296,8 +307,7 @@ test.describe('Activity’s person filter', () => {
   }) => {
     const person = await activityAsOscar(page, baseURL);
     const release = await holdScripts(page);
-    const response = await page.goto('/activity', { waitUntil: 'commit' });
-    expect(await response?.text()).toContain('data-prerendered="screen"');
+    await openRendered(page, '/activity');
     await expect(person).toBeVisible();
     // How the list looks, which waiting for the console must not change (not greyed, nothing moves).
     const look = async () => ({
@@ -322,7 +332,7 @@ test.describe('Activity’s person filter', () => {
   }) => {
     const person = await activityAsOscar(page, baseURL);
     // As a person does: chosen as soon as it shows, whatever the scripts have done by then.
-    await page.goto('/activity', { waitUntil: 'commit' });
+    await openRendered(page, '/activity');
     await person.selectOption({ label: 'Óscar Ruiz' });
     await filteredToOscar(page, person);
   });
