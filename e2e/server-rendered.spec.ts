@@ -1,10 +1,11 @@
-import type { APIResponse, BrowserContext, Locator, Page } from '@playwright/test';
+import type { APIResponse, Locator, Page } from '@playwright/test';
 import { apiDemoLogin, HEADERS, resetSimulator } from './console-journeys.ts';
 import { expect, journeyServer, test } from './fixtures.ts';
 import { organisationSignIn } from './overview-watch-journeys.ts';
+import { dataCalls, holdScripts, openRendered, rememberZone } from './server-rendered-journeys.ts';
 
-// Server rendering is off by default while a choice made in a list before hydration is lost
-// (docs/decisions/0028): these journeys run on a server with it on, in the zone their cookie names.
+// Server rendering is off by default (docs/decisions/0028): these journeys run on a server with it
+// on, in the zone their cookie names.
 test.use({
   serverOptions: { ...journeyServer, env: { ...journeyServer.env, SCREEN_RENDER: 'true' } },
   timezoneId: 'Europe/Madrid',
@@ -13,45 +14,6 @@ test.use({
 // Every signed-in screen arrives rendered by the proxy with the session's data, and the console
 // hydrates it (docs/decisions/0028, issue 48): it paints from its first HTML, asks for none of
 // that data again, and carries nothing the session may not see.
-
-/** The browser's time zone, as the console remembers it on a first visit: the proxy renders with it. */
-async function rememberZone(context: BrowserContext, baseURL: string | undefined) {
-  await context.addCookies([
-    { name: 'provider-console-time-zone', value: 'Europe/Madrid', url: baseURL ?? '' },
-  ]);
-}
-
-/** Holds every script of the build back until the returned function is called, as on a slow phone. */
-async function holdScripts(page: Page): Promise<() => void> {
-  const { promise: released, resolve: release } = Promise.withResolvers<void>();
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await released;
-    // A script of a page left meanwhile (`openRendered` asked again) has no request to continue.
-    await route.continue().catch(() => {});
-  });
-  return release;
-}
-
-/**
- * Opens `path` as the proxy rendered it. A render past its budget on a loaded machine serves the
- * frame instead, which the browser renders itself: asked again, up to five times, until rendered.
- */
-async function openRendered(page: Page, path: string, tries = 5): Promise<void> {
-  const response = await page.goto(path, { waitUntil: 'commit' });
-  const rendered = (await response?.text())?.includes('data-prerendered="screen"') ?? false;
-  if (!rendered && tries > 1) return openRendered(page, path, tries - 1);
-  expect(rendered, `${path} as the proxy rendered it`).toBe(true);
-}
-
-/** The console's calls to the proxy (its data), from now on. */
-function dataCalls(page: Page): string[] {
-  const calls: string[] = [];
-  page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    if (/^\/(api|auth|audit|watch|alerts|people|connections|demo)\//.test(pathname)) calls.push(pathname);
-  });
-  return calls;
-}
 
 test('signed in, the centres list arrives complete in its HTML, hydrates, and the browser asks for none of it again', async ({
   page,
@@ -79,11 +41,7 @@ test('nothing moves when the console takes a rendered screen over: the same layo
   await apiDemoLogin(page.request);
   await rememberZone(page.context(), baseURL);
   // The scripts held back, as on a slow phone, until the page has painted from its HTML.
-  const { promise: released, resolve: release } = Promise.withResolvers<void>();
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   const boxes = () =>
     Promise.all(
       [
