@@ -57,8 +57,10 @@ export function keepFocus(root: HTMLElement): () => void {
  * have more buttons than the prerendered one (the signed-in header's), never other words on these.
  * A button that went down on the prerendered page is noted too: if the console takes over before
  * it comes up, the browser's click belongs to no button. On a screen the proxy rendered with its
- * data (docs/decisions/0028), its fields are read-only until React owns them (`releaseFields`):
- * hydration keeps what the state says, so a value typed before would be silently lost. A noted
+ * data (docs/decisions/0028), its fields are read-only, and its lists disabled, until React owns
+ * them (`releaseFields`): hydration keeps what the state says, so a value typed or an option chosen
+ * before would be silently lost (React neither reads a list's choice when it hydrates nor sees its
+ * change, and its next render of the list puts the state's option back). A noted
  * press goes no further than the document, nor does any pointer, focus or key event on the screen
  * while it hydrates: React would otherwise hydrate the part it reaches at once, in a pass of its own
  * (a text mismatch on the Contract tab, up to 10 runs in 10 on a loaded machine), and press a
@@ -104,17 +106,21 @@ export const CAPTURE_PRESSES = `(function () {
       if (root && root.getAttribute('data-prerendered') === 'screen' && root.contains(event.target)) event.stopPropagation();
     }, true);
   });
+  // A list has no read-only state: it is disabled instead, looking as it will (app/global.css).
   function hold(field) {
-    if (field.readOnly || !field.closest('[data-prerendered="screen"]')) return;
-    field.readOnly = true;
+    var list = field.tagName === 'SELECT';
+    if ((list ? field.disabled : field.readOnly) || !field.closest('[data-prerendered="screen"]')) return;
+    if (list) field.disabled = true;
+    else field.readOnly = true;
     field.setAttribute('data-held', '');
   }
+  var FIELDS = 'input, textarea, select';
   var fields = new MutationObserver(function (records) {
     records.forEach(function (record) {
       record.addedNodes.forEach(function (node) {
         if (node.nodeType !== 1) return;
-        if (node.matches('input, textarea')) hold(node);
-        Array.prototype.forEach.call(node.querySelectorAll('input, textarea'), hold);
+        if (node.matches(FIELDS)) hold(node);
+        Array.prototype.forEach.call(node.querySelectorAll(FIELDS), hold);
       });
     });
   });
@@ -122,7 +128,8 @@ export const CAPTURE_PRESSES = `(function () {
   window.prerenderedRelease = function () {
     fields.disconnect();
     Array.prototype.forEach.call(document.querySelectorAll('[data-held]'), function (field) {
-      field.readOnly = false;
+      if (field.tagName === 'SELECT') field.disabled = false;
+      else field.readOnly = false;
       field.removeAttribute('data-held');
     });
   };
@@ -225,21 +232,22 @@ export function restoreInlineStyles(root: HTMLElement): void {
 const owned = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
 
 /**
- * Resolves once React has taken over every pressable element of a hydrated screen. `hydrateRoot`
- * returns at once and hydrates each Suspense boundary (every route's match is one) in later tasks:
- * until an element is hydrated a press on it would do nothing, so the capture stays on until then.
- * Every pressable element is waited for: boundaries do not hydrate in document order.
+ * Resolves once React has taken over every pressable element and every held field of a hydrated
+ * screen. `hydrateRoot` returns at once and hydrates each Suspense boundary (every route's match is
+ * one) in later tasks: until an element is hydrated a press on it would do nothing, and a field
+ * released before its boundary hydrates could take a value React then ignores, so the capture stays
+ * on until then. Every one is waited for: boundaries do not hydrate in document order.
  */
 export async function whenHydrated(root: HTMLElement, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if ([...root.querySelectorAll(PRESSABLE)].every((element) => owned(element))) return;
+    if ([...root.querySelectorAll(`${PRESSABLE}, [data-held]`)].every((element) => owned(element))) return;
     // oxlint-disable-next-line no-await-in-loop -- polling until React reaches the last boundary
     await new Promise((resolve) => setTimeout(resolve, 16));
   }
 }
 
-/** The fields of a server-rendered screen take typing again (the capture held them). */
+/** The fields and lists of a server-rendered screen take typing and choosing again (the capture held them). */
 export function releaseFields(): void {
   const capture = window as { prerenderedRelease?: unknown };
   if (typeof capture.prerenderedRelease === 'function') capture.prerenderedRelease();

@@ -11,6 +11,7 @@ import {
 import { CentresSkeleton } from '@/console/features/centres/centres-skeleton';
 import { loadArea } from '@/console/lib/i18n';
 import { useSearchChange } from '@/console/lib/use-search-change';
+import { CentreFilter } from '@/console/features/activity/load-centre-filter';
 
 // The provider's activity log (docs/decisions/0022): its filters in the URL. The first page starts
 // loading with the screen's code; the screen shows it loading, and keeps a filter's entries on
@@ -26,7 +27,8 @@ export const Route = createFileRoute('/_auth/_screens/activity')({
     // Never the whole child list (issue 24, docs/decisions/0024): the screen names the centres its
     // entries show one by one, and its centre filter searches the proxy's index as it is typed.
     // The outcomes of contract events are said in the contract area's words, as on its tab.
-    await Promise.all([loadArea('activity'), loadArea('contract')]);
+    // The centre filter's chunk too, so that it hydrates with the screen (lib/lazy-component.ts).
+    await Promise.all([loadArea('activity'), loadArea('contract'), CentreFilter.preload()]);
   },
   pendingComponent: CentresSkeleton,
   errorComponent: RouteError,
