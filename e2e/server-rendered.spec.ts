@@ -4,8 +4,8 @@ import { expect, journeyServer, test } from './fixtures.ts';
 import { organisationSignIn } from './overview-watch-journeys.ts';
 import { dataCalls, holdScripts, openRendered, rememberZone } from './server-rendered-journeys.ts';
 
-// Server rendering is off by default (docs/decisions/0028): these journeys run on a server with it
-// on, in the zone their cookie names.
+// Server rendering is on by default (docs/decisions/0028); these journeys turn it on themselves so a
+// run with SCREEN_RENDER=false still proves it, in the zone their cookie names.
 test.use({
   serverOptions: { ...journeyServer, env: { ...journeyServer.env, SCREEN_RENDER: 'true' } },
   timezoneId: 'Europe/Madrid',

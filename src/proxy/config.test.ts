@@ -111,8 +111,8 @@ describe('configuration', () => {
     expect(() => parseConfig(env)).toThrow(message);
   });
 
-  test('signed-in screens are rendered by the proxy only with SCREEN_RENDER=true (decision 0028)', () => {
-    expect(parseConfig({}).screenRender).toBe(false);
+  test('signed-in screens are rendered by the proxy unless SCREEN_RENDER=false (decision 0028)', () => {
+    expect(parseConfig({}).screenRender).toBe(true);
     expect(parseConfig({ SCREEN_RENDER: 'true' }).screenRender).toBe(true);
     expect(parseConfig({ SCREEN_RENDER: 'false' }).screenRender).toBe(false);
   });

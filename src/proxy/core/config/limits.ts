@@ -29,14 +29,14 @@ export const limitsShape = {
   DEMO_SIGNINS_PER_MINUTE: whole(10, 100_000),
   DEMO_RESET_HOURS: whole(24, 24 * 365),
   /**
-   * Signed-in screens rendered with their data into the HTML (docs/decisions/0028), off unless
-   * `true`: a choice made in a list before hydration is still lost, so the frame is served and the
-   * browser renders each screen by default.
+   * Signed-in screens rendered with their data into the HTML (docs/decisions/0028), on unless
+   * `false`: lists are held until hydration and the journeys pass with it on from a clean clone,
+   * so `false` is kept only to serve the frame while a rendering fault is looked into.
    */
   SCREEN_RENDER: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .optional()
-    .transform((value) => value === 'true'),
+    .transform((value) => value !== 'false'),
 };
 
 type Parsed = z.output<z.ZodObject<typeof limitsShape>>;
