@@ -29,7 +29,7 @@ const { dataDir, socketPath, maxConnections } = workerData as ThreadData;
 
 try {
   const pglite = await openPglite(dataDir);
-  const server = new PGLiteSocketServer({ db: pglite, path: socketPath, maxConnections });
+  const server = new PGLiteSocketServer({ db: batchesWhole(pglite), path: socketPath, maxConnections });
   await server.start();
   port.on('message', (request: ThreadRequest) => {
     if (request !== 'stop') {
@@ -54,6 +54,37 @@ try {
     detail: start ? message.replace(/^DATA_DIR: /, '') : message,
   } satisfies ThreadReply);
   port.close();
+}
+
+/** Parse, Bind, Describe, Execute, Close and Flush: a batch that only its Sync ends. */
+const BATCH_MESSAGES = new Set(['P', 'B', 'D', 'E', 'C', 'H'].map((type) => type.charCodeAt(0)));
+
+/**
+ * The engine as pglite-socket sees it, with each extended-protocol batch kept whole. The socket
+ * server runs one wire message at a time from whichever connection sent it, and keeps to one
+ * connection only while `isInTransaction()` (electric-sql/pglite#1046, still so in 0.2.18). A
+ * batch (Parse, Bind, Execute, Sync) is no transaction between its messages, so another
+ * connection's Parse replaced the unnamed statement before this one's Bind: "bind message supplies
+ * 7 parameters, but prepared statement "" requires 5" lost alert messages and refreshes (the
+ * watcher's pool and the store's are two), and statements of the same shape would have answered
+ * with each other's rows. Here a batch counts as a transaction from its first message until its
+ * Sync, so the server waits for the rest of it from the same connection.
+ */
+function batchesWhole(pglite: PGlite): PGlite {
+  let batchOpen = false;
+  return new Proxy(pglite, {
+    get(target, property) {
+      if (property === 'isInTransaction') return () => batchOpen || target.isInTransaction();
+      if (property === 'execProtocolRawStream')
+        return (message: Uint8Array, options: Parameters<PGlite['execProtocolRawStream']>[1]) => {
+          batchOpen = BATCH_MESSAGES.has(message[0] ?? 0);
+          return target.execProtocolRawStream(message, options);
+        };
+      const value: unknown = Reflect.get(target, property, target);
+      // Its own methods on itself: PGlite keeps its state in private fields, which a proxy lacks.
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /**

@@ -95,8 +95,8 @@ beforeAll(async () => {
   people.ana = ana.id;
   people.sofia = sofia.id;
   people.root = root.id;
-  // The watcher's queue retries four times from a minute apart; here twice, a second apart (a busy
-  // embedded engine can refuse a statement: pg-boss's retry is what carries the message then).
+  // The watcher's queue retries four times from a minute apart (docs/decisions/0026); here twice, a
+  // second apart, so that a refused post is given up within the test.
   await world.watcher.boss.updateQueue('alert-message', {
     retryLimit: 2,
     retryDelay: 1,
