@@ -2,7 +2,10 @@
 import { z } from 'zod';
 import { fail, ok, type Outcome } from './types.ts';
 
-/** A query or path value that must be a decimal integer within [min, max]: `1e3`, `1.5`, `-1`, `` fail. */
+/**
+ * A query or path value that must be a decimal integer within [min, max], written as ids are (no
+ * leading zero, so one number has one spelling): `1e3`, `1.5`, `-1`, `01`, `` fail.
+ */
 export function parseIntParam(
   name: string,
   raw: string | undefined,
@@ -10,7 +13,7 @@ export function parseIntParam(
 ): Outcome<number | undefined> {
   if (raw === undefined) return ok(opts.fallback);
   const max = opts.max ?? Number.MAX_SAFE_INTEGER;
-  if (!/^\d{1,16}$/.test(raw))
+  if (!/^(?:0|[1-9]\d{0,15})$/.test(raw))
     return fail(400, `${name} must be an integer`, [{ field: name, message: 'must be an integer' }]);
   const value = Number(raw);
   if (!Number.isSafeInteger(value) || value < opts.min || value > max)
