@@ -41,7 +41,8 @@ const operations = Object.entries(document.paths).flatMap(([template, item]) =>
 /** The demo's own ids (D12) as often as any other the document allows. */
 const ids = fc.constantFrom('100', '101', '107', '108', '200');
 
-const request = fc.constantFrom(...operations).chain(({ template, method, op }) => {
+/** Requests to one operation, with the values its document allows and others. */
+const requestTo = ({ template, method, op }: (typeof operations)[number]) => {
   const params = op.parameters ?? [];
   const values = fc.record(
     Object.fromEntries(
@@ -71,7 +72,9 @@ const request = fc.constantFrom(...operations).chain(({ template, method, op }) 
     body: bodySchema ? requestArbitrary(bodySchema, components) : fc.constant(undefined),
     bodySchema: fc.constant(bodySchema),
   });
-});
+};
+const request = fc.constantFrom(...operations).chain(requestTo);
+type GeneratedRequest = typeof request extends fc.Arbitrary<infer R> ? R : never;
 
 let proxy: Harness;
 let session: string;
@@ -92,53 +95,69 @@ beforeAll(async () => {
 });
 afterAll(() => proxy?.close());
 
+/** Sends one generated request, checks its answer against the document and notes its status. */
+async function answered(
+  statuses: Map<string, Set<number>>,
+  { template, method, params, values, body, bodySchema }: GeneratedRequest,
+) {
+  let pathname = template;
+  const query = new URLSearchParams();
+  let documented = true;
+  for (const param of params) {
+    const value = values[param.name];
+    if (value === undefined) continue;
+    documented &&= valid(param.schema, value);
+    if (param.in === 'path')
+      pathname = pathname.replace(`{${param.name}}`, encodeURIComponent(String(value)));
+    else query.set(param.name, String(value));
+  }
+  if (bodySchema) documented &&= valid(bodySchema, body);
+  const search = query.size > 0 ? `?${query}` : '';
+  const response = await proxy.request(`/api${pathname}${search}`, {
+    method,
+    session,
+    ...(bodySchema ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  const at = `${method} ${pathname}${search} ${JSON.stringify(body)?.slice(0, 300)} → ${response.status} ${text.slice(0, 300)}`;
+  statuses.set(template, (statuses.get(template) ?? new Set()).add(response.status));
+  // The proxy's own refusal, in its problem shape: only a reused event id's (D8, the audit gate).
+  const own = response.headers.get('content-type')?.startsWith('application/problem+json') === true;
+  expect(
+    {
+      status: response.status < 500,
+      own: own ? [response.status, (JSON.parse(text) as { code: string }).code] : undefined,
+      problems: own ? [] : checker.check(method, pathname, response.status, text),
+      refused: documented || own ? undefined : response.status,
+    },
+    at,
+  ).toEqual({
+    status: true,
+    own: own ? [409, 'event_id_reused'] : undefined,
+    problems: [],
+    refused: documented || own ? undefined : 400,
+  });
+}
+
 test('every request generated from the document is answered as the document says', async () => {
   const statuses = new Map<string, Set<number>>();
   await fc.assert(
-    fc.asyncProperty(request, async ({ template, method, params, values, body, bodySchema }) => {
-      let pathname = template;
-      const query = new URLSearchParams();
-      let documented = true;
-      for (const param of params) {
-        const value = values[param.name];
-        if (value === undefined) continue;
-        documented &&= valid(param.schema, value);
-        if (param.in === 'path')
-          pathname = pathname.replace(`{${param.name}}`, encodeURIComponent(String(value)));
-        else query.set(param.name, String(value));
-      }
-      if (bodySchema) documented &&= valid(bodySchema, body);
-      const search = query.size > 0 ? `?${query}` : '';
-      const response = await proxy.request(`/api${pathname}${search}`, {
-        method,
-        session,
-        ...(bodySchema
-          ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
-          : {}),
-      });
-      const text = await response.text();
-      const at = `${method} ${pathname}${search} ${JSON.stringify(body)?.slice(0, 300)} → ${response.status} ${text.slice(0, 300)}`;
-      statuses.set(template, (statuses.get(template) ?? new Set()).add(response.status));
-      // The proxy's own refusal, in its problem shape: only a reused event id's (D8, the audit gate).
-      const own = response.headers.get('content-type')?.startsWith('application/problem+json') === true;
-      expect(
-        {
-          status: response.status < 500,
-          own: own ? [response.status, (JSON.parse(text) as { code: string }).code] : undefined,
-          problems: own ? [] : checker.check(method, pathname, response.status, text),
-          refused: documented || own ? undefined : response.status,
-        },
-        at,
-      ).toEqual({
-        status: true,
-        own: own ? [409, 'event_id_reused'] : undefined,
-        problems: [],
-        refused: documented || own ? undefined : 400,
-      });
-    }),
+    fc.asyncProperty(request, (generated) => answered(statuses, generated)),
     { numRuns: 400 },
   );
-  // Every operation was reached, and answered more than one way.
+  // Every operation answered more than one way. The 400 runs share out among the operations at
+  // random, and in one gate run the doctors' registration got a single status from all its share:
+  // such an operation is asked again, each answer checked the same way, until a second status comes
+  // (at most 300 times).
+  for (const operation of operations) {
+    const seen = statuses.get(operation.template) ?? new Set<number>();
+    statuses.set(operation.template, seen);
+    for (const generated of fc.sample(requestTo(operation), 300)) {
+      if (seen.size > 1) break;
+      // oxlint-disable-next-line no-await-in-loop -- one request at a time, as the property sends them
+      await answered(statuses, generated);
+    }
+  }
   expect([...statuses.keys()].toSorted()).toEqual(
     [...new Set(operations.map((op) => op.template))].toSorted(),
   );
