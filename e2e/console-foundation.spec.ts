@@ -1,6 +1,7 @@
 import {
   centreRows,
   chooseCountry,
+  consoleRunning,
   demoLogin,
   HEADERS,
   resetSimulator,
@@ -88,6 +89,7 @@ test.describe('offline', () => {
     await page.clock.install();
     await signedIn(page, 'parent', '/');
     await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+    await consoleRunning(page);
     // Ten minutes on the overview: longer than the query cache keeps what nothing observes.
     await page.clock.fastForward('10:00');
     await context.setOffline(true);

@@ -62,6 +62,15 @@ export async function demoLogin(page: Page) {
   await expect(page.getByRole('heading', { name: 'Centres', level: 1 })).toBeVisible();
 }
 
+/**
+ * Waits until the console has taken the page over: a screen shows from the proxy's HTML first
+ * (docs/decisions/0017, 0028), its links plain ones until then. A journey that goes offline waits
+ * for it, as the code a link needs next is the console's to ask for.
+ */
+export async function consoleRunning(page: Page) {
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+}
+
 /** Types the credentials into the login form on the current page and signs in. */
 export async function typedLogin(page: Page, credentials: Credentials) {
   await page.getByLabel('Provider id').fill(credentials.providerId);

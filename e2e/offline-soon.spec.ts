@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demoLogin, resetSimulator } from './console-journeys.ts';
+import { consoleRunning, demoLogin, resetSimulator } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 
 // Issue 47, item 10, against `npm start`: offline, a screen says "You are offline … Retry" within
@@ -37,6 +37,7 @@ test('a server that stops answering, unknown to the browser, gets the offline pa
 
 test('a browser that knows it is offline gets the offline panel at once', async ({ page, context }) => {
   await demoLogin(page);
+  await consoleRunning(page);
   await context.setOffline(true);
   await page.getByRole('navigation').getByRole('link', { name: 'Activity' }).click();
   await expect(offlinePanel(page)).toBeVisible({ timeout: 3_000 });

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { apiDemoLogin, HEADERS } from './console-journeys.ts';
+import { apiDemoLogin, consoleRunning, HEADERS } from './console-journeys.ts';
 import { expect } from './fixtures.ts';
 import { countryName, LANGUAGE_STORAGE_KEY, type MessageKey, type UiLanguage, uiText } from './ui-text.ts';
 
@@ -272,6 +272,7 @@ export async function walkScreens(page: Page, context: BrowserContext, combo: Co
   // Offline, follow a link to a screen whose code is not loaded yet: the app must say so itself.
   await page.goto(`/centres/${id}`);
   await expect(reveal).toBeVisible();
+  await consoleRunning(page);
   // The HTTP cache would still hold the list's code from the start of the walk: a user who opened
   // this page directly has never fetched it.
   const cdp = await context.newCDPSession(page);
