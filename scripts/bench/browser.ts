@@ -33,8 +33,16 @@ export async function signInPersonInBrowser(context: BrowserContext, origin: str
   if (!action) throw new Error('the embedded provider showed no sign-in form');
   const done = await context.request.post(new URL(action, origin).href, { form: { account: person } });
   if (!done.ok()) throw new Error(`${person}'s sign-in in the browser answered ${done.status()}`);
-  // What the console's login page leaves in a browser that signed in through it (src/console/lib/i18n
-  // `rememberTimeZone`): the browser's time zone, this machine's, for the pages the proxy renders.
+  await rememberTimeZone(context, origin);
+}
+
+/**
+ * What the console leaves in a browser that has shown any of its pages, the login's first (src/console
+ * /lib/i18n `rememberTimeZone`): the browser's time zone, this machine's. The proxy renders a
+ * signed-in screen into its page only with it (docs/decisions/0028); without it every cold load
+ * measured the browser's render, as no signed-in browser meets it.
+ */
+async function rememberTimeZone(context: BrowserContext, origin: string) {
   await context.addCookies([
     {
       name: 'provider-console-time-zone',
@@ -71,6 +79,7 @@ export async function signInContext(context: BrowserContext, page: Page): Promis
       },
     });
     if (response.status() !== 200) throw new Error(`sign-in in the browser answered ${response.status()}`);
+    await rememberTimeZone(context, origin);
   }
 }
 

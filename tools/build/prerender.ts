@@ -97,9 +97,10 @@ export function prerenderPlugin(): Plugin {
           '</head>',
           `${routeStyles(outDir, OVERVIEW_ROUTES)}${renderer.pressCapture(NONCE)}</head>`,
         );
-        // Every screen's style sheets (a page may be any screen), and the data it was drawn from.
+        // The data the screen was drawn from. Its style sheets are its route's, which the proxy names
+        // in its page (route-preloads.ts): every screen's were eight blocking requests for one.
         const screenTemplate = template
-          .replace('</head>', `${routeStyles(outDir)}${renderer.pressCapture(NONCE)}</head>`)
+          .replace('</head>', `${renderer.pressCapture(NONCE)}</head>`)
           .replace('</body>', `${SCREEN_STATE_SLOT}</body>`);
         for (const language of LANGUAGES) {
           // oxlint-disable-next-line no-await-in-loop -- as above
@@ -178,10 +179,10 @@ const manifestEntrySchema = z.object({
 
 /**
  * The style sheets these routes' screens need beyond the entry's (Vite's manifest: their chunks and
- * what they import; every route's without `routes`), as `<link>`s: a screen rendered into the HTML
- * paints styled. The chunks, once loaded, find them there and add none again.
+ * what they import), as `<link>`s: a screen rendered into the HTML paints styled. The chunks, once
+ * loaded, find them there and add none again.
  */
-function routeStyles(outDir: string, routes?: readonly string[]): string {
+function routeStyles(outDir: string, routes: readonly string[]): string {
   const manifest = z
     .record(z.string(), manifestEntrySchema)
     .parse(JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')));
@@ -196,7 +197,7 @@ function routeStyles(outDir: string, routes?: readonly string[]): string {
     for (const sheet of chunk.css ?? []) if (!entry.has(sheet)) styles.add(sheet);
     for (const imported of chunk.imports ?? []) walk(imported);
   };
-  for (const route of routes ?? Object.keys(manifest)) walk(route);
+  for (const route of routes) walk(route);
   return [...styles]
     .map((sheet) => `<link rel="stylesheet" crossorigin href="/${sheet}" nonce="${NONCE}">`)
     .join('');

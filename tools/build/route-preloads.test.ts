@@ -10,8 +10,11 @@ const manifest: Manifest = {
     file: 'assets/index.js',
     isEntry: true,
     imports: ['_shared.js'],
+    // A part a route's own module (in the entry) loads lazily, as the registration's workspace.
+    dynamicImports: ['src/console/features/workspace.tsx', `${R}login.tsx?tsr-split=component`],
     css: ['assets/index.css'],
   },
+  'src/console/features/workspace.tsx': { file: 'assets/workspace.js', css: ['assets/workspace.css'] },
   '_shared.js': { file: 'assets/shared.js' },
   '_table.js': { file: 'assets/table.js', imports: ['_shared.js'], css: ['assets/table.css'] },
   [`${R}_auth.tsx?tsr-split=component`]: { file: 'assets/auth.js', imports: ['_shared.js'] },
@@ -23,9 +26,18 @@ const manifest: Manifest = {
   [`${R}_auth/centres/$centreId/licences.tsx?tsr-split=component`]: {
     file: 'assets/licences.js',
     imports: ['_table.js'],
+    // A drawer it loads lazily (with a part of its own), and a link's preload of another screen.
+    dynamicImports: ['src/console/features/drawer.tsx', `${R}login.tsx?tsr-split=component`],
   },
+  'src/console/features/drawer.tsx': {
+    file: 'assets/drawer.js',
+    imports: ['_shared.js'],
+    dynamicImports: ['src/console/features/drawer-part.tsx'],
+    css: ['assets/drawer.css'],
+  },
+  'src/console/features/drawer-part.tsx': { file: 'assets/drawer-part.js', css: ['assets/drawer-part.css'] },
   [`${R}_auth/centres/$centreId/licences.tsx?tsr-split=loader`]: { file: 'assets/licences-loader.js' },
-  [`${R}login.tsx?tsr-split=component`]: { file: 'assets/login.js' },
+  [`${R}login.tsx?tsr-split=component`]: { file: 'assets/login.js', css: ['assets/login.css'] },
 };
 
 describe('route preloads', () => {
@@ -38,7 +50,20 @@ describe('route preloads', () => {
       '/assets/licences.js',
       '/assets/licences-loader.js',
     ]);
-    expect(licences?.styles).toEqual(['/assets/table.css']);
+    expect(licences?.styles).toEqual([
+      '/assets/table.css',
+      '/assets/drawer.css',
+      '/assets/drawer-part.css',
+      '/assets/workspace.css',
+    ]);
+  });
+
+  it("lists the styles of a screen's lazy parts, which it may render at once, but not their code", () => {
+    const licences = routePreloads(manifest).find((route) => route.path === '/centres/$centreId/licences');
+    expect(licences?.modules).not.toContain('/assets/drawer.js');
+    expect(licences?.styles).toContain('/assets/drawer-part.css');
+    // Another screen's chunk, imported to preload it, is that screen's.
+    expect(licences?.styles).not.toContain('/assets/login.css');
   });
 
   it("matches a screen's own address, any centre's, and no other", () => {

@@ -10,7 +10,14 @@ import type { Plugin } from 'vite';
 /** The manifest's shape, as much as is read here (Vite's `build.manifest`). */
 export type Manifest = Record<
   string,
-  { file: string; src?: string; isEntry?: boolean; imports?: string[]; css?: string[] }
+  {
+    file: string;
+    src?: string;
+    isEntry?: boolean;
+    imports?: string[];
+    dynamicImports?: string[];
+    css?: string[];
+  }
 >;
 
 export interface RoutePreload {
@@ -20,7 +27,10 @@ export interface RoutePreload {
   pattern: string;
   /** Module URLs to preload, in the order the route needs them (layouts first). */
   modules: string[];
-  /** Style sheets the route's chunks bring. */
+  /**
+   * Style sheets the route's chunks bring, and those of the parts it loads lazily (a dialog, the CSV
+   * import): a screen rendered into its page may show one of those at once, and must paint styled.
+   */
   styles: string[];
 }
 
@@ -60,6 +70,19 @@ export function routePreloads(manifest: Manifest): RoutePreload[] {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const entry = entryKey ? closure(entryKey) : new Set<string>();
   const entryStyles = new Set([...entry].flatMap((key) => manifest[key]?.css ?? []));
+  // The parts these chunks import lazily, and what those import; another route's chunk is not one.
+  const lazyParts = (keys: Iterable<string>, lazy = new Set<string>()): Set<string> => {
+    for (const key of keys)
+      for (const imported of manifest[key]?.dynamicImports ?? [])
+        if (!imported.startsWith(ROUTES) && !lazy.has(imported)) {
+          for (const each of closure(imported)) lazy.add(each);
+          lazyParts([imported], lazy);
+        }
+    return lazy;
+  };
+  // A route's own module may load a part from the entry (the doctors' registration loads its
+  // workspace, and that its CSV import): any screen may show those.
+  const entryLazy = lazyParts(entry);
   const routeFiles = new Set(
     Object.keys(manifest)
       .filter((key) => key.startsWith(ROUTES))
@@ -79,7 +102,8 @@ export function routePreloads(manifest: Manifest): RoutePreload[] {
     const modules = [...new Set(added.map((key) => `/${manifest[key]?.file}`))].filter((url) =>
       url.endsWith('.js'),
     );
-    const styles = [...new Set(added.flatMap((key) => manifest[key]?.css ?? []))]
+    const lazy = lazyParts(added);
+    const styles = [...new Set([...added, ...lazy, ...entryLazy].flatMap((key) => manifest[key]?.css ?? []))]
       .filter((css) => !entryStyles.has(css))
       .map((css) => `/${css}`);
     const pattern = `^${routePath.replace(/\$[A-Za-z]+/g, '[^/]+').replace(/\//g, '\\/')}\\/?$`;

@@ -86,6 +86,22 @@ test('a page that paints from its HTML gets them after its first paint, after it
   expect(added).toContain('["/assets/licences-c3.css"]');
 });
 
+test('a screen rendered into its page applies its own style sheets from the head, and no other screen’s', () => {
+  // As prerender.ts writes a screen's page: no route's sheets of its own (docs/decisions/0028).
+  const screenPage =
+    '<html><head><link rel="stylesheet" href="/assets/index.css"></head><body><div id="root" data-prerendered="screen">rendered</div><script nonce="n">/* adds /assets/index.js */</script></body></html>';
+  const html = withRoutePreloads(screenPage, routePreloadLookup(built)('/centres/7/licences'), 'n0nce', true);
+  const head = html.slice(0, html.indexOf('</head>'));
+  // Painted styled: the sheet blocks the first paint, as the entry's does.
+  expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/licences-c3.css" nonce="n0nce">');
+  expect(html.match(/licences-c3\.css/g)).toHaveLength(1);
+  // Its modules still wait for that paint.
+  expect(head).not.toContain('.js');
+  expect(html.slice(html.indexOf('</head>'))).toContain('["/assets/screens-a1.js","/assets/licences-b2.js"]');
+  const list = withRoutePreloads(screenPage, routePreloadLookup(built)('/centres'), 'n0nce', true);
+  expect(list).not.toContain('licences-c3.css');
+});
+
 /** The modules a page preloads, in order. */
 const preloaded = (html: string) =>
   [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1]);

@@ -61,6 +61,12 @@ function afterFirstPaint(modules: readonly string[], styles: readonly string[], 
   return `<script nonce="${nonce}">${load}</script>`;
 }
 
+/** `<link>`s in the page's head, before `</head>`. */
+function inHead(html: string, links: readonly string[]): string {
+  const head = html.indexOf('</head>');
+  return head < 0 || links.length === 0 ? html : `${html.slice(0, head)}${links.join('')}${html.slice(head)}`;
+}
+
 /**
  * The page with the screen's modules, each once: a URL the page already names (the entry's own
  * preloads, a frame's style sheets) is left out. In a page that loads its entry at once, as
@@ -68,22 +74,32 @@ function afterFirstPaint(modules: readonly string[], styles: readonly string[], 
  * preload must match to share one fetch), the nonce as every tag of the page carries it
  * (core/http/security-headers.ts). Style sheets are preloaded, not applied: the route's code applies
  * them when it runs, and a sheet in the head would hold the first paint back. In a page that paints
- * from its HTML, after that paint (`afterFirstPaint`).
+ * from its HTML, after that paint (`afterFirstPaint`); but a screen rendered into its page
+ * (`rendered`, docs/decisions/0028) applies its own sheets from the head, as it must paint styled,
+ * and only its own (all of every screen's were eight blocking requests for one).
  */
-export function withRoutePreloads(html: string, screen: ScreenModules | undefined, nonce: string): string {
+export function withRoutePreloads(
+  html: string,
+  screen: ScreenModules | undefined,
+  nonce: string,
+  rendered = false,
+): string {
   if (!screen) return html;
   const modules = screen.modules.filter((href) => !html.includes(`"${href}"`));
   const styles = screen.styles.filter((href) => !html.includes(`"${href}"`));
   if (modules.length === 0 && styles.length === 0) return html;
   if (!/<script type="module"[^>]*\ssrc=/.test(html)) {
-    const end = html.lastIndexOf('</body>');
-    const script = afterFirstPaint(modules, styles, nonce);
-    return end < 0 ? html : `${html.slice(0, end)}${script}${html.slice(end)}`;
+    const sheets = rendered
+      ? styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}" nonce="${nonce}">`)
+      : [];
+    const page = inHead(html, sheets);
+    const end = page.lastIndexOf('</body>');
+    const script = afterFirstPaint(modules, rendered ? [] : styles, nonce);
+    return end < 0 ? page : `${page.slice(0, end)}${script}${page.slice(end)}`;
   }
   const links = [
     ...modules.map((href) => `<link rel="modulepreload" crossorigin href="${href}" nonce="${nonce}">`),
     ...styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}" nonce="${nonce}">`),
   ];
-  const head = html.indexOf('</head>');
-  return head < 0 ? html : `${html.slice(0, head)}${links.join('')}${html.slice(head)}`;
+  return inHead(html, links);
 }
