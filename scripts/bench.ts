@@ -207,13 +207,17 @@ try {
   step(`proxy load: ${rounds} round(s) of ${seconds} s at 1,000 req/s, then flat out`);
   const token = await upstreamToken(sim10k.url);
   const forwarder = await startForwarder(8898, sim10k.url, token);
+  // A session of its own, signed in now: the one signed in at the start has sat unused through the
+  // browser's runs (about 15 minutes), as long as the proxy's idle timeout, and a run that took a
+  // little longer measured 97,539 refusals.
+  const loadCookie = await signIn(proxy10k.url);
   let proxyLoad;
   try {
     proxyLoad = await measureProxyLoad({
       proxy: proxy10k,
       simulator: sim10k,
       forwarder,
-      cookie: cookie10k,
+      cookie: loadCookie,
       token,
       path: '/core/v1/provider/100/child?limit=10&offset=5000',
       rounds,
@@ -309,7 +313,12 @@ try {
       measured: [proxyLoad.addedP50Ms, proxyLoad.addedP99Ms, proxyLoad.addedMaxMs],
       unit: 'ms',
       target: '+1 / +5 / 50 ms',
-      met: proxyLoad.addedP50Ms <= 1 && proxyLoad.addedP99Ms <= 5 && proxyLoad.addedMaxMs <= 50,
+      // Figures over refused requests say nothing (issue 48: 0 errors is part of the target).
+      met:
+        proxyLoad.errors === 0 &&
+        proxyLoad.addedP50Ms <= 1 &&
+        proxyLoad.addedP99Ms <= 5 &&
+        proxyLoad.addedMaxMs <= 50,
       reference: `undici forwarder over direct ${floor.addedP50Ms} / ${floor.addedP99Ms} / ${floor.addedMaxMs} ms; direct p50/p99/max per round: ${proxyLoad.rounds.map((r) => `${r.direct.p50}/${r.direct.p99}/${r.direct.max}`).join(', ')} ms`,
       detail: `proxy per round: ${proxyLoad.rounds.map((r) => `${r.proxy.p50}/${r.proxy.p99}/${r.proxy.max}`).join(', ')} ms; worst round max ${proxyLoad.worstRoundMaxMs} ms; ${proxyLoad.errors} errors (successful answers only; ${capNote})`,
     },
