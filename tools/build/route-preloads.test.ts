@@ -64,6 +64,9 @@ describe('route preloads', () => {
     expect(licences?.styles).toContain('/assets/drawer-part.css');
     // Another screen's chunk, imported to preload it, is that screen's.
     expect(licences?.styles).not.toContain('/assets/login.css');
+    // The signed-out login shows no signed-in screen's part.
+    const login = routePreloads(manifest).find((route) => route.path === '/login');
+    expect(login?.styles).toEqual(['/assets/login.css']);
   });
 
   it("matches a screen's own address, any centre's, and no other", () => {

@@ -81,7 +81,7 @@ export function routePreloads(manifest: Manifest): RoutePreload[] {
     return lazy;
   };
   // A route's own module may load a part from the entry (the doctors' registration loads its
-  // workspace, and that its CSV import): any screen may show those.
+  // workspace, and that its CSV import): any signed-in screen may show those, the login none.
   const entryLazy = lazyParts(entry);
   const routeFiles = new Set(
     Object.keys(manifest)
@@ -103,7 +103,8 @@ export function routePreloads(manifest: Manifest): RoutePreload[] {
       url.endsWith('.js'),
     );
     const lazy = lazyParts(added);
-    const styles = [...new Set([...added, ...lazy, ...entryLazy].flatMap((key) => manifest[key]?.css ?? []))]
+    const shown = [...added, ...lazy, ...(file.startsWith('_auth/') ? entryLazy : [])];
+    const styles = [...new Set(shown.flatMap((key) => manifest[key]?.css ?? []))]
       .filter((css) => !entryStyles.has(css))
       .map((css) => `/${css}`);
     const pattern = `^${routePath.replace(/\$[A-Za-z]+/g, '[^/]+').replace(/\//g, '\\/')}\\/?$`;
