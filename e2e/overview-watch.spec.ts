@@ -33,6 +33,8 @@ test('over 1,000 centres, the overview shows its first rows, exact counts and "n
   await cold.goto('/overview', { waitUntil: 'domcontentloaded' });
   await expect(cold.getByRole('button', { name: 'All centres (1,000)' })).toBeVisible();
   await expect(cold.getByRole('row', { name: /Centro \d+/ }).first()).toBeVisible();
+  // Styled from its HTML: the overview's own sheet is applied from the head, not left to its script.
+  await expect(cold.locator('head link[rel="stylesheet"][href*="/assets/overview-"]')).toHaveCount(1);
   await cold.getByRole('button', { name: /^Needs attention \(\d[\d,]*\)$/ }).click();
   held.resolve();
   await expect(cold).toHaveURL(/show=attention/);

@@ -8,7 +8,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, createServer, type Plugin } from 'vite';
-import { z } from 'zod';
 import { FIRST_SCREEN_SLOT, SCREEN_STATE_SLOT } from '../../src/proxy-api/first-screen.ts';
 
 /** Must equal `html.cspNonce` in vite.config.ts and the proxy's `noncePlaceholder`. */
@@ -92,16 +91,12 @@ export function prerenderPlugin(): Plugin {
             );
           }
         }
-        // Its style sheets, and the script that keeps a press made before the console took over.
-        const overviewTemplate = template.replace(
-          '</head>',
-          `${routeStyles(outDir, OVERVIEW_ROUTES)}${renderer.pressCapture(NONCE)}</head>`,
-        );
-        // The data the screen was drawn from. Its style sheets are its route's, which the proxy names
-        // in its page (route-preloads.ts): every screen's were eight blocking requests for one.
-        const screenTemplate = template
-          .replace('</head>', `${renderer.pressCapture(NONCE)}</head>`)
-          .replace('</body>', `${SCREEN_STATE_SLOT}</body>`);
+        // The script that keeps a press made before the console took over. A rendered page's style
+        // sheets are its route's, which the proxy names in it (features/site/route-preloads.ts):
+        // every screen's in every page were eight blocking requests for one.
+        const overviewTemplate = template.replace('</head>', `${renderer.pressCapture(NONCE)}</head>`);
+        // Any other screen's page also carries the data the screen was drawn from.
+        const screenTemplate = overviewTemplate.replace('</body>', `${SCREEN_STATE_SLOT}</body>`);
         for (const language of LANGUAGES) {
           // oxlint-disable-next-line no-await-in-loop -- as above
           const page = await renderer.prerenderShellFrame(language, NONCE);
@@ -164,43 +159,6 @@ function serverChunks(): Plugin {
       if (output && !Array.isArray(output)) delete output.codeSplitting;
     },
   };
-}
-
-/** The routes whose screens make the overview's page: the signed-in layout's and the overview's. */
-const OVERVIEW_ROUTES = [
-  'src/console/routes/_auth.tsx?tsr-split=component',
-  'src/console/routes/_auth/_screens/overview.tsx?tsr-split=component',
-];
-
-const manifestEntrySchema = z.object({
-  css: z.optional(z.array(z.string())),
-  imports: z.optional(z.array(z.string())),
-});
-
-/**
- * The style sheets these routes' screens need beyond the entry's (Vite's manifest: their chunks and
- * what they import), as `<link>`s: a screen rendered into the HTML paints styled. The chunks, once
- * loaded, find them there and add none again.
- */
-function routeStyles(outDir: string, routes: readonly string[]): string {
-  const manifest = z
-    .record(z.string(), manifestEntrySchema)
-    .parse(JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')));
-  const entry = new Set(manifest['index.html']?.css ?? []);
-  const seen = new Set<string>();
-  const styles = new Set<string>();
-  const walk = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`The build's manifest has no ${key}`);
-    for (const sheet of chunk.css ?? []) if (!entry.has(sheet)) styles.add(sheet);
-    for (const imported of chunk.imports ?? []) walk(imported);
-  };
-  for (const route of routes) walk(route);
-  return [...styles]
-    .map((sheet) => `<link rel="stylesheet" crossorigin href="/${sheet}" nonce="${NONCE}">`)
-    .join('');
 }
 
 /**

@@ -75,7 +75,8 @@ function inHead(html: string, links: readonly string[]): string {
  * (core/http/security-headers.ts). Style sheets are preloaded, not applied: the route's code applies
  * them when it runs, and a sheet in the head would hold the first paint back. In a page that paints
  * from its HTML, after that paint (`afterFirstPaint`); but a screen rendered into its page
- * (`rendered`, docs/decisions/0028) applies its own sheets from the head, as it must paint styled,
+ * (`rendered`: the overview, docs/decisions/0025, or any other, 0028) applies its own sheets from
+ * the head, as it must paint styled,
  * and only its own (all of every screen's were eight blocking requests for one).
  */
 export function withRoutePreloads(

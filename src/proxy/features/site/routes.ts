@@ -151,7 +151,9 @@ export function siteRoutes(deps: SiteRouteDeps) {
     // console sends it to /login) nor a signed-in /login's (sent on).
     const preloads = signedIn === (pathname !== '/login') ? site.preloads?.(pathname) : undefined;
     const html = documentHtml(site, pages, { pathname, language, signedIn, nonce, overview, screen });
-    const body = new TextEncoder().encode(withRoutePreloads(html, preloads, nonce, screen !== undefined));
+    const body = new TextEncoder().encode(
+      withRoutePreloads(html, preloads, nonce, screen !== undefined || overview !== undefined),
+    );
     const headers = {
       'content-type': 'text/html; charset=utf-8',
       // Revalidated on every visit (it carries this response's nonce), never taken from a cache;
