@@ -39,3 +39,17 @@ test('an object that merely looks like a tagged date is left as it was', () => {
   hydrate(restored, parseState(serializeState(dehydrate(client))));
   expect(restored.getQueryData(['x'])).toEqual({ $date: 'not a date', other: 1 });
 });
+
+test('dates deep in a list come back as dates, and the server’s own cache keeps its dates', () => {
+  const at = new Date('2026-12-07T10:00:00.000Z');
+  const client = new QueryClient();
+  const centres = [
+    { id: 1, name: 'A', seen: [{ at }] },
+    { id: 2, name: 'B', seen: [] },
+  ];
+  client.setQueryData(['child-centers', 100], centres);
+  const restored = new QueryClient();
+  hydrate(restored, parseState(serializeState(dehydrate(client))));
+  expect(restored.getQueryData(['child-centers', 100])).toEqual(centres);
+  expect(client.getQueryData<typeof centres>(['child-centers', 100])?.[0]?.seen[0]?.at).toBe(at);
+});
