@@ -34,6 +34,24 @@ describe('visibleCentres', () => {
     expect(ids({ q: '3' })).toEqual([3]);
   });
 
+  it('finds accented names typed with or without their accents, and ASCII accents as the others', () => {
+    const more = indexCentres(
+      [
+        { id: 7, name: 'Clínica Sant Joan', country: 'ES' },
+        { id: 8, name: 'Centre^Nord', country: 'FR' },
+        { id: 9, name: 'CENTRE PLAIN', country: 'DE' },
+      ],
+      countryName,
+    );
+    const found = (q: string) =>
+      visibleCentres(more, { q, country: '', sort: 'id', dir: 'asc' }, collator).map((c) => c.id);
+    expect(found('clinica')).toEqual([7]);
+    expect(found('CLÍNICA joan')).toEqual([7]);
+    expect(found('centrenord')).toEqual([8]);
+    expect(found('centre plain')).toEqual([9]);
+    expect(found('spain')).toEqual([7]);
+  });
+
   it('filters by country, together with the search', () => {
     expect(ids({ country: 'ES' })).toEqual([3, 4]);
     expect(ids({ country: 'ES', q: 'madrid' })).toEqual([4]);
