@@ -5,7 +5,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useI18n } from '@/console/lib/i18n';
 import { takeTypeahead } from '@/console/lib/typeahead';
 import { childCentersQueryOptions } from '@/console/api/list-child-centers';
-import { filterCentres, indexCentres, sortCentres } from './rules.ts';
+import { filterCentres, sortCentres } from './rules.ts';
+import { useCentreIndex } from './use-centre-index.ts';
+
+const NONE: readonly never[] = [];
 
 const [store, actions] = createSpotlight();
 const MAX_RESULTS = 50;
@@ -30,10 +33,7 @@ export default function CentreSpotlight({ providerId }: { providerId: number }) 
     () => new Intl.Collator(language, { sensitivity: 'base', numeric: true }),
     [language],
   );
-  const index = useMemo(
-    () => indexCentres(centres.data?.data ?? [], countryName),
-    [centres.data, countryName],
-  );
+  const index = useCentreIndex(centres.data?.data ?? NONE, countryName);
   // Sorted once, filtered per keystroke (rules.ts).
   const byName = useMemo(() => sortCentres(index, { sort: 'name', dir: 'asc' }, collator), [index, collator]);
   const matches = useMemo(

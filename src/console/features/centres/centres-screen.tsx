@@ -12,7 +12,8 @@ import { usePageTitle } from '@/console/lib/page-title';
 import type { SearchChange } from '@/console/lib/use-search-change';
 import { CentresTable } from './centres-table.tsx';
 import { CreateFlow, type CreateFlowHandle } from './create-flow.tsx';
-import { countriesOf, filterCentres, indexCentres, sortCentres } from './rules.ts';
+import { countriesOf, filterCentres, sortCentres } from './rules.ts';
+import { useCentreIndex } from './use-centre-index.ts';
 import type { CentresSearch } from './search.ts';
 import { useTypedSearch } from './use-typed-search.ts';
 // The list's contract code comes with this screen's code, which the entry starts loading at boot
@@ -64,8 +65,8 @@ export function CentresScreen({ providerId, search, onSearchChange }: CentresScr
     () => new Intl.Collator(language, { sensitivity: 'base', numeric: true }),
     [language],
   );
-  // Folded once per list and language, not once per keystroke.
-  const index = useMemo(() => indexCentres(data.data, countryName), [data.data, countryName]);
+  // Indexed once per list and language; its search text folded when the browser is idle.
+  const index = useCentreIndex(data.data, countryName);
   const countries = useMemo(() => countriesOf(index, collator), [index, collator]);
   // Sorted once per order, filtered per keystroke (rules.ts).
   const sorted = useMemo(

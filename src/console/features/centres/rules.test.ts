@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countriesOf, indexCentres, sameNameAndCity, visibleCentres } from './rules.ts';
+import { countriesOf, foldForSearch, indexCentres, sameNameAndCity, visibleCentres } from './rules.ts';
 import { centresSearchSchema, type CentresSearch } from './search.ts';
 
 const centres = [
@@ -101,5 +101,22 @@ describe('the centres list’s search parameters', () => {
       dir: 'asc',
       at: 0,
     });
+  });
+});
+
+describe('foldForSearch', () => {
+  it('folds in batches while time is left, and a search then finds what was folded as before', () => {
+    const many = indexCentres(
+      Array.from({ length: 1200 }, (_, i) => ({ id: i + 1, name: `Clínica ${i + 1}`, country: 'ES' })),
+      countryName,
+    );
+    let turns = 0;
+    const stoppedAt = foldForSearch(many, 0, () => (turns += 1) <= 2);
+    expect(stoppedAt).toBe(1000);
+    expect(many[999]?.haystack).toContain('clinica 1000');
+    expect(many[1000]?.haystack).toBeUndefined();
+    expect(foldForSearch(many, stoppedAt, () => true)).toBe(1200);
+    const found = visibleCentres(many, { q: 'clinica 1200', country: '', sort: 'id', dir: 'asc' }, collator);
+    expect(found.map((c) => c.id)).toEqual([1200]);
   });
 });

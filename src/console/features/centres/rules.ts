@@ -91,6 +91,25 @@ function haystackOf(entry: IndexedCentre): string {
 }
 
 /**
+ * Folds what the search looks in, from entry `from` on, a batch at a time while `timeLeft()`;
+ * answers where it stopped (the list's length once every entry is folded). The centres list runs
+ * it while the browser is idle, so that the first keystroke only filters.
+ */
+export function foldForSearch(
+  index: readonly IndexedCentre[],
+  from: number,
+  timeLeft: () => boolean,
+  batch = 500,
+): number {
+  let at = from;
+  while (at < index.length && timeLeft()) {
+    const end = Math.min(index.length, at + batch);
+    for (; at < end; at += 1) haystackOf(index[at] as IndexedCentre);
+  }
+  return at;
+}
+
+/**
  * Every child is fetched once (4.5 without limit, D5) and searched, filtered and sorted here: the
  * service has no search on this list. Sorting is the costly part (a collator compare per pair), so
  * the list is sorted once per order and language (`sortCentres`) and each keystroke only filters
