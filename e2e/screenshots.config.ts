@@ -13,6 +13,8 @@ export default defineConfig({
   ...base,
   testDir: '.',
   testMatch: 'screenshots.capture.ts',
+  // The base config names its global setup from the root; a path here is read from this folder.
+  globalSetup: './global-setup.ts',
   outputDir: path.join(root, 'test-results/screenshots'),
   // One server and one simulator world, which every combination resets: one at a time.
   fullyParallel: false,
