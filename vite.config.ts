@@ -7,7 +7,6 @@ import { defineConfig } from 'vite';
 import { precompressPlugin } from './tools/build/precompress.ts';
 import { prerenderPlugin } from './tools/build/prerender.ts';
 import { routePreloadsPlugin } from './tools/build/route-preloads.ts';
-import { stableMantineIds } from './tools/build/stable-mantine-ids.ts';
 
 export default defineConfig({
   plugins: [
@@ -23,8 +22,6 @@ export default defineConfig({
       codeSplittingOptions: { defaultBehavior: [['component'], ['notFoundComponent']] },
     }),
     react(),
-    // Mantine's ids from React's useId, with no re-render after each mount (docs/decisions/0030).
-    stableMantineIds(),
     // Compiles the console's catalogues (src/console/locales) when imported with `?lingui`; a
     // message missing from a language or one that does not parse fails the build.
     lingui({ failOnMissing: true, failOnCompileError: true }),

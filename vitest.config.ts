@@ -46,9 +46,6 @@ export default mergeConfig(
             environment: 'jsdom',
             include: ['src/console/**/*.test.{ts,tsx}'],
             setupFiles: ['src/console/testing/setup-console.ts'],
-            // Mantine through Vite as in the build, so that its ids come from React's useId here too
-            // (tools/build/stable-mantine-ids.ts, docs/decisions/0030).
-            server: { deps: { inline: [/[\\/]@mantine[\\/]/] } },
           },
         },
         {

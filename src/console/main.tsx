@@ -1,5 +1,5 @@
 import '@/console/app/styles';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/console/app/app';
@@ -130,23 +130,20 @@ function hydrateScreen(prepared: Awaited<ReturnType<typeof prepare>>) {
     stop();
     queryClient.setDefaultOptions(defaults);
   });
-  // In a transition, the first pass is React's interruptible kind: it yields to the browser every few
-  // milliseconds rather than holding the main thread for the whole screen (one task of 80 ms at 1×
-  // CPU on the overview, measured), so a tap or a key is taken while it runs.
-  startTransition(() => {
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App prepared={prepared} />
-      </StrictMode>,
-      {
-        onCaughtError: (error, info) => {
-          if (!isShownToUser(error)) console.error(error, info.componentStack);
-        },
-        onRecoverableError: (error) => console.error('The server-rendered screen did not hydrate:', error),
+  // Not in a transition (tried, docs/decisions/0030): hydration then finished later, and under load
+  // a key typed meanwhile met a held field and a late effect moved a measured control.
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <App prepared={prepared} />
+    </StrictMode>,
+    {
+      onCaughtError: (error, info) => {
+        if (!isShownToUser(error)) console.error(error, info.componentStack);
       },
-    );
-  });
+      onRecoverableError: (error) => console.error('The server-rendered screen did not hydrate:', error),
+    },
+  );
   // A press made before React owns the screen is kept, and made again once it does.
   void whenHydrated(root).then(() => {
     root.removeAttribute('data-prerendered');
