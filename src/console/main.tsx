@@ -15,6 +15,7 @@ import { createQueryClient } from '@/console/app/query-client';
 import { createAppRouter } from '@/console/app/router';
 import { environmentsQueryOptions, sessionQueryOptions } from '@/console/api/session';
 import { isShownToUser, markChunkLoadError } from '@/console/lib/error-message';
+import { inIdleTime } from '@/console/lib/idle-work';
 import { activateLanguage, detectLanguage, rememberLanguage, rememberTimeZone } from '@/console/lib/i18n';
 
 const found = document.getElementById('root');
@@ -54,8 +55,10 @@ const serverRendered = screenRendered && root.dataset['language'] === language;
  * 80 ms at 4× CPU, measured, which would otherwise delay hydration; the cookie serves the next page.
  */
 function rememberTimeZoneWhenIdle() {
-  if ('requestIdleCallback' in window) requestIdleCallback(rememberTimeZone, { timeout: 5000 });
-  else setTimeout(rememberTimeZone, 200);
+  inIdleTime(() => {
+    rememberTimeZone();
+    return false;
+  });
 }
 
 /**

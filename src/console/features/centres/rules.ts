@@ -53,13 +53,14 @@ export interface IndexedCentre {
   countryName: string;
   /** The country's name folded (one fold per country, not per centre). */
   foldedCountry: string;
-  /** What a search term is looked for in: built at the first search, not with the list. */
+  /** What a search term is looked for in: built when the browser is idle or at the first search, not with the list. */
   haystack?: string;
 }
 
 /**
- * The list, ready to sort and search. What the search looks in is folded only when something is
- * searched: a server-rendered list hydrates without folding 10,000 names first (docs/decisions/0030).
+ * The list, ready to sort and search. What the search looks in is folded later (`foldForSearch`
+ * when idle, or at the first search): a server-rendered list hydrates without folding 10,000 names
+ * first (docs/decisions/0030).
  */
 export function indexCentres(
   items: readonly ChildListItem[],
