@@ -226,6 +226,17 @@ export async function walkScreens(page: Page, context: BrowserContext, combo: Co
   await page.goto('/doctors/register');
   await expect(main.getByRole('group', { name: text('row.legend', { n: '1' }) })).toBeVisible();
   await at('register-form');
+  // The target picker opened and searched: its centres become options at its first opening
+  // (issue 48). Narrowed, as a person uses it; the whole list scrolls, which axe reads as a region
+  // without a tab stop, though the combobox's arrow keys reach every option (WAI-ARIA's pattern).
+  const picker = main.getByRole('combobox', { name: text('register.target') });
+  await picker.click();
+  await picker.fill('Badalona');
+  const targets = page.getByRole('listbox');
+  await expect(targets.getByRole('option', { name: /Badalona \(105\)/ })).toBeVisible();
+  await at('register-target-search');
+  await picker.press('Escape');
+  await expect(targets).toBeHidden();
   // A segmented control's radio is hidden under its label, which takes the click.
   await main.locator('label', { hasText: text('register.mode.file') }).click();
   await main.locator('input[type="file"]').setInputFiles({

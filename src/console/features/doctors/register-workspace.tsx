@@ -42,22 +42,28 @@ export function RegisterWorkspace({
     enabled: canListCentres,
     retry: false,
   });
-  const options = useMemo(
-    () => [
-      { value: String(providerId), label: t('register.target.self', { id: providerId }) },
-      ...(centres.data?.data ?? []).map((centre) => ({
-        value: String(centre.id),
-        label: t('register.target.centre', { name: centre.name, id: centre.id }),
-      })),
-    ],
-    [centres.data, providerId, t],
-  );
+  const listed = centres.data?.data;
   // The URL's target holds while the centres load; then it must be one of them (else: yourself).
   const target =
     search.target !== 0 &&
-    (centres.isPending ? canListCentres : options.some((option) => option.value === String(search.target)))
+    (centres.isPending ? canListCentres : (listed ?? []).some((centre) => centre.id === search.target))
       ? search.target
       : providerId;
+  // Every centre becomes an option once the picker is first opened (typing opens it too). Until
+  // then it holds only yourself and the current choice: 10,000 labels and Mantine's check of each
+  // option were a quarter of a second of the page's hydration on a phone (issue 48, traced).
+  const [searched, setSearched] = useState(false);
+  const options = useMemo(() => {
+    const self = { value: String(providerId), label: t('register.target.self', { id: providerId }) };
+    const shown = searched ? listed : listed?.filter((centre) => centre.id === target);
+    return [
+      self,
+      ...(shown ?? []).map((centre) => ({
+        value: String(centre.id),
+        label: t('register.target.centre', { name: centre.name, id: centre.id }),
+      })),
+    ];
+  }, [listed, searched, target, providerId, t]);
   const mode = search.mode;
   return (
     <Stack gap="lg">
@@ -70,6 +76,7 @@ export function RegisterWorkspace({
           if (value) onSearchChange({ target: Number(value) === providerId ? 0 : Number(value) });
         }}
         searchable
+        onDropdownOpen={() => setSearched(true)}
         // The input holds the current choice's name: a click selects it, so that what is typed
         // next searches afresh instead of following the name (a Tab into it selects it already).
         onClick={(event) => event.currentTarget.select()}
