@@ -1,6 +1,6 @@
 // One part of `npm run bench` on its own, for work on that part (the whole bench takes about half an
 // hour on 2 cores): `npm run bench:part -- filter|loads|lighthouse|proxy [--runs N] [--rounds N] [--seconds N]
-// [--pages centres,login,'centre: licences'] [--port N] [--cpu-prof DIR] [--dist DIR]`. Same servers, same measurements, same
+// [--pages centres,login,'centre: licences','register doctors'] [--port N] [--cpu-prof DIR] [--dist DIR]`. Same servers, same measurements, same
 // bench/ outputs as the full run, on ports from `--port` (default 8890) so that several people can
 // measure on one machine. Prints its figures with the load average before and after; writes
 // nothing into bench/results.* (only the full run's figures are of record).
@@ -97,6 +97,7 @@ async function browserPart(which: 'filter' | 'loads' | 'lighthouse', cookie: str
       cookie,
       ready: centre.name,
     },
+    { name: 'register doctors', url: `${proxy.url}/doctors/register`, cookie, ready: 'Register doctors' },
   ];
   if (which === 'lighthouse') {
     const pages = screens.filter((page) => values.pages.split(',').includes(page.name));
