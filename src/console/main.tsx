@@ -44,6 +44,14 @@ async function startDemoWorkerInDevelopment() {
 const language = detectLanguage();
 rememberLanguage(language);
 const languageReady = activateLanguage(language).catch(() => {});
+// The page's first use of Intl loads the browser's locale data: 15–20 ms at 1× CPU (60–80 ms on a
+// phone), whichever formatter comes first (measured in Chromium). Paid now, in a task of its own
+// while the screen's code and data are on their way, rather than inside hydration's one long task,
+// where a screen's first number, date or sort would pay it (issue 48, traced).
+inIdleTime(() => {
+  void new Intl.NumberFormat(language).format(0);
+  return false;
+});
 // A screen the proxy rendered with its data (docs/decisions/0028) is hydrated, not replaced, when it
 // is in the person's language; in another, its data is kept and the screen rendered here afresh.
 const screenRendered = prerenderedScreen(root) === 'screen';
