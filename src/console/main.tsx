@@ -59,8 +59,8 @@ const serverRendered = screenRendered && root.dataset['language'] === language;
 
 /**
  * For the screens the proxy renders into the HTML (docs/decisions/0025): times in this zone. Once
- * the screen works and the page is idle: the browser's first look at its zone is one task of 50 to
- * 80 ms at 4× CPU, measured, which would otherwise delay hydration; the cookie serves the next page.
+ * the screen works and the page is idle, since the cookie serves only the next page (the lookup
+ * was a task of 50 to 80 ms at 4× CPU when it was the page's first use of Intl, see above).
  */
 function rememberTimeZoneWhenIdle() {
   inIdleTime(() => {
