@@ -1,6 +1,6 @@
 // One part of `npm run bench` on its own, for work on that part (the whole bench takes about half an
 // hour on 2 cores): `npm run bench:part -- filter|loads|lighthouse|proxy [--runs N] [--rounds N] [--seconds N]
-// [--pages centres,login,'centre: licences','register doctors'] [--port N] [--cpu-prof DIR] [--dist DIR]`. Same servers, same measurements, same
+// [--pages centres,login,'centre: licences','register doctors',overview] [--port N] [--cpu-prof DIR] [--dist DIR]`. Same servers, same measurements, same
 // bench/ outputs as the full run, on ports from `--port` (default 8890) so that several people can
 // measure on one machine. Prints its figures with the load average before and after; writes
 // nothing into bench/results.* (only the full run's figures are of record).
@@ -53,12 +53,21 @@ const proxy = await startProxy(base + 2, simulator.url, {
   env: { ...(part === 'proxy' ? benchProxyEnv : {}), ...(values.dist ? { DIST_DIR: values.dist } : {}) },
   nodeFlags: cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${cpuProf}`] : [],
 });
+// The overview as the full bench reads it: 100 centres of 20 doctors, for a client-credential
+// session, whose rows load from the service (docs/decisions/0025).
+const small =
+  part !== 'proxy' && values.pages.split(',').includes('overview')
+    ? await startSimulator(base + 3, 100, 20)
+    : undefined;
+const smallProxy = small
+  ? await startProxy(base + 4, small.url, { env: values.dist ? { DIST_DIR: values.dist } : {} })
+  : undefined;
 try {
   const cookie = await signIn(proxy.url);
   if (part === 'proxy') await proxyPart(cookie);
   else await browserPart(part, cookie);
 } finally {
-  await Promise.allSettled([proxy.stop(), simulator.stop()]);
+  await Promise.allSettled([proxy.stop(), simulator.stop(), smallProxy?.stop(), small?.stop()]);
   console.info(`load after: ${uptime()}`);
 }
 
@@ -99,6 +108,15 @@ async function browserPart(which: 'filter' | 'loads' | 'lighthouse', cookie: str
     },
     { name: 'register doctors', url: `${proxy.url}/doctors/register`, cookie, ready: 'Register doctors' },
   ];
+  if (smallProxy) {
+    const overviewCookie = await signIn(smallProxy.url);
+    screens.push({
+      name: 'overview',
+      url: `${smallProxy.url}/overview`,
+      cookie: overviewCookie,
+      ready: 'Last updated',
+    });
+  }
   if (which === 'lighthouse') {
     const pages = screens.filter((page) => values.pages.split(',').includes(page.name));
     for (const [name, figures] of await lighthouseScores(chromePath, pages, runs))
