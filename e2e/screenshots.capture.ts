@@ -2,7 +2,8 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { test } from '@playwright/test';
 import { resetSimulator } from './console-journeys.ts';
-import { type Combo, comboName, DESKTOP, PHONE, prepareContext, walkScreens } from './visual-walk.ts';
+import { walkScreens } from './visual-walk.ts';
+import { type Combo, comboName, DESKTOP, PHONE, prepareContext } from './walk-setup.ts';
 
 // `npm run screenshots`: a PNG of every screen and dialog of the visual-integrity walk, for people
 // to look at: English light and dark at 1440 px, Spanish at 360 px; with SCREENSHOTS=all, every

@@ -2,7 +2,8 @@ import { resetSimulator } from './console-journeys.ts';
 import { expect, test } from './fixtures.ts';
 import { uiText } from './ui-text.ts';
 import { runVisualChecks } from './visual-checks.ts';
-import { type Combo, comboName, DESKTOP, PHONE, prepareContext, walkScreens } from './visual-walk.ts';
+import { walkScreens } from './visual-walk.ts';
+import { type Combo, comboName, DESKTOP, PHONE, prepareContext } from './walk-setup.ts';
 import { axeViolations, rawKeysOnScreen, recordCspViolations } from './walk-checks.ts';
 
 // One walk through every screen and dialog (e2e/visual-walk.ts), and at each state every check
