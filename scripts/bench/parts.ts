@@ -42,6 +42,7 @@ if (part !== 'filter' && part !== 'loads' && part !== 'proxy' && part !== 'light
   process.exit(2);
 }
 const runs = Number(values.runs);
+const wanted = values.pages.split(',');
 const base = Number(values.port);
 const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
 console.info(`load before: ${uptime()}`);
@@ -56,9 +57,7 @@ const proxy = await startProxy(base + 2, simulator.url, {
 // The overview as the full bench reads it: 100 centres of 20 doctors, for a client-credential
 // session, whose rows load from the service (docs/decisions/0025).
 const small =
-  part !== 'proxy' && values.pages.split(',').includes('overview')
-    ? await startSimulator(base + 3, 100, 20)
-    : undefined;
+  part !== 'proxy' && wanted.includes('overview') ? await startSimulator(base + 3, 100, 20) : undefined;
 const smallProxy = small
   ? await startProxy(base + 4, small.url, { env: values.dist ? { DIST_DIR: values.dist } : {} })
   : undefined;
@@ -118,7 +117,7 @@ async function browserPart(which: 'filter' | 'loads' | 'lighthouse', cookie: str
     });
   }
   if (which === 'lighthouse') {
-    const pages = screens.filter((page) => values.pages.split(',').includes(page.name));
+    const pages = screens.filter((page) => wanted.includes(page.name));
     for (const [name, figures] of await lighthouseScores(chromePath, pages, runs))
       console.info(`${name}: ${JSON.stringify(figures)}`);
     return;
@@ -132,9 +131,9 @@ async function browserPart(which: 'filter' | 'loads' | 'lighthouse', cookie: str
     const bare = await serveBarePage(await buildBarePage(), base + 5);
     try {
       const known: Page[] = [...screens, { name: 'bare page', url: bare.url, ready: 'Sign in' }];
-      const wanted = new Set([...values.pages.split(','), 'bare page']);
+      const measuredPages = new Set([...wanted, 'bare page']);
       const measured = new Map<string, LoadFigures>();
-      for (const page of known.filter((p) => wanted.has(p.name))) {
+      for (const page of known.filter((p) => measuredPages.has(p.name))) {
         // oxlint-disable-next-line no-await-in-loop -- one page at a time
         const figures = await coldLoads(browser, page, runs);
         measured.set(page.name, figures);

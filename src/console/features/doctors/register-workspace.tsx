@@ -51,7 +51,7 @@ export function RegisterWorkspace({
       : providerId;
   // Every centre becomes an option once the picker is first opened (typing opens it too). Until
   // then it holds only yourself and the current choice: 10,000 labels and Mantine's check of each
-  // option were a quarter of a second of the page's hydration on a phone (issue 48, traced).
+  // option were about 140 ms of the page's hydration at 4× CPU (issue 48, traced).
   const [searched, setSearched] = useState(false);
   const options = useMemo(() => {
     const self = { value: String(providerId), label: t('register.target.self', { id: providerId }) };

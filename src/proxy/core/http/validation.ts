@@ -17,19 +17,21 @@ const limit = bodyLimit({
     refuse(413, 'payload_too_large', 'The body is larger than 1 MiB.', { headers: { connection: 'close' } }),
 });
 
+/** A GET or HEAD has no body in either host (Fetch forbids one): nothing to limit or read. */
+export const bodiless = (method: string) => method === 'GET' || method === 'HEAD';
+
 /**
  * The one body limit: an oversized body is refused before it is read whole (413, connection closed).
- * A GET or HEAD has no body in either host (Fetch forbids one), so it is not asked for one: asking
- * makes the Node host build the whole web Request, about a sixth of a forwarded GET's CPU (issue 48,
- * profiled in the bench's proxy rounds).
+ * A bodiless request is not asked for its body: asking makes the Node host build the whole web
+ * Request, about a sixth of a forwarded GET's CPU (issue 48, profiled in the bench's proxy rounds).
  */
 export const limitBodies = createMiddleware<ProxyEnv>((c, next) =>
-  c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next),
+  bodiless(c.req.method) ? next() : limit(c, next),
 );
 
 /** A JSON route's body, parsed once and strictly, for the validators after it. */
 export const jsonBodies = createMiddleware<ProxyEnv>(async (c, next) => {
-  if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+  if (bodiless(c.req.method)) return next();
   const bytes = new Uint8Array(await c.req.arrayBuffer());
   if (bytes.byteLength === 0) {
     c.req.bodyCache.json = Promise.resolve(undefined);

@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { isJsonContentType, isPlainPath, rawTarget, type ProxyEnv } from '../../core/http/context.ts';
 import { refuse } from '../../core/http/refusal.ts';
-import { limitBodies } from '../../core/http/validation.ts';
+import { bodiless, limitBodies } from '../../core/http/validation.ts';
 import { demoBaseUrl } from '../../core/upstream/environments.ts';
 import { callUpstream, type FetchLike } from '../../core/upstream/upstream.ts';
 
@@ -58,10 +58,7 @@ export function simulatorControlRoutes({ control, timeoutMs, token }: SimulatorC
 
   // The body is limited only once the call is allowed: a refused call's body is never read.
   return new Hono<ProxyEnv>().all('*', allowed, limitBodies, async (c) => {
-    const bytes =
-      c.req.method === 'GET' || c.req.method === 'HEAD'
-        ? undefined
-        : new Uint8Array(await c.req.arrayBuffer());
+    const bytes = bodiless(c.req.method) ? undefined : new Uint8Array(await c.req.arrayBuffer());
     if (bytes && bytes.byteLength > 0 && !isJsonContentType(c.req.header('content-type')))
       refuse(415, 'unsupported_media_type', 'Send the body as application/json.');
     const body = bytes && bytes.byteLength > 0 ? bytes : undefined;
