@@ -25,12 +25,16 @@ export async function holdScripts(page: Page): Promise<() => void> {
 /**
  * Opens `path` as the proxy rendered it. A render past its budget on a loaded machine serves the
  * frame instead, which the browser renders itself: asked again, up to five times, until rendered.
+ * The first render of a server just started is the one that overruns (its screens' code is loaded
+ * then). Returns the page's HTML.
  */
-export async function openRendered(page: Page, path: string, tries = 5): Promise<void> {
+export async function openRendered(page: Page, path: string, tries = 5): Promise<string> {
   const response = await page.goto(path, { waitUntil: 'commit' });
-  const rendered = (await response?.text())?.includes('data-prerendered="screen"') ?? false;
+  const html = (await response?.text()) ?? '';
+  const rendered = html.includes('data-prerendered="screen"');
   if (!rendered && tries > 1) return openRendered(page, path, tries - 1);
   expect(rendered, `${path} as the proxy rendered it`).toBe(true);
+  return html;
 }
 
 /** The console's calls to the proxy (its data), from now on. */
