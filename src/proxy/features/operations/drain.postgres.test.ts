@@ -26,6 +26,13 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves in the turn `condition` is first seen true (checked every 5 ms, for 10 s at most). */
+async function until(condition: () => boolean, deadline = performance.now() + 10_000): Promise<void> {
+  if (condition()) return;
+  if (performance.now() > deadline) throw new Error('the condition never held');
+  await sleep(5);
+  return until(condition, deadline);
+}
 
 interface Instance {
   name: string;
@@ -68,6 +75,7 @@ async function client(
   cookie: string,
   stop: { now: boolean },
   seen: Outcome[],
+  flying: Map<string, number>,
 ) {
   await sleep(index * 25);
   for (let turn = index; !stop.now; turn++) {
@@ -75,6 +83,7 @@ async function client(
     const target = rotation[turn % rotation.length];
     if (!target) throw new Error('no instance in rotation');
     const sentAt = performance.now();
+    flying.set(target.name, (flying.get(target.name) ?? 0) + 1);
     // oxlint-disable-next-line no-await-in-loop -- one request after the other, as a page makes them
     const status = await fetch(`${target.url}/api/core/v1/provider/100/child`, {
       headers: { ...processHeaders, cookie },
@@ -85,6 +94,7 @@ async function client(
       },
       (error: unknown) => `failed: ${String(error)}`,
     );
+    flying.set(target.name, (flying.get(target.name) ?? 1) - 1);
     seen.push({ instance: target.name, sentAt, answeredAt: performance.now(), status });
   }
 }
@@ -117,12 +127,19 @@ test('SIGTERM during steady load through a balancer: no request fails or is cut,
   const stopProbing = probe(instances);
   const stop = { now: false };
   const seen: Outcome[] = [];
+  /** Requests sent to each instance and not yet answered. */
+  const flying = new Map<string, number>();
   try {
     // One session in the shared store, used through both instances.
     const { status, cookie } = await signInOnQa(stopped.url);
     expect(status).toBe(200);
-    const clients = Array.from({ length: 6 }, (_, index) => client(index, instances, cookie, stop, seen));
+    const clients = Array.from({ length: 6 }, (_, index) =>
+      client(index, instances, cookie, stop, seen, flying),
+    );
     await sleep(1_000);
+    // Signalled while the instance holds a request, in the same turn as that is seen: on a loaded
+    // machine the balancer's probe may have had it out of rotation for a moment just then.
+    await until(() => (flying.get(stopped.name) ?? 0) > 0);
     const signalled = performance.now();
     stopped.proxy.child.kill('SIGTERM');
     const exited = stopped.proxy.exited.then((code) => ({ code, after: performance.now() - signalled }));
