@@ -10,11 +10,6 @@ const NODE_TESTS = ['src/{contract,proxy-api,simulator,proxy}/**/*.test.ts', '{s
  * quiet turns with three workers, 14–28 ms alone). They run last, one file at a time.
  */
 const ALONE = ['src/proxy/features/api/contract-events-load.test.ts'];
-/**
- * Tests that measure their own process's heap: in a process of their own (isolated), not in a
- * worker that earlier files shared and may have left work running in (the `node` project below).
- */
-const OWN_HEAP = ['src/proxy/features/sign-in/login-limiter.test.ts'];
 
 /**
  * The console's tests of plain rules (`.test.ts`: search schemas, formatters, permissions) need no
@@ -86,16 +81,10 @@ export default mergeConfig(
           test: {
             name: 'node',
             ...node,
-            // A worker's files share their modules: each start their own servers, stores and
-            // clocks (src/proxy/testing), and none stubs an environment variable or a global it
-            // does not put back. Isolated, every file re-imported the proxy: the project took 296 s
-            // alone, 227 s shared (its 130 files passed in order and shuffled).
-            isolate: false,
             include: NODE_TESTS,
-            exclude: [...configDefaults.exclude, ...ALONE, ...OWN_HEAP],
+            exclude: [...configDefaults.exclude, ...ALONE],
           },
         },
-        { extends: true, test: { name: 'node-own-heap', ...node, include: OWN_HEAP } },
         {
           extends: true,
           test: {
