@@ -4,7 +4,7 @@
 // /readyz, the balancer sends it nothing new, it finishes what it holds, and exits 0 within
 // DRAIN_SECONDS + SHUTDOWN_GRACE_SECONDS. No request is answered with an error, and none is cut.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { json, startFakeUpstream, type FakeUpstream } from '../../testing/fake-upstream.ts';
 import { signInOnQa, spawnProxy, processHeaders, type ProxyProcess } from '../../testing/process.ts';
 import { startPostgresServer, type PostgresServer } from '../../testing/postgres-server.ts';
@@ -26,13 +26,6 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Resolves in the turn `condition` is first seen true (checked every 5 ms, for 10 s at most). */
-async function until(condition: () => boolean, deadline = performance.now() + 10_000): Promise<void> {
-  if (condition()) return;
-  if (performance.now() > deadline) throw new Error('the condition never held');
-  await sleep(5);
-  return until(condition, deadline);
-}
 
 interface Instance {
   name: string;
@@ -137,9 +130,12 @@ test('SIGTERM during steady load through a balancer: no request fails or is cut,
       client(index, instances, cookie, stop, seen, flying),
     );
     await sleep(1_000);
-    // Signalled while the instance holds a request, in the same turn as that is seen: on a loaded
+    // Signalled while the instance holds a request, before any answer can arrive: on a loaded
     // machine the balancer's probe may have had it out of rotation for a moment just then.
-    await until(() => (flying.get(stopped.name) ?? 0) > 0);
+    await vi.waitFor(() => expect(flying.get(stopped.name) ?? 0).toBeGreaterThan(0), {
+      timeout: 10_000,
+      interval: 5,
+    });
     const signalled = performance.now();
     stopped.proxy.child.kill('SIGTERM');
     const exited = stopped.proxy.exited.then((code) => ({ code, after: performance.now() - signalled }));
